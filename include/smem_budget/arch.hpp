@@ -1,0 +1,72 @@
+// Shared-memory limits per GPU architecture. Only numbers: which CUTLASS layout rules apply to an
+// architecture is decided in budget.hpp, by compute capability.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include "smem_budget/arithmetic.hpp"
+
+namespace smem_budget {
+
+struct ComputeCapability {
+  int major = 0;
+  int minor = 0;
+  friend constexpr bool operator==(ComputeCapability, ComputeCapability) = default;
+};
+
+struct ArchLimits {
+  std::string_view name;
+  std::string_view example_parts;
+  ComputeCapability cc;
+  bytes_t smem_per_sm = 0;
+  bytes_t smem_per_block = 0;        // without opt-in
+  bytes_t smem_per_block_optin = 0;  // what cudaFuncSetAttribute accepts at most
+  bytes_t reserved_smem_per_block = 0;
+  bytes_t cutlass_capacity = 0;      // the constant CUTLASS's builders use; 0 where none exists
+};
+
+// CUDA Programming Guide / CCCL arch_traits, and CUTLASS arch.h for the builder capacities.
+inline constexpr std::array<ArchLimits, 12> builtin_archs{{
+    {"sm70", "V100", {7, 0}, 98'304, 49'152, 98'304, 0, 0},
+    {"sm75", "T4, RTX 20", {7, 5}, 65'536, 49'152, 65'536, 0, 0},
+    {"sm80", "A100", {8, 0}, 167'936, 49'152, 166'912, 1'024, 0},
+    {"sm86", "RTX 30, A6000", {8, 6}, 102'400, 49'152, 101'376, 1'024, 0},
+    {"sm87", "Jetson Orin", {8, 7}, 167'936, 49'152, 166'912, 1'024, 0},
+    {"sm89", "RTX 40, L40", {8, 9}, 102'400, 49'152, 101'376, 1'024, 0},
+    {"sm90", "H100, H200", {9, 0}, 233'472, 49'152, 232'448, 1'024, 232'448},
+    {"sm100", "B200, GB200", {10, 0}, 233'472, 49'152, 232'448, 1'024, 232'448},
+    {"sm103", "B300, GB300", {10, 3}, 233'472, 49'152, 232'448, 1'024, 232'448},
+    {"sm110", "Thor", {11, 0}, 233'472, 49'152, 232'448, 1'024, 232'448},
+    {"sm120", "RTX 50, RTX PRO 6000", {12, 0}, 102'400, 49'152, 101'376, 1'024, 101'376},
+    {"sm121", "GB10 (DGX Spark)", {12, 1}, 102'400, 49'152, 101'376, 1'024, 101'376},
+}};
+
+// Accepts "sm120", "sm_120" and "120".
+constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
+  if (name.starts_with("sm_")) name.remove_prefix(3);
+  else if (name.starts_with("sm")) name.remove_prefix(2);
+  for (const ArchLimits& arch : builtin_archs)
+    if (arch.name.substr(2) == name) return arch;
+  return std::nullopt;
+}
+
+constexpr std::optional<ArchLimits> find_arch(ComputeCapability cc) {
+  for (const ArchLimits& arch : builtin_archs)
+    if (arch.cc == cc) return arch;
+  return std::nullopt;
+}
+
+// The SM120 layout rules are CUTLASS's arch::Sm120 tag, which SM121 shares.
+constexpr bool has_layout_rules(ComputeCapability cc) { return cc.major == 12 && (cc.minor == 0 || cc.minor == 1); }
+
+// CTAs one SM can hold at once, as far as shared memory goes: each CTA also costs the per-block
+// reservation (measured on an H200: floor(233472 / (bytes + 1024))).
+constexpr bytes_t ctas_per_sm(const ArchLimits& arch, bytes_t bytes) {
+  const bytes_t per_cta = bytes + arch.reserved_smem_per_block;
+  if (bytes > arch.smem_per_block_optin || per_cta <= 0) return 0;
+  return arch.smem_per_sm / per_cta;
+}
+
+}  // namespace smem_budget

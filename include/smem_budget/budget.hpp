@@ -1,0 +1,172 @@
+// The public entry point: one configuration and one architecture in, the kernel's shared memory,
+// part by part, and a verdict out.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "smem_budget/arch.hpp"
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/config.hpp"
+#include "smem_budget/epilogue.hpp"
+#include "smem_budget/kernel.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/mainloop.hpp"
+#include "smem_budget/rejection.hpp"
+#include "smem_budget/rules.hpp"
+
+namespace smem_budget {
+
+enum class Verdict { fits, exceeds_optin, rejected };
+
+constexpr std::string_view name_of(Verdict v) {
+  switch (v) {
+    case Verdict::fits: return "fits";
+    case Verdict::exceeds_optin: return "exceeds-optin";
+    case Verdict::rejected: return "rejected";
+  }
+  return "";
+}
+
+// What the builder computed on its way to the stage count.
+struct StageDecision {
+  bytes_t capacity = 0;  // the builder's capacity after its scheduler reserve
+  bytes_t carveout = 0;  // what the stage policy sets aside for the epilogue
+  bytes_t estimate = 0;  // the builder's per-stage cost
+  bytes_t stages = 0;    // what the kernel is built with
+};
+
+struct Budget {
+  Verdict verdict = Verdict::fits;
+  Rejection rejection = Rejection::none;
+  bool has_stages = false;  // false when CUTLASS rejects before any stage count exists
+  StageDecision decision{};
+  MainloopStage stage{};
+  EpilogueLayout epilogue{};
+  bytes_t mainloop_tensors = 0;         // sizeof(CollectiveMainloop::TensorStorage)
+  bytes_t epilogue_shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage)
+  bytes_t total = 0;                    // GemmKernel::SharedStorageSize
+  PartList parts{};                     // adds up to total
+  bytes_t limit = 0;                    // the architecture's opt-in limit per block
+  bytes_t headroom = 0;                 // limit - total
+  bytes_t ctas_per_sm = 0;
+  std::optional<bytes_t> max_fitting_stages;  // largest StageCount<S>, S >= 2, that fits
+};
+
+// Why a configuration is not a question the model can answer: input errors, not CUTLASS verdicts.
+constexpr std::optional<std::string_view> invalid_input(const Config& config, const ArchLimits& arch) {
+  const Tile& t = config.tile;
+  for (bytes_t extent : {t.m, t.n, t.k})
+    if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
+  if (!has_layout_rules(arch.cc))
+    return "only sm120 and sm121 (compute capability 12.0 and 12.1) have modelled layout rules";
+  if (config.cutlass < oldest_release || config.cutlass > newest_release)
+    return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
+  if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
+    return "a stage count must be 1…2147483647";
+  if (!config.epilogue_tile.automatic &&
+      (config.epilogue_tile.m < 1 || config.epilogue_tile.n < 1 || config.epilogue_tile.m > max_tile_extent ||
+       config.epilogue_tile.n > max_tile_extent))
+    return "epilogue tile dimensions must be 1…65536";
+  if (config.d == Element::none) return "D (the output) cannot be void";
+  if (config.epilogue == EpilogueKind::finalize) {
+    if (!config.grouped) return "the finalize epilogue needs a grouped kernel (--grouped)";
+    if (config.c != Element::none) return "the finalize epilogue derives C from the output type; do not give C";
+    if (config.fusion != Fusion::none) return "the finalize epilogue has its own fusion";
+    if (config.d != Element::f16 && config.d != Element::bf16 && config.d != Element::f32)
+      return "the finalize epilogue's output type is f16, bf16 or f32";
+  }
+  if (config.epilogue == EpilogueKind::nosmem) {
+    if (config.fusion != Fusion::none) return "the no-smem epilogue has no fusion";
+    if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
+  }
+  if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
+  return std::nullopt;
+}
+
+namespace detail {
+
+struct Layouts {
+  MainloopTensors mainloop;
+  KernelLayout kernel;
+};
+
+constexpr Layouts layouts_for(const Config& config, const MainloopStage& stage, const EpilogueLayout& epi,
+                              bytes_t stages, Checked& c) {
+  const MainloopTensors mainloop = mainloop_tensors(config.tile, stage, stages, c);
+  return {mainloop, kernel_layout(config, stages, mainloop, epi, c)};
+}
+
+constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& epi) {
+  switch (policy.kind) {
+    case StagePolicy::Kind::auto_carveout: return epi.shared_storage;
+    case StagePolicy::Kind::auto_epi: return epi.carveout_epi;
+    case StagePolicy::Kind::auto_zero:
+    case StagePolicy::Kind::fixed: return 0;
+  }
+  return 0;
+}
+
+// The largest S >= 2 whose kernel still fits; totals grow with S, so a binary search will do.
+constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const MainloopStage& stage,
+                                                    const EpilogueLayout& epi, bytes_t limit) {
+  const auto fits = [&](bytes_t stages) {
+    Checked c;
+    const bytes_t total = layouts_for(config, stage, epi, stages, c).kernel.total;
+    return !c.overflowed && total <= limit;
+  };
+  if (!fits(2)) return std::nullopt;
+  bytes_t lo = 2;                                    // fits
+  bytes_t hi = limit / (stage.data() > 0 ? stage.data() : 1) + 3;  // cannot fit
+  while (hi - lo > 1) {
+    const bytes_t mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace detail
+
+// Preconditions: invalid_input(config, arch) is empty. Returns std::nullopt only when a byte
+// count does not fit in 63 bits (absurd tiles with absurd stage counts).
+constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits& arch) {
+  Checked c;
+  const CutlassRules rules = rules_for(config.cutlass);
+  Budget budget;
+  budget.limit = arch.smem_per_block_optin;
+  budget.rejection = check_mainloop(config, rules);
+  if (budget.rejection == Rejection::none) budget.rejection = check_epilogue(config, rules);
+  if (budget.rejection != Rejection::none) {
+    budget.verdict = Verdict::rejected;
+    return budget;
+  }
+  budget.stage = mainloop_stage(config, rules, c);
+  budget.epilogue = epilogue_layout(config, rules, c);
+  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+
+  StageDecision& d = budget.decision;
+  d.capacity = builder_capacity(config.grouped, rules);
+  d.carveout = detail::carveout_for(config.stages, budget.epilogue);
+  d.estimate = budget.stage.estimate;
+  d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
+                                                            : auto_stage_count(d.capacity, d.carveout, d.estimate);
+  budget.has_stages = true;
+  if (c.overflowed) return std::nullopt;
+  if (d.stages < 2) {
+    budget.verdict = Verdict::rejected;
+    budget.rejection = Rejection::stages_below_two;
+    return budget;
+  }
+  const detail::Layouts layouts = detail::layouts_for(config, budget.stage, budget.epilogue, d.stages, c);
+  if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
+  budget.mainloop_tensors = layouts.mainloop.size;
+  budget.total = layouts.kernel.total;
+  budget.parts = layouts.kernel.parts;
+  budget.headroom = budget.limit - budget.total;
+  budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
+  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  budget.max_fitting_stages = detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit);
+  return budget;
+}
+
+}  // namespace smem_budget

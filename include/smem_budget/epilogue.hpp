@@ -1,0 +1,219 @@
+// The SM120 epilogues: the TMA warp-specialized collective the SM120 builder makes
+// (sm90_epilogue_[array_]tma_warpspecialized.hpp), TensorRT-LLM's FINALIZE scatter variant of it,
+// and the no-smem adapter. Each gives its TensorStorage, PipelineStorage and SharedStorage.
+#pragma once
+
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/config.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/mainloop.hpp"
+#include "smem_budget/rejection.hpp"
+#include "smem_budget/rules.hpp"
+#include "smem_budget/types.hpp"
+
+namespace smem_budget {
+
+// Epilogue warp groups of the grouped collective: the SM120 builder's fallback when the
+// schedule defines none (EpilogueScheduleAuto, TmaWarpSpecialized); one D tensormap each.
+inline constexpr int epilogue_warp_groups = 2;
+inline constexpr bytes_t tma_descriptor_bytes = 128;
+
+struct EpilogueTileShape {
+  bytes_t m = 0;
+  bytes_t n = 0;
+};
+
+// sm120_builder.inl sm120_compute_tile_shape_or_override.
+constexpr EpilogueTileShape epilogue_tile(const Config& config, const CutlassRules& rules) {
+  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
+  const bool row = config.d_layout == MatrixLayout::row;
+  if (is_fp6(config.d)) return row ? EpilogueTileShape{64, 128} : EpilogueTileShape{128, 32};
+  if (!rules.small_n_tiles) return {64, 32};
+  const bytes_t n = config.tile.n;
+  return {n < 16 ? 128 : 64, n < 32 ? n : 32};
+}
+
+// The element the epilogue keeps in shared memory for C and D. FINALIZE's D is void and CUTLASS
+// stores the fusion's aux element (the output type) instead; its C is the output type too.
+struct EpilogueElements {
+  Element c = Element::none;  // none: no C buffer (C is void)
+  Element d = Element::bf16;
+  bool d_is_void = false;     // the builder saw ElementD = void (FINALIZE)
+};
+
+constexpr EpilogueElements epilogue_elements(const Config& config) {
+  if (config.epilogue == EpilogueKind::finalize) return {config.d, config.d, true};
+  return {config.c, config.d, false};
+}
+
+// ss_smem_selector: the widest swizzle atom (128/64/32/16-byte rows) whose width in elements
+// divides the tile's contiguous extent; the buffer is aligned to 8 rows of it
+// (alignment_for_swizzle of Swizzle<B,4,3>). 0 when none fits.
+constexpr bytes_t swizzle_alignment(Element e, bytes_t contiguous_extent) {
+  const int bits = smem_bits_of(e);
+  for (bytes_t row_bytes = 128; row_bytes >= 16; row_bytes /= 2)
+    if (contiguous_extent % (row_bytes * 8 / bits) == 0) return row_bytes * 8;
+  return 0;
+}
+
+struct EpilogueStages {
+  bytes_t sub_tiles = 0;  // epilogue tiles per CTA tile
+  int c = 0;
+  int d = 0;
+  bool reuse = false;     // C and D share buffers
+};
+
+// sm120_builder.inl sm120_get_tma_dispatch_policy, with the collective's ReuseSmemC.
+constexpr EpilogueStages epilogue_stages(const Config& config, EpilogueTileShape tile, const EpilogueElements& e) {
+  EpilogueStages s;
+  s.sub_tiles = (config.tile.m / tile.m) * (config.tile.n / tile.n);
+  const bytes_t up_to_two = s.sub_tiles < 2 ? s.sub_tiles : 2;
+  const int bits_c = bits_of(e.c);
+  const int bits_d = e.d_is_void ? 0 : bits_of(e.d);
+  const bool builder_reuse = bits_c == bits_d && bits_d > 8;
+  const bool fp6_row = !e.d_is_void && is_fp6(e.d) && config.d_layout == MatrixLayout::row;
+  s.d = fp6_row ? 1 : static_cast<int>(up_to_two);
+  s.c = builder_reuse ? static_cast<int>(up_to_two > s.d + 1 ? up_to_two : s.d + 1) : s.d;
+  s.reuse = builder_reuse && !e.d_is_void;
+  return s;
+}
+
+constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rules) {
+  if (config.epilogue == EpilogueKind::nosmem) return Rejection::none;
+  const Tile& cta = config.tile;
+  const bool row = config.d_layout == MatrixLayout::row;
+  if (config.epilogue == EpilogueKind::tma && is_fp6(config.d) &&
+      (row ? cta.n % 128 != 0 : cta.m % 128 != 0))
+    return Rejection::fp6_output_extent;
+  const EpilogueTileShape tile = epilogue_tile(config, rules);
+  if (!config.epilogue_tile.automatic && is_fp6(config.d) && (row ? tile.n % 128 != 0 : tile.m % 128 != 0))
+    return Rejection::fp6_output_extent;
+  if (tile.m <= 0 || tile.n <= 0 || cta.m % tile.m != 0 || cta.n % tile.n != 0)
+    return Rejection::epilogue_tile_divides_cta;
+  if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_swizzle_atom;
+  const EpilogueElements e = epilogue_elements(config);
+  const bytes_t extent = row ? tile.n : tile.m;
+  if (swizzle_alignment(e.d, extent) == 0) return Rejection::epilogue_swizzle_atom;
+  if (e.c != Element::none && swizzle_alignment(e.c, extent) == 0) return Rejection::epilogue_swizzle_atom;
+  if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias))
+    return Rejection::grouped_bias_callbacks;
+  if (config.fusion == Fusion::sf_gen && !is_narrow_float(config.d)) return Rejection::sf_gen_output_type;
+  return Rejection::none;
+}
+
+// The fusion callbacks' SharedStorage: a tuple of the non-empty node storages. Only nodes that
+// keep a row of the CTA tile hold anything (Sm90RowBroadcast; the SM120 scale-factor stores).
+struct FusionStorage {
+  bytes_t size = 1;  // an empty struct still takes one byte
+  bytes_t alignment = 1;
+  std::string_view name = "fusion (empty)";
+};
+
+constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
+  const bytes_t n = config.tile.n;
+  const auto row_of = [&](int element_bits, std::string_view name) {
+    return FusionStorage{array_engine_bytes(n, element_bits, c), 16, name};
+  };
+  if (config.epilogue == EpilogueKind::finalize) {
+    // Non-swapped: per-column bias of the output type. Swap-AB (column-major): float router scales.
+    return config.d_layout == MatrixLayout::row ? row_of(bits_of(config.d), "fusion: bias row")
+                                                : row_of(32, "fusion: router-scale row");
+  }
+  switch (config.fusion) {
+    case Fusion::none:
+    case Fusion::row_bias: return {};
+    case Fusion::col_bias: return row_of(bits_of(config.bias), "fusion: bias row");
+    case Fusion::sf_gen:
+      // Sm120BlockScaleFactorRowStore keeps 64 floats, the column-major store 32.
+      return {config.d_layout == MatrixLayout::row ? 256 : 128, 16, "fusion: scale-factor store"};
+  }
+  return {};
+}
+
+struct EpilogueLayout {
+  EpilogueTileShape tile{};
+  EpilogueStages stages{};
+  EpilogueElements elements{};
+  bytes_t align_c = 0;
+  bytes_t align_d = 0;
+  PartList tensor_parts{};     // TensorStorage: buffers, fusion and their padding
+  bytes_t tensor_size = 0;     // sizeof(TensorStorage)
+  bytes_t tensor_align = 1;
+  bytes_t pipeline_size = 0;   // sizeof(PipelineStorage), the C-load pipeline
+  bytes_t pipeline_align = 8;
+  bytes_t tensormap_count = 0; // grouped: C plus one D descriptor per epilogue warp group
+  bytes_t shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
+  bytes_t carveout_epi = 0;    // what StageCountAutoCarveoutEpi reserves
+};
+
+// The C and D buffers (CollectiveStorageWithoutC / ReuseC / WithC).
+constexpr void add_collective_storage(StructLayout& tensors, const Config& config, EpilogueLayout& out, Checked& c) {
+  const bytes_t tile_elems = c.mul(out.tile.m, out.tile.n);
+  const EpilogueElements& e = out.elements;
+  const bytes_t d_stages = out.stages.reuse ? out.stages.c : out.stages.d;
+  const bytes_t d_bytes = array_engine_bytes(c.mul(tile_elems, d_stages), smem_bits_of(e.d), c);
+  const bytes_t extent = config.d_layout == MatrixLayout::row ? out.tile.n : out.tile.m;
+  out.align_d = swizzle_alignment(e.d, extent);
+  if (e.c == Element::none) {
+    tensors.member("D buffers", c.up(d_bytes, out.align_d), out.align_d, PartKind::tensor);
+    return;
+  }
+  out.align_c = swizzle_alignment(e.c, extent);
+  const bytes_t c_bytes = array_engine_bytes(c.mul(tile_elems, out.stages.c), smem_bits_of(e.c), c);
+  if (out.stages.reuse) {
+    const bytes_t align = out.align_c > out.align_d ? out.align_c : out.align_d;
+    tensors.member("C/D buffers (shared)", c.up(c_bytes > d_bytes ? c_bytes : d_bytes, align), align,
+                   PartKind::tensor);
+    return;
+  }
+  StructLayout both(c);
+  both.member("C buffers", c_bytes, out.align_c, PartKind::tensor);
+  both.member("D buffers", d_bytes, out.align_d, PartKind::tensor);
+  both.finish("C/D buffers");
+  tensors.nested("C/D buffers", both.parts(), both.size(), both.alignment());
+}
+
+constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
+  EpilogueLayout out;
+  if (config.epilogue == EpilogueKind::nosmem) {
+    // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage,
+    // PipelineTransactionAsync<0> (two empty barrier arrays).
+    out.tensor_parts.add("epilogue (empty)", 1, PartKind::tensor);
+    out.tensor_size = 1;
+    out.pipeline_size = 2;
+    out.pipeline_align = 1;
+    out.shared_storage = 1;
+    out.carveout_epi = round_up(1, 128) + round_up(2, 16);
+    return out;
+  }
+  out.tile = epilogue_tile(config, rules);
+  out.elements = epilogue_elements(config);
+  out.stages = epilogue_stages(config, out.tile, out.elements);
+
+  StructLayout tensors(c);
+  add_collective_storage(tensors, config, out, c);
+  const FusionStorage fusion = fusion_storage(config, c);
+  tensors.member(fusion.name, fusion.size, fusion.alignment, PartKind::fusion);
+  tensors.finish("epilogue tensors");
+  out.tensor_parts = tensors.parts();
+  out.tensor_size = tensors.size();
+  out.tensor_align = tensors.alignment();
+  out.pipeline_size = 16 * out.stages.c;  // PipelineTransactionAsync<StagesC>: full + empty barriers
+
+  // SharedStorage { tensors; [tensormaps: aligned_struct<128>;] pipeline; }
+  StructLayout storage(c);
+  storage.member("tensors", out.tensor_size, out.tensor_align, PartKind::tensor);
+  if (config.grouped) {
+    out.tensormap_count = 1 + epilogue_warp_groups;
+    storage.member("tensormaps", out.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
+  }
+  storage.member("pipeline", out.pipeline_size, out.pipeline_align, PartKind::barrier);
+  storage.finish("epilogue shared storage");
+  out.shared_storage = storage.size();
+  // compute_carveout_from_epi (sm1xx_common.inl).
+  const bytes_t tensor_align = out.tensor_align > 128 ? out.tensor_align : 128;
+  out.carveout_epi = c.add(c.up(out.tensor_size, tensor_align), c.up(out.pipeline_size, 16));
+  return out;
+}
+
+}  // namespace smem_budget

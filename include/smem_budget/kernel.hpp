@@ -1,0 +1,78 @@
+// GemmUniversal<...>::SharedStorage for the four SM120 block-scaled kernels: cooperative and
+// ping-pong (sm90_gemm_tma_warpspecialized_*.hpp), and their grouped pointer-array variants
+// (sm90_gemm_array_tma_warpspecialized_*.hpp). Its size is SharedStorageSize, the number
+// GemmUniversalAdapter::initialize() asks cudaFuncSetAttribute for.
+#pragma once
+
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/config.hpp"
+#include "smem_budget/epilogue.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/mainloop.hpp"
+
+namespace smem_budget {
+
+// PersistentTileSchedulerSm100<1x1x1, 3>::SharedStorage: CLC pipeline 48 + throttle 48 + 3 responses.
+inline constexpr bytes_t clc_scheduler_bytes = 144;
+// PersistentTileSchedulerSm90Group: PipelineAsync<8> storage and 8 WorkTileInfo responses.
+inline constexpr bytes_t group_scheduler_pipeline_bytes = 128;
+inline constexpr bytes_t group_scheduler_responses = 8;
+inline constexpr bytes_t work_tile_info_bytes = 16;
+// TensorMapStorage of the grouped mainloop: A, B, SFA, SFB.
+inline constexpr bytes_t mainloop_tensormaps = 4;
+
+struct KernelLayout {
+  PartList parts;
+  bytes_t total = 0;
+};
+
+// The barriers of the PipelineStorage struct, each member alignas(16).
+constexpr void add_pipelines(StructLayout& pipes, const Config& config, bytes_t stages, const EpilogueLayout& epi,
+                             Checked& c) {
+  pipes.member("mainloop pipeline barriers", c.mul(16, stages), 16, PartKind::barrier);
+  pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
+  const bool pingpong = config.schedule == Schedule::pingpong;
+  // The non-grouped ping-pong kernel declares math_wg_order before load_order, the grouped one after.
+  if (pingpong && !config.grouped) pipes.member("math warp-group order barrier", 32, 16, PartKind::barrier);
+  pipes.member("load order barrier", 16, 16, PartKind::barrier);
+  if (pingpong && config.grouped) pipes.member("math warp-group order barrier", 32, 16, PartKind::barrier);
+}
+
+constexpr KernelLayout kernel_layout(const Config& config, bytes_t stages, const MainloopTensors& mainloop,
+                                     const EpilogueLayout& epi, Checked& c) {
+  StructLayout tensors(c, 128);
+  StructLayout pipes(c, 16);
+  StructLayout kernel(c);
+  if (!config.grouped) {
+    add_pipelines(pipes, config, stages, epi, c);
+    pipes.finish("pipelines");
+    tensors.nested("epilogue tensors", epi.tensor_parts, epi.tensor_size, epi.tensor_align);
+    tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+    tensors.finish("tensors");
+    kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+    kernel.member("tile scheduler", clc_scheduler_bytes, 16, PartKind::scheduler);
+    kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+  } else {
+    tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+    tensors.nested("epilogue tensors", epi.tensor_parts, epi.tensor_size, epi.tensor_align);
+    tensors.finish("tensors");
+    pipes.member("tile scheduler pipeline", group_scheduler_pipeline_bytes, 16, PartKind::scheduler);
+    add_pipelines(pipes, config, stages, epi, c);
+    pipes.finish("pipelines");
+    StructLayout maps(c, 128);
+    maps.member("mainloop tensormaps", mainloop_tensormaps * tma_descriptor_bytes, 128, PartKind::tensormap);
+    // The no-smem adapter's TensorMapStorage is an empty struct: one byte.
+    const bytes_t epilogue_maps = config.epilogue == EpilogueKind::nosmem ? 1 : epi.tensormap_count * tma_descriptor_bytes;
+    maps.member("epilogue tensormaps", epilogue_maps, 128, PartKind::tensormap);
+    maps.finish("tensormaps");
+    kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+    kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+    kernel.member("tile scheduler responses", group_scheduler_responses * work_tile_info_bytes, 16,
+                  PartKind::scheduler);
+    kernel.nested("tensormaps", maps.parts(), maps.size(), maps.alignment());
+  }
+  kernel.finish("kernel shared storage");
+  return {kernel.parts(), kernel.size()};
+}
+
+}  // namespace smem_budget

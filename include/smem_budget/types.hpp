@@ -1,0 +1,115 @@
+// Element and operand types, and which MMA instruction path CUTLASS's SM120 builder takes for them.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace smem_budget {
+
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32 };
+
+inline constexpr std::array<Element, 9> all_elements{Element::none, Element::e2m1, Element::e2m3,
+                                                     Element::e3m2, Element::e4m3, Element::e5m2,
+                                                     Element::f16,  Element::bf16, Element::f32};
+
+constexpr std::string_view name_of(Element e) {
+  constexpr std::array<std::string_view, 9> names{"void", "e2m1", "e2m3", "e3m2", "e4m3",
+                                                  "e5m2", "f16",  "bf16", "f32"};
+  return names[static_cast<int>(e)];
+}
+
+constexpr std::optional<Element> element_from_name(std::string_view name) {
+  for (Element e : all_elements)
+    if (name_of(e) == name) return e;
+  return std::nullopt;
+}
+
+constexpr int bits_of(Element e) {
+  switch (e) {
+    case Element::none: return 0;
+    case Element::e2m1: return 4;
+    case Element::e2m3:
+    case Element::e3m2: return 6;
+    case Element::e4m3:
+    case Element::e5m2: return 8;
+    case Element::f16:
+    case Element::bf16: return 16;
+    case Element::f32: return 32;
+  }
+  return 0;
+}
+
+constexpr bool is_fp6(Element e) { return e == Element::e2m3 || e == Element::e3m2; }
+
+// Narrow floats that block-scaled operands and block-scaled outputs are made of.
+constexpr bool is_narrow_float(Element e) { return bits_of(e) > 0 && bits_of(e) <= 8; }
+
+// How many bits one element occupies in the epilogue's shared memory: FP6 is unpacked to a byte
+// (cutlass::detail::get_unpacked_element_type), FP4 stays packed.
+constexpr int smem_bits_of(Element e) { return is_fp6(e) ? 8 : bits_of(e); }
+
+enum class ScaleType { ue4m3, ue8m0 };
+
+constexpr std::string_view name_of(ScaleType s) { return s == ScaleType::ue4m3 ? "ue4m3" : "ue8m0"; }
+
+// One block-scaled operand: data element, scale type and how many elements share one scale.
+struct Operand {
+  Element data = Element::e2m1;
+  ScaleType scale = ScaleType::ue4m3;
+  int vector = 16;
+  friend constexpr bool operator==(const Operand&, const Operand&) = default;
+};
+
+struct OperandPreset {
+  std::string_view name;
+  Operand operand;
+};
+
+inline constexpr std::array<OperandPreset, 4> operand_presets{{
+    {"nvfp4", {Element::e2m1, ScaleType::ue4m3, 16}},
+    {"mxfp4", {Element::e2m1, ScaleType::ue8m0, 32}},
+    {"mxfp6", {Element::e3m2, ScaleType::ue8m0, 32}},
+    {"mxfp8", {Element::e4m3, ScaleType::ue8m0, 32}},
+}};
+
+// A preset name, or a bare narrow element name, which is that element's MX format.
+constexpr std::optional<Operand> operand_from_name(std::string_view name) {
+  for (const OperandPreset& preset : operand_presets)
+    if (preset.name == name) return preset.operand;
+  if (const auto e = element_from_name(name); e && is_narrow_float(*e))
+    return Operand{*e, ScaleType::ue8m0, 32};
+  return std::nullopt;
+}
+
+// The preset name for an operand, or its element name when it is an MX format of no preset.
+constexpr std::string_view name_of(const Operand& operand) {
+  for (const OperandPreset& preset : operand_presets)
+    if (preset.operand == operand) return preset.name;
+  return name_of(operand.data);
+}
+
+struct OperandPair {
+  Operand a;
+  Operand b;
+  friend constexpr bool operator==(const OperandPair&, const OperandPair&) = default;
+};
+
+// `auto` is what CUTLASS's automatic and generic schedules pick; `mxf8f6f4` is the explicit
+// KernelTmaWarpSpecialized[Pingpong]Mxf8f6f4Sm120 schedule.
+enum class Instruction { automatic, mxf8f6f4 };
+
+enum class MmaPath { mxf4_nvf4, mxf8f6f4 };
+
+// sm1xx_common.inl select_instr: the packed FP4 instruction needs FP4 on both sides and no
+// explicit F8F6F4 schedule; every other pair takes SM120_16x8x32_TN_VS.
+constexpr MmaPath mma_path(const OperandPair& types, Instruction instruction) {
+  const bool both_fp4 = types.a.data == Element::e2m1 && types.b.data == Element::e2m1;
+  return both_fp4 && instruction == Instruction::automatic ? MmaPath::mxf4_nvf4 : MmaPath::mxf8f6f4;
+}
+
+// Bits per A/B element in the mainloop's shared memory: packed FP4 on the MXF4/NVF4 path,
+// one byte (SmemAllocType uint8_t) for every element on the MXF8F6F4 path.
+constexpr int operand_smem_bits(MmaPath path) { return path == MmaPath::mxf4_nvf4 ? 4 : 8; }
+
+}  // namespace smem_budget

@@ -1,0 +1,250 @@
+#include "io/parse.hpp"
+
+#include <array>
+#include <charconv>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace smem_budget::io {
+namespace {
+
+// Splits on every `sep`; at most `N` pieces, else an empty result.
+template <std::size_t N>
+std::optional<std::array<std::string_view, N>> split_exact(std::string_view text, char sep) {
+  std::array<std::string_view, N> pieces{};
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::size_t at = text.find(sep);
+    if ((at == std::string_view::npos) != (i == N - 1)) return std::nullopt;
+    pieces[i] = text.substr(0, at);
+    if (at != std::string_view::npos) text.remove_prefix(at + 1);
+  }
+  return pieces;
+}
+
+std::string quoted(std::string_view text) {
+  // Keeps messages one line and printable whatever the input held.
+  std::string out = "\"";
+  for (unsigned char ch : text.substr(0, 64)) {
+    if (ch == '"' || ch == '\\') out += fmt::format("\\{}", static_cast<char>(ch));
+    else if (ch < 0x20 || ch >= 0x7f) out += fmt::format("\\x{:02x}", ch);
+    else out += static_cast<char>(ch);
+  }
+  if (text.size() > 64) out += "…";
+  return out + "\"";
+}
+
+template <class T, std::size_t N>
+Parsed<T> pick(std::string_view text, const std::array<std::pair<std::string_view, T>, N>& choices,
+               std::string_view what) {
+  std::string names;
+  for (const auto& [name, value] : choices) {
+    if (name == text) return value;
+    names += names.empty() ? "" : ", ";
+    names += name;
+  }
+  return fmt::format("{}: unknown {} (expected one of: {})", quoted(text), what, names);
+}
+
+}  // namespace
+
+Parsed<bytes_t> parse_count(std::string_view text, bytes_t max) {
+  bytes_t value = 0;
+  const bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (!digits_only || ec == std::errc::result_out_of_range || value > max || value < 1) {
+    if (digits_only || (text.size() > 1 && text[0] == '-' &&
+                        text.find_first_not_of("0123456789", 1) == std::string_view::npos))
+      return fmt::format("{}: must be 1…{}", quoted(text), max);
+    return fmt::format("{}: not a whole number", quoted(text));
+  }
+  (void)end;
+  return value;
+}
+
+Parsed<TileSpec> parse_tile(std::string_view text) {
+  TileSpec spec;
+  std::string_view body = text;
+  if (body.ends_with('B')) {
+    spec.k_in_bytes = true;
+    body.remove_suffix(1);
+  }
+  const auto dims = split_exact<3>(body, 'x');
+  if (!dims) return fmt::format("{}: a tile is MxNxK (or MxNxKB with K in bytes of A)", quoted(text));
+  std::array<bytes_t, 3> values{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto v = parse_count((*dims)[i], max_tile_extent);
+    if (!ok(v)) {
+      const bool number = !(*dims)[i].empty() && (*dims)[i].find_first_not_of("-0123456789") == std::string_view::npos;
+      return fmt::format("{}: {}", quoted(text), number ? "dimensions must be 1…65536" : "dimensions must be whole numbers");
+    }
+    values[i] = std::get<bytes_t>(v);
+  }
+  spec.m = values[0];
+  spec.n = values[1];
+  spec.k = values[2];
+  return spec;
+}
+
+Parsed<Tile> resolve_tile(const TileSpec& spec, const Operand& a) {
+  if (!spec.k_in_bytes) return Tile{spec.m, spec.n, spec.k};
+  const bytes_t bits = bits_of(a.data);
+  if (spec.k * 8 % bits != 0)
+    return fmt::format("{} bytes of K is not a whole number of {}-bit elements", spec.k, bits);
+  const bytes_t k = spec.k * 8 / bits;
+  if (k > max_tile_extent) return fmt::format("{} bytes of K is {} elements; dimensions must be 1…65536", spec.k, k);
+  return Tile{spec.m, spec.n, k};
+}
+
+Parsed<OperandPair> parse_types(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  const std::string_view a_name = text.substr(0, colon);
+  const std::string_view b_name = colon == std::string_view::npos ? a_name : text.substr(colon + 1);
+  const auto a = operand_from_name(a_name);
+  const auto b = operand_from_name(b_name);
+  if (!a || !b || b_name.find(':') != std::string_view::npos)
+    return fmt::format("{}: unknown types (expected nvfp4, mxfp4, mxfp6, mxfp8, or A:B of those or of e2m1, "
+                       "e3m2, e2m3, e4m3, e5m2)", quoted(text));
+  return OperandPair{*a, *b};
+}
+
+Parsed<Element> parse_element(std::string_view text, bool allow_void) {
+  const auto e = element_from_name(text);
+  if (!e || (*e == Element::none && !allow_void))
+    return fmt::format("{}: unknown element type (expected {}f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1)",
+                       quoted(text), allow_void ? "void, " : "");
+  return *e;
+}
+
+Parsed<Schedule> parse_schedule(std::string_view text) {
+  constexpr std::array<std::pair<std::string_view, Schedule>, 2> choices{
+      {{"cooperative", Schedule::cooperative}, {"pingpong", Schedule::pingpong}}};
+  return pick(text, choices, "schedule");
+}
+
+Parsed<Instruction> parse_instruction(std::string_view text) {
+  constexpr std::array<std::pair<std::string_view, Instruction>, 2> choices{
+      {{"auto", Instruction::automatic}, {"mxf8f6f4", Instruction::mxf8f6f4}}};
+  return pick(text, choices, "instruction");
+}
+
+Parsed<StagePolicy> parse_stages(std::string_view text) {
+  using K = StagePolicy::Kind;
+  if (text == "auto") return StagePolicy{K::auto_carveout, 0};
+  if (text == "auto-epi") return StagePolicy{K::auto_epi, 0};
+  if (text == "auto-zero") return StagePolicy{K::auto_zero, 0};
+  const auto n = parse_count(text, 2'147'483'647);
+  if (!ok(n))
+    return fmt::format("{}: expected auto, auto-epi, auto-zero or a stage count 1…2147483647", quoted(text));
+  return StagePolicy{K::fixed, std::get<bytes_t>(n)};
+}
+
+Parsed<EpilogueKind> parse_epilogue(std::string_view text) {
+  constexpr std::array<std::pair<std::string_view, EpilogueKind>, 3> choices{
+      {{"default", EpilogueKind::tma}, {"finalize", EpilogueKind::finalize}, {"nosmem", EpilogueKind::nosmem}}};
+  return pick(text, choices, "epilogue");
+}
+
+Parsed<MatrixLayout> parse_layout(std::string_view text) {
+  constexpr std::array<std::pair<std::string_view, MatrixLayout>, 2> choices{
+      {{"row", MatrixLayout::row}, {"col", MatrixLayout::col}}};
+  return pick(text, choices, "layout");
+}
+
+Parsed<EpilogueTile> parse_epilogue_tile(std::string_view text) {
+  if (text == "auto") return EpilogueTile{};
+  const auto dims = split_exact<2>(text, 'x');
+  if (!dims) return fmt::format("{}: an epilogue tile is auto or MxN", quoted(text));
+  const auto m = parse_count((*dims)[0], max_tile_extent);
+  const auto n = parse_count((*dims)[1], max_tile_extent);
+  if (!ok(m) || !ok(n)) return fmt::format("{}: epilogue tile dimensions must be 1…65536", quoted(text));
+  return EpilogueTile{false, std::get<bytes_t>(m), std::get<bytes_t>(n)};
+}
+
+Parsed<FusionSpec> parse_fusion(std::string_view text) {
+  if (text == "none") return FusionSpec{};
+  if (text == "row-bias") return FusionSpec{Fusion::row_bias};
+  if (text == "sf-gen") return FusionSpec{Fusion::sf_gen};
+  if (text.starts_with("col-bias:")) {
+    const auto e = parse_element(text.substr(9), false);
+    if (!ok(e)) return fmt::format("{}: the bias type must be one of f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1", quoted(text));
+    return FusionSpec{Fusion::col_bias, std::get<Element>(e)};
+  }
+  return fmt::format("{}: unknown fusion (expected none, row-bias, col-bias:TYPE, sf-gen)", quoted(text));
+}
+
+Parsed<CutlassVersion> parse_cutlass(std::string_view text) {
+  const std::string range = fmt::format("supported: {} … {}", format_version(oldest_release), format_version(newest_release));
+  std::array<int, 3> parts{-1, -1, -1};
+  std::string_view rest = text;
+  for (std::size_t i = 0; i < 3 && !rest.empty(); ++i) {
+    const std::size_t dot = rest.find('.');
+    const std::string_view piece = rest.substr(0, dot);
+    const auto n = parse_count(piece, 999);
+    if (!ok(n) && piece != "0") return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range);
+    parts[i] = ok(n) ? static_cast<int>(std::get<bytes_t>(n)) : 0;
+    rest = dot == std::string_view::npos ? std::string_view{} : rest.substr(dot + 1);
+    if (dot != std::string_view::npos && rest.empty()) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range);
+  }
+  if (!rest.empty() || parts[1] < 0) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range);
+  std::optional<CutlassVersion> version;
+  if (parts[2] < 0) version = newest_patch(parts[0], parts[1]);
+  else if (const CutlassVersion v{parts[0], parts[1], parts[2]}; is_known_release(v)) version = v;
+  if (!version) {
+    const CutlassVersion asked{parts[0], parts[1], parts[2] < 0 ? 0 : parts[2]};
+    if (asked < oldest_release || asked > newest_release)
+      return fmt::format("{}: CUTLASS {} is outside the known releases ({})", quoted(text), text, range);
+    return fmt::format("{}: no such CUTLASS release ({})", quoted(text), range);
+  }
+  return *version;
+}
+
+std::string format_tile(const Tile& tile) { return fmt::format("{}x{}x{}", tile.m, tile.n, tile.k); }
+
+std::string format_types(const OperandPair& types) {
+  if (types.a == types.b) return std::string(name_of(types.a));
+  return fmt::format("{}:{}", name_of(types.a), name_of(types.b));
+}
+
+std::string format_stages(const StagePolicy& stages) {
+  switch (stages.kind) {
+    case StagePolicy::Kind::auto_carveout: return "auto";
+    case StagePolicy::Kind::auto_epi: return "auto-epi";
+    case StagePolicy::Kind::auto_zero: return "auto-zero";
+    case StagePolicy::Kind::fixed: return std::to_string(stages.count);
+  }
+  return "";
+}
+
+std::string format_version(const CutlassVersion& v) { return fmt::format("{}.{}.{}", v.major, v.minor, v.patch); }
+
+std::string_view format_schedule(Schedule s) { return s == Schedule::cooperative ? "cooperative" : "pingpong"; }
+
+std::string_view format_instruction(Instruction i) { return i == Instruction::automatic ? "auto" : "mxf8f6f4"; }
+
+std::string_view format_epilogue(EpilogueKind e) {
+  switch (e) {
+    case EpilogueKind::tma: return "default";
+    case EpilogueKind::finalize: return "finalize";
+    case EpilogueKind::nosmem: return "nosmem";
+  }
+  return "";
+}
+
+std::string_view format_layout(MatrixLayout l) { return l == MatrixLayout::row ? "row" : "col"; }
+
+std::string format_epilogue_tile(const EpilogueTile& t) {
+  return t.automatic ? "auto" : fmt::format("{}x{}", t.m, t.n);
+}
+
+std::string format_fusion(Fusion f, Element bias) {
+  switch (f) {
+    case Fusion::none: return "none";
+    case Fusion::row_bias: return "row-bias";
+    case Fusion::col_bias: return fmt::format("col-bias:{}", name_of(bias));
+    case Fusion::sf_gen: return "sf-gen";
+  }
+  return "";
+}
+
+}  // namespace smem_budget::io

@@ -1,0 +1,60 @@
+// Parsers for the option values a user types: tiles, types, stage policies, versions. Each
+// returns the value or a message saying what is wrong with the text (no location: callers add it).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "smem_budget/config.hpp"
+
+namespace smem_budget::io {
+
+template <class T>
+using Parsed = std::variant<T, std::string>;  // the value, or what is wrong with the text
+
+template <class T>
+constexpr bool ok(const Parsed<T>& p) { return std::holds_alternative<T>(p); }
+
+// A tile as typed: "MxNxK", or "MxNxKB" where K is in bytes of A (TensorRT-LLM's convention).
+struct TileSpec {
+  bytes_t m = 0;
+  bytes_t n = 0;
+  bytes_t k = 0;
+  bool k_in_bytes = false;
+};
+
+Parsed<TileSpec> parse_tile(std::string_view text);
+// Resolves K given in bytes of A into elements; an error if it does not come out whole.
+Parsed<Tile> resolve_tile(const TileSpec& spec, const Operand& a);
+// A positive integer no larger than `max`, written in plain decimal digits.
+Parsed<bytes_t> parse_count(std::string_view text, bytes_t max);
+
+Parsed<OperandPair> parse_types(std::string_view text);
+Parsed<Element> parse_element(std::string_view text, bool allow_void);
+Parsed<Schedule> parse_schedule(std::string_view text);
+Parsed<Instruction> parse_instruction(std::string_view text);
+Parsed<StagePolicy> parse_stages(std::string_view text);
+Parsed<EpilogueKind> parse_epilogue(std::string_view text);
+Parsed<MatrixLayout> parse_layout(std::string_view text);
+Parsed<EpilogueTile> parse_epilogue_tile(std::string_view text);
+struct FusionSpec {
+  Fusion fusion = Fusion::none;
+  Element bias = Element::bf16;
+};
+Parsed<FusionSpec> parse_fusion(std::string_view text);
+Parsed<CutlassVersion> parse_cutlass(std::string_view text);
+
+// Spellings used in output, the inverse of the parsers above.
+std::string format_tile(const Tile& tile);
+std::string format_types(const OperandPair& types);
+std::string format_stages(const StagePolicy& stages);
+std::string format_version(const CutlassVersion& version);
+std::string_view format_schedule(Schedule s);
+std::string_view format_instruction(Instruction i);
+std::string_view format_epilogue(EpilogueKind e);
+std::string_view format_layout(MatrixLayout l);
+std::string format_epilogue_tile(const EpilogueTile& t);
+std::string format_fusion(Fusion f, Element bias);
+
+}  // namespace smem_budget::io

@@ -1,0 +1,147 @@
+#include "io/settings.hpp"
+
+#include <array>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "io/parse.hpp"
+
+namespace smem_budget::io {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::array<std::string_view, 14> config_keys{"name",  "tile",     "types", "schedule", "instruction",
+                                                       "grouped", "stages", "epilogue", "c",       "d",
+                                                       "d_layout", "epilogue_tile", "fusion", "cutlass"};
+
+std::string type_name(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_float: return "a number";
+    case json::value_t::string: return "a string";
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    default: return "an unsupported value";
+  }
+}
+
+[[noreturn]] void fail(const std::string& origin, const std::string& message) {
+  throw InputError(fmt::format("{}: {}", origin, message));
+}
+
+template <class T>
+T value_or_fail(const Parsed<T>& parsed, const std::string& origin) {
+  if (!ok(parsed)) fail(origin, std::get<std::string>(parsed));
+  return std::get<T>(parsed);
+}
+
+// The text of a string setting; integers (stage counts) come as their decimal spelling.
+std::string text_of(const Setting& s) {
+  if (s.value.is_string()) return s.value.get<std::string>();
+  return s.value.dump();
+}
+
+TileSpec tile_spec(const Setting& s) {
+  if (s.value.is_string()) return value_or_fail(parse_tile(s.value.get<std::string>()), s.origin);
+  TileSpec spec;
+  std::array<bytes_t*, 3> dims{&spec.m, &spec.n, &spec.k};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json& v = s.value[i];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max_tile_extent)
+      fail(s.origin, fmt::format("{}: dimensions must be 1…65536", s.value.dump()));
+    *dims[i] = v.get<std::int64_t>();
+  }
+  return spec;
+}
+
+}  // namespace
+
+bool is_config_key(const std::string& key) {
+  for (std::string_view k : config_keys)
+    if (k == key) return true;
+  return false;
+}
+
+void check_setting_type(const std::string& key, const json& value, const std::string& origin) {
+  bool fits = value.is_string();
+  std::string expected = "a string";
+  if (key == "grouped") {
+    fits = value.is_boolean();
+    expected = "true or false";
+  } else if (key == "stages") {
+    fits = value.is_string() || value.is_number_integer();
+    expected = "a string or an integer";
+  } else if (key == "tile") {
+    fits = value.is_string() || (value.is_array() && value.size() == 3);
+    expected = "a string \"MxNxK\" or an array [M, N, K]";
+  } else if (!is_config_key(key)) {
+    fail(origin, fmt::format("unknown key \"{}\" (keys: tile, types, schedule, instruction, grouped, stages, "
+                             "epilogue, c, d, d_layout, epilogue_tile, fusion, cutlass, name)",
+                             key));
+  }
+  if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
+}
+
+Config to_config(const Settings& settings) {
+  Config config;
+  const auto find = [&](const char* key) -> const Setting* {
+    const auto it = settings.find(key);
+    return it == settings.end() ? nullptr : &it->second;
+  };
+  if (const Setting* s = find("types")) config.types = value_or_fail(parse_types(text_of(*s)), s->origin);
+  if (const Setting* s = find("schedule")) config.schedule = value_or_fail(parse_schedule(text_of(*s)), s->origin);
+  if (const Setting* s = find("instruction"))
+    config.instruction = value_or_fail(parse_instruction(text_of(*s)), s->origin);
+  if (const Setting* s = find("grouped")) config.grouped = s->value.get<bool>();
+  if (const Setting* s = find("stages")) {
+    if (s->value.is_number_integer() && (s->value.get<std::int64_t>() < 1 || s->value.get<std::int64_t>() > 2'147'483'647))
+      fail(s->origin, fmt::format("{}: a stage count must be 1…2147483647", s->value.dump()));
+    config.stages = value_or_fail(parse_stages(text_of(*s)), s->origin);
+  }
+  if (const Setting* s = find("epilogue")) config.epilogue = value_or_fail(parse_epilogue(text_of(*s)), s->origin);
+  if (const Setting* s = find("c")) {
+    if (config.epilogue == EpilogueKind::finalize)
+      fail(s->origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
+    config.c = value_or_fail(parse_element(text_of(*s), true), s->origin);
+  }
+  if (const Setting* s = find("d")) config.d = value_or_fail(parse_element(text_of(*s), false), s->origin);
+  if (const Setting* s = find("d_layout")) config.d_layout = value_or_fail(parse_layout(text_of(*s)), s->origin);
+  if (const Setting* s = find("epilogue_tile"))
+    config.epilogue_tile = value_or_fail(parse_epilogue_tile(text_of(*s)), s->origin);
+  if (const Setting* s = find("fusion")) {
+    const FusionSpec f = value_or_fail(parse_fusion(text_of(*s)), s->origin);
+    config.fusion = f.fusion;
+    config.bias = f.bias;
+  }
+  if (const Setting* s = find("cutlass")) config.cutlass = value_or_fail(parse_cutlass(text_of(*s)), s->origin);
+  const Setting* tile = find("tile");
+  if (!tile) throw InputError("no tile given (--tile MxNxK, or \"tile\" in the batch entry)");
+  config.tile = value_or_fail(resolve_tile(tile_spec(*tile), config.types.a), tile->origin);
+  return config;
+}
+
+nlohmann::ordered_json config_to_json(const Config& config) {
+  nlohmann::ordered_json j;
+  j["tile"] = format_tile(config.tile);
+  j["types"] = format_types(config.types);
+  j["schedule"] = format_schedule(config.schedule);
+  j["instruction"] = format_instruction(config.instruction);
+  j["grouped"] = config.grouped;
+  if (config.stages.kind == StagePolicy::Kind::fixed) j["stages"] = config.stages.count;
+  else j["stages"] = format_stages(config.stages);
+  j["epilogue"] = format_epilogue(config.epilogue);
+  if (config.epilogue != EpilogueKind::finalize) j["c"] = name_of(config.c);
+  j["d"] = name_of(config.d);
+  j["d_layout"] = format_layout(config.d_layout);
+  j["epilogue_tile"] = format_epilogue_tile(config.epilogue_tile);
+  j["fusion"] = format_fusion(config.fusion, config.bias);
+  j["cutlass"] = format_version(config.cutlass);
+  return j;
+}
+
+}  // namespace smem_budget::io

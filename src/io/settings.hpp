@@ -1,0 +1,40 @@
+// Configuration settings gathered from built-in defaults, a batch file's defaults, command-line
+// flags and batch entries, each remembering where it came from so that errors can say so.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "smem_budget/config.hpp"
+
+namespace smem_budget::io {
+
+// A bad input, with its location already in the message ("moe.json: configs[3].tile: ...").
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Setting {
+  nlohmann::json value;
+  std::string origin;  // "--tile", or "moe.json: configs[3].tile"
+};
+
+// Key (batch-file spelling: tile, types, d_layout, ...) -> setting. Later layers replace earlier ones.
+using Settings = std::map<std::string, Setting>;
+
+// The keys of one configuration, as a batch file spells them.
+bool is_config_key(const std::string& key);
+
+// Checks the JSON type of one value; throws InputError naming `origin`.
+void check_setting_type(const std::string& key, const nlohmann::json& value, const std::string& origin);
+
+// Builds the configuration; throws InputError naming the setting at fault.
+Config to_config(const Settings& settings);
+
+// The normalised configuration as the JSON output's "config" object.
+nlohmann::ordered_json config_to_json(const Config& config);
+
+}  // namespace smem_budget::io

@@ -1,0 +1,73 @@
+// Every measured row of tests/data (sizeof of CUTLASS's types as nvcc computed them; see each
+// file's "provenance") must be predicted exactly: verdict, stages and every byte count it has.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "io/settings.hpp"
+#include "smem_budget/budget.hpp"
+
+using namespace smem_budget;
+using json = nlohmann::json;
+
+namespace {
+
+json load(const std::string& file) {
+  std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/" + file);
+  REQUIRE(in);
+  return json::parse(in);
+}
+
+// Compares one row; returns what differs, empty when the row is exact.
+std::string mismatch(const json& row, const ArchLimits& arch) {
+  io::Settings settings;
+  for (const auto& [key, value] : row["config"].items()) settings[key] = io::Setting{value, key};
+  const Config config = io::to_config(settings);
+  if (const auto error = invalid_input(config, arch)) return std::string(*error);
+  const auto budget = evaluate(config, arch);
+  if (!budget) return "overflow";
+  const json& expect = row["expect"];
+  std::string diff;
+  const auto check = [&](const char* field, std::int64_t got) {
+    if (expect.contains(field) && expect[field].get<std::int64_t>() != got)
+      diff += fmt::format(" {}: expected {}, got {};", field, expect[field].get<std::int64_t>(), got);
+  };
+  const std::string verdict(name_of(budget->verdict));
+  if (expect["verdict"] != verdict) diff += fmt::format(" verdict: expected {}, got {};", expect["verdict"].dump(), verdict);
+  if (budget->verdict != Verdict::rejected) {
+    check("stages", budget->decision.stages);
+    check("mainloop_tensors", budget->mainloop_tensors);
+    check("epilogue_shared_storage", budget->epilogue_shared_storage);
+    check("total", budget->total);
+  } else if (describe(budget->rejection).rule.empty()) {
+    diff += " rejected without a rule;";
+  }
+  return diff;
+}
+
+void check_file(const std::string& file) {
+  const json data = load(file);
+  const ArchLimits arch = *find_arch(data["arch"].get<std::string>());
+  std::size_t exact = 0;
+  for (std::size_t i = 0; i < data["rows"].size(); ++i) {
+    const json& row = data["rows"][i];
+    const std::string diff = mismatch(row, arch);
+    if (diff.empty()) ++exact;
+    else UNSCOPED_INFO(fmt::format("row {} {}:{}", i, row["config"].dump(), diff));
+  }
+  WARN(fmt::format("{}: {}/{} rows exact", file, exact, data["rows"].size()));
+  CHECK(exact == data["rows"].size());
+}
+
+}  // namespace
+
+TEST_CASE("stock CUTLASS 4.7.0 kernels match nvcc's sizeof", "[oracle]") { check_file("sm120-stock.json"); }
+
+TEST_CASE("TensorRT-LLM MoE kernels match nvcc's sizeof", "[oracle]") { check_file("sm120-trtllm-moe.json"); }
+
+TEST_CASE("five CUTLASS releases match nvcc's sizeof", "[oracle]") { check_file("sm120-cutlass-versions.json"); }
