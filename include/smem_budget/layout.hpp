@@ -9,7 +9,8 @@
 
 namespace smem_budget {
 
-enum class PartKind { tensor, barrier, scheduler, tensormap, fusion, padding };
+// Padding is either before a member (named after it) or at the end of a struct (named after it).
+enum class PartKind { tensor, barrier, scheduler, tensormap, fusion, padding, tail_padding };
 
 struct Part {
   std::string_view name;
@@ -77,7 +78,7 @@ class StructLayout {
   // Rounds the size up to the alignment; `tail` names the gap this leaves.
   constexpr void finish(std::string_view tail) {
     const bytes_t end = checked_->up(offset_, align_);
-    parts_.add(tail, end - offset_, PartKind::padding);
+    parts_.add(tail, end - offset_, PartKind::tail_padding);
     offset_ = end;
   }
 

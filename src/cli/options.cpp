@@ -1,0 +1,118 @@
+#include "cli/options.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "io/arch_file.hpp"
+#include "io/batch_file.hpp"
+
+namespace smem_budget::cli {
+
+void add_config_options(CLI::App& app, ConfigOptions& o) {
+  const auto bind = [&](const char* flag, const char* key, std::string& target, const char* help) {
+    o.bound.emplace_back(key, app.add_option(flag, target, help));
+  };
+  bind("--tile", "tile", o.tile,
+       "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's "
+       "CtaShape names it.\ne.g. --tile 128x256x128, --tile 128x256x64B");
+  o.arch_option = app.add_option("--arch", o.arch,
+                                 "Built-in architecture (sm70 … sm121; see `smem-budget arch`) or a path to an "
+                                 "arch JSON file. Default: sm120");
+  bind("--types", "types", o.types,
+       "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2).\n"
+       "Default: nvfp4. e.g. --types mxfp8:mxfp4");
+  bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative");
+  bind("--instruction", "instruction", o.instruction,
+       "auto, or mxf8f6f4 to force the byte-per-element MXF8F6F4 path. Default: auto");
+  o.bound.emplace_back("grouped", app.add_flag("--grouped", o.grouped, "Grouped (pointer-array) GEMM kernel, as MoE layers use"));
+  bind("--stages", "stages", o.stages,
+       "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\n"
+       "Default: auto. e.g. --stages 2");
+  bind("--epilogue", "epilogue", o.epilogue,
+       "default (TMA warp-specialized), finalize (TensorRT-LLM MoE scatter; needs --grouped), nosmem.\n"
+       "Default: default");
+  bind("--c", "c", o.c, "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void");
+  bind("--d", "d", o.d, "Element type of D (with finalize: the MoE output type). Default: bf16");
+  bind("--d-layout", "d_layout", o.d_layout, "row or col (C follows D; col with finalize is swap-AB). Default: row");
+  bind("--epilogue-tile", "epilogue_tile", o.epilogue_tile, "auto or MxN. Default: auto. e.g. --epilogue-tile 64x64");
+  bind("--fusion", "fusion", o.fusion, "none, row-bias, col-bias:TYPE, sf-gen. Default: none");
+  bind("--cutlass", "cutlass", o.cutlass,
+       "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\n"
+       "Default: 4.7.0. e.g. --cutlass 4.4.2 (TensorRT-LLM's pin)");
+  app.add_option("--config", o.config_file,
+                 "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
+                 "file's defaults; each entry's own keys override both.");
+  app.add_option("--format", o.format, "table, markdown, json or csv. Default: table")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, render::Format>{{"table", render::Format::table},
+                                                                                  {"markdown", render::Format::markdown},
+                                                                                  {"json", render::Format::json},
+                                                                                  {"csv", render::Format::csv}}));
+  app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output");
+}
+
+io::Settings command_line_settings(const ConfigOptions& o) {
+  io::Settings settings;
+  for (const auto& [key, option] : o.bound) {
+    if (option->count() == 0) continue;
+    const std::string flag = option->get_name();
+    const nlohmann::json value = key == "grouped" ? nlohmann::json(o.grouped) : nlohmann::json(option->as<std::string>());
+    settings[key] = io::Setting{value, flag};
+  }
+  return settings;
+}
+
+namespace {
+
+Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
+                      const std::string& origin) {
+  const Config config = io::to_config(settings);
+  if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));
+  const auto budget = evaluate(config, arch.limits);
+  if (!budget)
+    throw io::InputError(fmt::format("{}: the byte counts do not fit in 63 bits; use a smaller tile or stage count", origin));
+  return {name, config, *budget};
+}
+
+}  // namespace
+
+Report build_report(const ConfigOptions& o) {
+  const io::Settings flags = command_line_settings(o);
+  Report report;
+  if (o.config_file.empty()) {
+    if (!flags.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
+    report.arch = io::resolve_arch(o.arch, "--arch");
+    report.results.push_back(evaluate_entry("", flags, report.arch, "options"));
+    return report;
+  }
+  const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
+  const io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
+  if (o.arch_option->count() > 0 || !batch.arch) report.arch = io::resolve_arch(o.arch, "--arch");
+  else report.arch = io::resolve_arch(batch.arch->value.get<std::string>(), batch.arch->origin);
+  for (const io::BatchEntry& entry : batch.entries) {
+    io::Settings settings = batch.defaults;
+    for (const auto& [key, setting] : flags) settings[key] = setting;
+    for (const auto& [key, setting] : entry.settings) settings[key] = setting;
+    report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin));
+  }
+  return report;
+}
+
+void emit(const std::string& text, const std::string& output) {
+  if (output.empty()) {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(output, std::ios::binary);
+  if (!out || !(out << text) || !out.flush()) throw io::InputError(fmt::format("-o: cannot write \"{}\"", output));
+}
+
+int exit_status(const Report& report) {
+  for (const Result& r : report.results)
+    if (r.budget.verdict != Verdict::fits) return 1;
+  return 0;
+}
+
+}  // namespace smem_budget::cli

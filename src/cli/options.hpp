@@ -1,0 +1,39 @@
+// The options that describe configurations, shared by every subcommand that evaluates them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "io/settings.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::cli {
+
+struct ConfigOptions {
+  std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
+      fusion, cutlass;
+  bool grouped = false;
+  std::string config_file;
+  render::Format format = render::Format::table;
+  std::string output;
+  std::vector<std::pair<std::string, CLI::Option*>> bound;  // batch key -> option
+  CLI::Option* arch_option = nullptr;
+};
+
+void add_config_options(CLI::App& app, ConfigOptions& options);
+
+// The settings given on the command line, each with origin "--flag".
+io::Settings command_line_settings(const ConfigOptions& options);
+
+// Evaluates the options (single tile or batch file) into a report. Throws io::InputError.
+Report build_report(const ConfigOptions& options);
+
+// Writes to -o FILE or standard output. Throws io::InputError when the file cannot be written.
+void emit(const std::string& text, const std::string& output);
+
+// 0 when every result fits, 1 otherwise.
+int exit_status(const Report& report);
+
+}  // namespace smem_budget::cli

@@ -1,0 +1,91 @@
+#include "io/arch_file.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "io/batch_file.hpp"
+#include "io/settings.hpp"
+
+namespace smem_budget::io {
+namespace {
+
+using json = nlohmann::json;
+
+std::string builtin_names() {
+  std::string names;
+  for (const ArchLimits& a : builtin_archs) names += (names.empty() ? "" : ", ") + std::string(a.name);
+  return names;
+}
+
+ComputeCapability parse_cc(const std::string& text, const std::string& where) {
+  ComputeCapability cc{-1, -1};
+  const std::size_t dot = text.find('.');
+  const auto number = [&](std::string_view piece, int& out) {
+    const auto [end, ec] = std::from_chars(piece.data(), piece.data() + piece.size(), out);
+    return ec == std::errc{} && end == piece.data() + piece.size() && !piece.empty() && out >= 0 && out < 100;
+  };
+  if (dot == std::string::npos || !number(std::string_view(text).substr(0, dot), cc.major) ||
+      !number(std::string_view(text).substr(dot + 1), cc.minor))
+    throw InputError(fmt::format("{}: compute_capability: \"{}\" is not MAJOR.MINOR, e.g. \"12.0\"", where, text));
+  return cc;
+}
+
+Architecture load_arch_file(const std::string& path) {
+  const json doc = parse_json_strict(read_input_file(path), path);
+  if (!doc.is_object()) throw InputError(fmt::format("{}: expected an object describing one GPU", path));
+  constexpr std::array<std::string_view, 4> numeric{"smem_per_sm", "smem_per_block", "smem_per_block_optin",
+                                                    "reserved_smem_per_block"};
+  for (const auto& [key, value] : doc.items()) {
+    const bool known = key == "name" || key == "compute_capability" || key == "example_parts" ||
+                       std::find(numeric.begin(), numeric.end(), key) != numeric.end();
+    if (!known)
+      throw InputError(fmt::format("{}: unknown key \"{}\" (keys: name, compute_capability, smem_per_sm, "
+                                   "smem_per_block, smem_per_block_optin, reserved_smem_per_block)", path, key));
+  }
+  Architecture arch;
+  arch.source = path;
+  const auto text = [&](const char* key) {
+    if (!doc.contains(key) || !doc[key].is_string())
+      throw InputError(fmt::format("{}: {}: expected a string", path, key));
+    return doc[key].get<std::string>();
+  };
+  const auto bytes = [&](const char* key) -> bytes_t {
+    if (!doc.contains(key) || !doc[key].is_number_integer() || doc[key].get<std::int64_t>() < 0 ||
+        doc[key].get<std::int64_t>() > (std::int64_t{1} << 40))
+      throw InputError(fmt::format("{}: {}: expected a byte count 0…2^40", path, key));
+    return doc[key].get<std::int64_t>();
+  };
+  arch.name = text("name");
+  if (doc.contains("example_parts")) arch.example_parts = text("example_parts");
+  arch.limits.cc = parse_cc(text("compute_capability"), path);
+  arch.limits.smem_per_sm = bytes("smem_per_sm");
+  arch.limits.smem_per_block = bytes("smem_per_block");
+  arch.limits.smem_per_block_optin = bytes("smem_per_block_optin");
+  arch.limits.reserved_smem_per_block = bytes("reserved_smem_per_block");
+  if (const auto known = find_arch(arch.limits.cc)) arch.limits.cutlass_capacity = known->cutlass_capacity;
+  if (arch.limits.smem_per_block_optin > arch.limits.smem_per_sm)
+    throw InputError(fmt::format("{}: smem_per_block_optin ({}) is larger than smem_per_sm ({})", path,
+                                 arch.limits.smem_per_block_optin, arch.limits.smem_per_sm));
+  return arch;
+}
+
+}  // namespace
+
+Architecture builtin_architecture(const ArchLimits& limits) {
+  return {std::string(limits.name), std::string(limits.example_parts), "built-in", limits};
+}
+
+Architecture resolve_arch(const std::string& spec, const std::string& origin) {
+  if (const auto known = find_arch(spec)) return builtin_architecture(*known);
+  const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
+  if (!looks_like_path)
+    throw InputError(fmt::format("{}: \"{}\": unknown architecture (built-in: {}; or a path to an arch JSON file)",
+                                 origin, spec, builtin_names()));
+  return load_arch_file(spec);
+}
+
+}  // namespace smem_budget::io

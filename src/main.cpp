@@ -1,0 +1,70 @@
+// smem-budget: wires the subcommands together and turns every failure into exit status 2.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/arch_command.hpp"
+#include "cli/options.hpp"
+#include "io/settings.hpp"
+
+namespace {
+
+constexpr const char* description =
+    "smem-budget: the shared memory of CUTLASS SM120 block-scaled GEMM kernels (NVFP4, MXFP4/6/8), to the byte,\n"
+    "before you compile. Prints GemmKernel::SharedStorageSize part by part, the stage count CUTLASS picks, and\n"
+    "whether the kernel fits the GPU's opt-in limit.\n\n"
+    "Examples:\n"
+    "  smem-budget --tile 128x256x128 --arch sm120\n"
+    "  smem-budget --tile 128x256x64B --grouped --epilogue finalize --cutlass 4.4.2\n"
+    "  smem-budget --config configs/trtllm-moe-sm120.json --format markdown\n"
+    "  smem-budget arch\n\n"
+    "Exit status: 0 every configuration fits, 1 at least one does not fit or is rejected, 2 bad input.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace smem_budget;
+  CLI::App app(description, "smem-budget");
+  app.set_version_flag("--version", std::string("smem-budget ") + SMEM_BUDGET_VERSION);
+  app.require_subcommand(0, 1);
+  app.fallthrough(false);
+
+  cli::ConfigOptions top;
+  cli::add_config_options(app, top);
+  cli::ConfigOptions check_options;
+  CLI::App* check = app.add_subcommand("check", "Check configurations (the default when no subcommand is given)");
+  cli::add_config_options(*check, check_options);
+  cli::ArchOptions arch_options;
+  cli::setup_arch_command(app, arch_options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << app.version() << "\n";
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "smem-budget: " << e.what() << " (see --help)\n";
+    return 2;
+  }
+
+  try {
+    if (app.got_subcommand("arch")) {
+      cli::emit(cli::run_arch_command(arch_options), arch_options.output);
+      return 0;
+    }
+    const cli::ConfigOptions& options = app.got_subcommand(check) ? check_options : top;
+    const Report report = cli::build_report(options);
+    cli::emit(render::render(report, options.format), options.output);
+    return cli::exit_status(report);
+  } catch (const io::InputError& e) {
+    std::cerr << "smem-budget: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,72 @@
+#include <nlohmann/json.hpp>
+
+#include "io/parse.hpp"
+#include "io/settings.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson arch_json(const Architecture& arch) {
+  const ArchLimits& a = arch.limits;
+  return {{"name", arch.name},
+          {"compute_capability", std::to_string(a.cc.major) + "." + std::to_string(a.cc.minor)},
+          {"smem_per_block_optin", a.smem_per_block_optin},
+          {"smem_per_sm", a.smem_per_sm},
+          {"smem_per_block", a.smem_per_block},
+          {"reserved_smem_per_block", a.reserved_smem_per_block},
+          {"source", arch.source}};
+}
+
+ojson bytes_json(const Budget& b) {
+  ojson bytes = {{"mainloop_tensors", b.mainloop_tensors},
+                 {"epilogue_shared_storage", b.epilogue_shared_storage},
+                 {"epilogue_tensors", b.epilogue.tensor_size},
+                 {"total", b.total}};
+  ojson parts = ojson::array();
+  for (const Part& part : b.parts) parts.push_back({{"part", part_label(part, b)}, {"bytes", part.bytes}});
+  bytes["parts"] = std::move(parts);
+  return bytes;
+}
+
+}  // namespace
+
+namespace {
+ojson result_json(const Result& r) {
+  const Budget& b = r.budget;
+  ojson j;
+  j["name"] = r.name;
+  j["config"] = io::config_to_json(r.config);
+  j["stages"] = b.has_stages ? ojson(b.decision.stages) : ojson(nullptr);
+  if (b.verdict != Verdict::rejected) {
+    j["max_fitting_stages"] = b.max_fitting_stages ? ojson(*b.max_fitting_stages) : ojson(nullptr);
+    j["builder"] = {{"capacity", b.decision.capacity},
+                    {"carveout", b.decision.carveout},
+                    {"stage_estimate", b.decision.estimate}};
+    j["bytes"] = bytes_json(b);
+    j["limit"] = b.limit;
+    j["headroom"] = b.headroom;
+    j["ctas_per_sm"] = b.ctas_per_sm;
+  }
+  j["verdict"] = name_of(b.verdict);
+  if (b.verdict != Verdict::fits) j["reason"] = reason(r);
+  return j;
+}
+
+}  // namespace
+
+std::string json(const Report& report) {
+  ojson doc;
+  doc["tool"] = "smem-budget";
+  doc["version"] = SMEM_BUDGET_VERSION;
+  doc["arch"] = arch_json(report.arch);
+  ojson results = ojson::array();
+  for (const Result& r : report.results) results.push_back(result_json(r));
+  doc["results"] = std::move(results);
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace smem_budget::render

@@ -1,0 +1,42 @@
+// GitHub-flavoured markdown tables, for design reviews.
+#include <fmt/format.h>
+
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+namespace {
+
+std::string cell(std::string text) {
+  std::string out;
+  for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out.empty() ? " " : out;
+}
+
+}  // namespace
+
+std::string markdown(const Report& report) {
+  std::string out = "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
+                    "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
+  for (const Result& r : report.results) {
+    const SummaryRow s = summarize(r, true);
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", cell(s.name), s.tile,
+                       cell(s.types), s.schedule, s.epilogue, cell(s.output), s.stages, s.mainloop, s.epilogue_bytes,
+                       s.total, s.headroom, s.verdict);
+  }
+  if (report.results.size() == 1 && report.results.front().budget.verdict != Verdict::rejected) {
+    const Budget& b = report.results.front().budget;
+    out += "\n| part | bytes |\n|---|--:|\n";
+    for (const Part& part : b.parts) out += fmt::format("| {} | {} |\n", cell(part_label(part, b)), group_digits(part.bytes));
+    out += fmt::format("| **total** | **{}** |\n", group_digits(b.total));
+  }
+  bool header = false;
+  for (const Result& r : report.results)
+    if (const std::string why = reason(r); !why.empty()) {
+      if (!header) out += "\n";
+      header = true;
+      out += fmt::format("- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
+    }
+  return out;
+}
+
+}  // namespace smem_budget::render

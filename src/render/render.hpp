@@ -1,0 +1,33 @@
+// The printers: each renders a Report in one format and nothing else.
+#pragma once
+
+#include <string>
+
+#include "report.hpp"
+
+namespace smem_budget::render {
+
+enum class Format { table, markdown, json, csv };
+
+std::string json(const Report& report);
+std::string table(const Report& report);
+std::string markdown(const Report& report);
+std::string csv(const Report& report);
+
+inline std::string render(const Report& report, Format format) {
+  switch (format) {
+    case Format::table: return table(report);
+    case Format::markdown: return markdown(report);
+    case Format::json: return json(report);
+    case Format::csv: return csv(report);
+  }
+  return "";
+}
+
+// The summary columns shared by the table, markdown and CSV printers.
+struct SummaryRow {
+  std::string name, tile, types, schedule, epilogue, output, stages, mainloop, epilogue_bytes, total, headroom, verdict;
+};
+SummaryRow summarize(const Result& result, bool group);
+
+}  // namespace smem_budget::render

@@ -1,0 +1,30 @@
+#include <fmt/format.h>
+
+#include "io/parse.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+
+SummaryRow summarize(const Result& r, bool group) {
+  const Config& c = r.config;
+  const Budget& b = r.budget;
+  const auto number = [&](long long v) { return group ? group_digits(v) : std::to_string(v); };
+  SummaryRow row;
+  row.name = r.name;
+  row.tile = io::format_tile(c.tile);
+  row.types = io::format_types(c.types);
+  row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : "");
+  row.epilogue = std::string(io::format_epilogue(c.epilogue));
+  row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
+                                                    : fmt::format("{}->{}", name_of(c.c), name_of(c.d));
+  row.stages = b.has_stages ? std::to_string(b.decision.stages) : "-";
+  const bool sized = b.verdict != Verdict::rejected;
+  row.mainloop = sized ? number(b.mainloop_tensors) : "-";
+  row.epilogue_bytes = sized ? number(b.epilogue_shared_storage) : "-";
+  row.total = sized ? number(b.total) : "-";
+  row.headroom = sized ? number(b.headroom) : "-";
+  row.verdict = std::string(name_of(b.verdict));
+  return row;
+}
+
+}  // namespace smem_budget::render

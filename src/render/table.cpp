@@ -1,0 +1,118 @@
+// The terminal table: a breakdown for one configuration, a summary row per configuration otherwise.
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "io/parse.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+namespace {
+
+using Rows = std::vector<std::vector<std::string>>;
+
+// Left-aligns the first `left` columns, right-aligns the rest; columns two spaces apart.
+std::string columns(const Rows& rows, std::size_t left) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      width[i] = std::max(width[i], row[i].size());
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) line += "  ";
+      line += i < left ? fmt::format("{:<{}}", row[i], width[i]) : fmt::format("{:>{}}", row[i], width[i]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string percent(bytes_t part, bytes_t whole) { return fmt::format("{:.1f}%", 100.0 * double(part) / double(whole)); }
+
+std::string verdict_line(const Result& r) {
+  const Budget& b = r.budget;
+  if (b.verdict == Verdict::fits)
+    return fmt::format("verdict: fits, {} bytes to spare", group_digits(b.headroom));
+  if (b.verdict == Verdict::exceeds_optin)
+    return fmt::format("verdict: EXCEEDS the opt-in limit by {} bytes (initialize() returns \"Error Internal\")",
+                       group_digits(-b.headroom));
+  return fmt::format("verdict: REJECTED by CUTLASS at compile time: {}", reason(r));
+}
+
+std::string stage_policy(const Config& c) {
+  switch (c.stages.kind) {
+    case StagePolicy::Kind::auto_carveout: return "StageCountAutoCarveout<sizeof(epilogue SharedStorage)>";
+    case StagePolicy::Kind::auto_epi: return "StageCountAutoCarveoutEpi";
+    case StagePolicy::Kind::auto_zero: return "StageCountAuto";
+    case StagePolicy::Kind::fixed: return fmt::format("StageCount<{}>", c.stages.count);
+  }
+  return "";
+}
+
+std::string describe_config(const Result& r) {
+  const SummaryRow row = summarize(r, true);
+  return fmt::format("{} {}, {}, {} epilogue {}, CUTLASS {}", row.tile, row.types, row.schedule, row.epilogue, row.output,
+                     io::format_version(r.config.cutlass));
+}
+
+std::string breakdown(const Report& report, const Result& r) {
+  const Budget& b = r.budget;
+  std::string out = describe_config(r) + "\n";
+  if (!r.name.empty()) out = r.name + ": " + out;
+  out += "\n";
+  if (b.verdict == Verdict::rejected) return out + verdict_line(r) + "\n";
+  Rows rows{{"part", "bytes", "of limit"}};
+  bytes_t padding = 0;
+  for (const Part& part : b.parts) {
+    rows.push_back({part_label(part, b), group_digits(part.bytes), percent(part.bytes, b.limit)});
+    if (part.kind == PartKind::padding || part.kind == PartKind::tail_padding) padding += part.bytes;
+  }
+  rows.push_back({"total (GemmKernel::SharedStorageSize)", group_digits(b.total), percent(b.total, b.limit)});
+  out += columns(rows, 1);
+  out += "\n";
+  const StageDecision& d = b.decision;
+  out += fmt::format("stages: {} from {}\n", d.stages, stage_policy(r.config));
+  if (r.config.stages.kind != StagePolicy::Kind::fixed)
+    out += fmt::format("builder: ({} capacity - {} carveout) / {} per stage = {} stages;\n"
+                       "         it budgets {} B where the kernel needs {} B\n",
+                       group_digits(d.capacity), group_digits(d.carveout), group_digits(d.estimate), d.stages,
+                       group_digits(d.carveout + d.stages * d.estimate), group_digits(b.total));
+  out += fmt::format("largest stage count that fits: {}\n",
+                     b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
+  out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B; alignment padding {} B; CTAs per SM: {}\n",
+                     group_digits(b.limit), report.arch.name, group_digits(b.headroom), group_digits(padding),
+                     b.ctas_per_sm);
+  out += verdict_line(r) + "\n";
+  if (b.verdict == Verdict::exceeds_optin) out += "why: " + reason(r) + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string table(const Report& report) {
+  if (report.results.size() == 1) return breakdown(report, report.results.front());
+  Rows rows{{"name", "tile", "types", "schedule", "epilogue", "C->D", "stages", "mainloop", "epilogue", "total",
+             "headroom", "verdict"}};
+  for (const Result& r : report.results) {
+    const SummaryRow s = summarize(r, true);
+    rows.push_back({s.name, s.tile, s.types, s.schedule, s.epilogue, s.output, s.stages, s.mainloop, s.epilogue_bytes,
+                    s.total, s.headroom, s.verdict});
+  }
+  std::string out = fmt::format("{} configurations on {} (opt-in limit {} B)\n\n", report.results.size(),
+                                report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
+  out += columns(rows, 6);
+  std::string notes;
+  for (std::size_t i = 0; i < report.results.size(); ++i)
+    if (const std::string why = reason(report.results[i]); !why.empty())
+      notes += fmt::format("  [{}] {} {}: {}\n", i, report.results[i].name, io::format_tile(report.results[i].config.tile), why);
+  if (!notes.empty()) out += "\nnot fitting:\n" + notes;
+  return out;
+}
+
+}  // namespace smem_budget::render

@@ -1,0 +1,41 @@
+// What the command line computed, ready for any printer: the architecture and one result per
+// configuration, in input order. Printers only render this; they compute no byte.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "smem_budget/arch.hpp"
+#include "smem_budget/budget.hpp"
+#include "smem_budget/config.hpp"
+
+namespace smem_budget {
+
+struct Architecture {
+  std::string name;
+  std::string example_parts;
+  std::string source;  // "built-in", or the arch file's path
+  ArchLimits limits;
+};
+
+struct Result {
+  std::string name;
+  Config config;
+  Budget budget;
+};
+
+struct Report {
+  Architecture arch;
+  std::vector<Result> results;
+};
+
+// One sentence saying why a result does not fit or is rejected; empty when it fits.
+std::string reason(const Result& result);
+
+// Part names as a reader sees them: padding is named after what it aligns.
+std::string part_label(const Part& part, const Budget& budget);
+
+// 101376 -> "101,376".
+std::string group_digits(long long value);
+
+}  // namespace smem_budget
