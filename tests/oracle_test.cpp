@@ -71,3 +71,5 @@ TEST_CASE("stock CUTLASS 4.7.0 kernels match nvcc's sizeof", "[oracle]") { check
 TEST_CASE("TensorRT-LLM MoE kernels match nvcc's sizeof", "[oracle]") { check_file("sm120-trtllm-moe.json"); }
 
 TEST_CASE("five CUTLASS releases match nvcc's sizeof", "[oracle]") { check_file("sm120-cutlass-versions.json"); }
+
+TEST_CASE("odd tile shapes this project measured match nvcc's sizeof", "[oracle]") { check_file("sm120-probes.json"); }

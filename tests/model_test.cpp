@@ -1,0 +1,164 @@
+// The spec's worked examples (sm120-layout.md §5, §6; finalize.md §3), checked at compile time
+// (STATIC_REQUIRE) in model_static_tests and again at run time in model_runtime_tests.
+#include <catch2/catch.hpp>
+
+#include "smem_budget/budget.hpp"
+
+using namespace smem_budget;
+
+namespace {
+
+constexpr ArchLimits sm120 = *find_arch("sm120");
+
+constexpr Config nvfp4(bytes_t m, bytes_t n, bytes_t k) {
+  Config c;
+  c.tile = {m, n, k};
+  return c;
+}
+
+constexpr Config grouped(Config c) {
+  c.grouped = true;
+  return c;
+}
+
+constexpr Config finalize(Config c) {
+  c.grouped = true;
+  c.epilogue = EpilogueKind::finalize;
+  return c;
+}
+
+constexpr Config with_stages(Config c, StagePolicy::Kind kind, bytes_t count = 0) {
+  c.stages = {kind, count};
+  return c;
+}
+
+constexpr bytes_t total(const Config& c) { return evaluate(c, sm120)->total; }
+constexpr bytes_t stages(const Config& c) { return evaluate(c, sm120)->decision.stages; }
+constexpr Verdict verdict(const Config& c) { return evaluate(c, sm120)->verdict; }
+
+constexpr bool parts_add_up(const Config& c) {
+  const Budget b = *evaluate(c, sm120);
+  return b.parts.total() == b.total;
+}
+
+}  // namespace
+
+TEST_CASE("§5.1: the epilogue of the four dense tiles", "[model]") {
+  constexpr Budget b = *evaluate(nvfp4(128, 128, 128), sm120);
+  STATIC_REQUIRE(b.epilogue.tile.m == 64);
+  STATIC_REQUIRE(b.epilogue.tile.n == 32);
+  STATIC_REQUIRE(b.epilogue.align_d == 512);
+  STATIC_REQUIRE(b.epilogue.tensor_size == 8704);
+  STATIC_REQUIRE(b.epilogue.pipeline_size == 32);
+  STATIC_REQUIRE(b.epilogue_shared_storage == 9216);
+}
+
+TEST_CASE("§5.2: the four tiles, stage estimates and totals", "[model]") {
+  STATIC_REQUIRE(evaluate(nvfp4(128, 128, 128), sm120)->stage.estimate == 18560);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 128, 256), sm120)->stage.estimate == 36992);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 256, 128), sm120)->stage.estimate == 27776);
+  STATIC_REQUIRE(stages(nvfp4(128, 128, 128)) == 4);
+  STATIC_REQUIRE(stages(nvfp4(128, 128, 256)) == 2);
+  STATIC_REQUIRE(stages(nvfp4(128, 256, 128)) == 3);
+  STATIC_REQUIRE(stages(nvfp4(256, 128, 128)) == 3);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 128, 128), sm120)->mainloop_tensors == 73728);
+  STATIC_REQUIRE(evaluate(nvfp4(256, 128, 128), sm120)->mainloop_tensors == 82944);
+  STATIC_REQUIRE(total(nvfp4(128, 128, 128)) == 83968);
+  STATIC_REQUIRE(total(nvfp4(128, 128, 256)) == 83968);
+  STATIC_REQUIRE(total(nvfp4(128, 256, 128)) == 93184);
+  STATIC_REQUIRE(total(nvfp4(256, 128, 128)) == 93184);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 256, 128), sm120)->headroom == 8192);
+}
+
+TEST_CASE("§5.2: grouped versions add 2048 bytes, one more stage overflows", "[model]") {
+  STATIC_REQUIRE(total(grouped(nvfp4(128, 128, 128))) == 84992);
+  STATIC_REQUIRE(total(grouped(nvfp4(128, 256, 128))) == 94208);
+  STATIC_REQUIRE(total(with_stages(nvfp4(128, 128, 128), StagePolicy::Kind::fixed, 5)) == 102400);
+  STATIC_REQUIRE(verdict(with_stages(nvfp4(128, 128, 128), StagePolicy::Kind::fixed, 5)) == Verdict::exceeds_optin);
+}
+
+TEST_CASE("§6: auto stage counts that overflow by 1024 bytes", "[model]") {
+  constexpr Config auto_zero = with_stages(nvfp4(128, 128, 128), StagePolicy::Kind::auto_zero);
+  STATIC_REQUIRE(stages(auto_zero) == 5);
+  STATIC_REQUIRE(total(auto_zero) == 102400);
+  constexpr Config grouped_n8 = grouped(nvfp4(128, 8, 128));
+  STATIC_REQUIRE(stages(grouped_n8) == 9);
+  STATIC_REQUIRE(total(grouped_n8) == 102400);
+  STATIC_REQUIRE(total(nvfp4(128, 8, 128)) == 101376);  // the near miss: fits exactly
+  STATIC_REQUIRE(verdict(nvfp4(128, 8, 128)) == Verdict::fits);
+}
+
+TEST_CASE("finalize §3.2 and §3.3: the TensorRT-LLM MoE tiles", "[model]") {
+  constexpr Budget b = *evaluate(finalize(nvfp4(128, 128, 128)), sm120);
+  STATIC_REQUIRE(b.epilogue.tensor_size == 16896);
+  STATIC_REQUIRE(b.epilogue_shared_storage == 17408);
+  STATIC_REQUIRE(b.decision.stages == 4);
+  STATIC_REQUIRE(b.total == 93184);
+  STATIC_REQUIRE(total(finalize(nvfp4(128, 256, 128))) == 102400);
+  STATIC_REQUIRE(total(finalize(nvfp4(256, 128, 128))) == 102400);
+  STATIC_REQUIRE(verdict(finalize(nvfp4(128, 256, 128))) == Verdict::exceeds_optin);
+  STATIC_REQUIRE(total(with_stages(finalize(nvfp4(128, 256, 128)), StagePolicy::Kind::fixed, 2)) == 74752);
+  STATIC_REQUIRE(evaluate(finalize(nvfp4(128, 256, 128)), sm120)->max_fitting_stages == 2);
+}
+
+TEST_CASE("rejections name their rule", "[model]") {
+  STATIC_REQUIRE(evaluate(with_stages(nvfp4(128, 128, 128), StagePolicy::Kind::fixed, 1), sm120)->rejection ==
+                 Rejection::stages_below_two);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 192, 128), sm120)->rejection == Rejection::sfb_n_divisibility);
+  Config pingpong_n8 = nvfp4(128, 8, 128);
+  pingpong_n8.schedule = Schedule::pingpong;
+  REQUIRE(evaluate(pingpong_n8, sm120)->rejection == Rejection::pingpong_small_n);
+  Config mx_k64 = nvfp4(128, 128, 64);
+  mx_k64.types = {operand_presets[1].operand, operand_presets[1].operand};
+  REQUIRE(evaluate(mx_k64, sm120)->rejection == Rejection::scale_k_divisibility);
+}
+
+TEST_CASE("odd shapes: N = 96 stretches the SFB layout, M = 192 keeps one SFA block", "[model]") {
+  // Measured with nvcc against CUTLASS 4.7.0 (tests/data/sm120-probes.json).
+  STATIC_REQUIRE(evaluate(nvfp4(128, 96, 128), sm120)->mainloop_tensors == 82944);
+  STATIC_REQUIRE(total(nvfp4(192, 128, 128)) == 100352);
+}
+
+TEST_CASE("the breakdown adds up to the total", "[model]") {
+  STATIC_REQUIRE(parts_add_up(nvfp4(128, 128, 128)));
+  STATIC_REQUIRE(parts_add_up(finalize(nvfp4(128, 256, 128))));
+  STATIC_REQUIRE(parts_add_up(grouped(nvfp4(128, 96, 256))));
+}
+
+TEST_CASE("CUTLASS versions: the rules of the last change at or before a release", "[model]") {
+  STATIC_REQUIRE(rules_for({4, 3, 5}).stage_barrier_estimate == 16);
+  STATIC_REQUIRE(rules_for({4, 3, 6}).stage_barrier_estimate == 128);
+  STATIC_REQUIRE(!rules_for({4, 4, 1}).reserve_scheduler_capacity);
+  STATIC_REQUIRE(rules_for({4, 4, 2}).reserve_scheduler_capacity);
+  STATIC_REQUIRE(!rules_for({4, 4, 3}).pad_sfb_to_128_rows);
+  STATIC_REQUIRE(rules_for({4, 5, 0}).pad_sfb_to_128_rows);
+  STATIC_REQUIRE(!rules_for({4, 5, 3}).small_n_tiles);
+  STATIC_REQUIRE(rules_for({4, 6, 0}).small_n_tiles);
+  Config moe = nvfp4(128, 64, 64);
+  moe.c = Element::bf16;
+  moe.cutlass = {4, 3, 5};
+  REQUIRE(evaluate(moe, sm120)->decision.stages == 13);  // cutlass-versions.md §3
+  moe.cutlass = {4, 4, 1};
+  REQUIRE(evaluate(moe, sm120)->decision.stages == 12);
+}
+
+TEST_CASE("architecture limits and occupancy", "[model]") {
+  STATIC_REQUIRE(find_arch("sm120")->smem_per_block_optin == 101376);
+  STATIC_REQUIRE(find_arch("sm_90")->smem_per_sm == 233472);
+  STATIC_REQUIRE(!find_arch("sm99"));
+  STATIC_REQUIRE(has_layout_rules({12, 1}));
+  STATIC_REQUIRE(!has_layout_rules({9, 0}));
+  // H200, measured: floor(233472 / (bytes + 1024)) CTAs per SM.
+  STATIC_REQUIRE(ctas_per_sm(*find_arch("sm90"), 50000) == 4);
+  STATIC_REQUIRE(ctas_per_sm(sm120, 49152) == 2);
+  STATIC_REQUIRE(ctas_per_sm(sm120, 101377) == 0);
+}
+
+TEST_CASE("absurd sizes are reported, never wrapped", "[model]") {
+  Config huge = with_stages(nvfp4(65536, 65536, 65536), StagePolicy::Kind::fixed, 2'147'483'647);
+  REQUIRE_FALSE(invalid_input(huge, sm120));
+  REQUIRE_FALSE(evaluate(huge, sm120).has_value());
+  Config big = with_stages(nvfp4(65536, 65536, 65536), StagePolicy::Kind::fixed, 2);
+  REQUIRE(evaluate(big, sm120)->verdict == Verdict::exceeds_optin);
+  REQUIRE(evaluate(big, sm120)->total > 4'294'967'296);
+}
