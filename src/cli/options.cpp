@@ -59,6 +59,7 @@ io::Settings command_line_settings(const ConfigOptions& o) {
     if (option->count() == 0) continue;
     const std::string flag = option->get_name();
     const nlohmann::json value = key == "grouped" ? nlohmann::json(o.grouped) : nlohmann::json(option->as<std::string>());
+    io::check_setting_type(key, value, flag);
     settings[key] = io::Setting{value, flag};
   }
   return settings;

@@ -85,6 +85,13 @@ void check_setting_type(const std::string& key, const json& value, const std::st
                              key));
   }
   if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
+  // Parse the value on its own too, so that a value a later layer overrides is still checked.
+  Settings alone;
+  alone[key] = Setting{value, origin};
+  if (key != "tile") alone["tile"] = Setting{"1x1x1", origin};
+  else alone["types"] = Setting{"mxfp8", origin};  // K in bytes = K in elements: the widest range
+  if (key == "c" || key == "d") alone["epilogue"] = Setting{"default", origin};
+  (void)to_config(alone);
 }
 
 Config to_config(const Settings& settings) {

@@ -85,9 +85,9 @@ std::string breakdown(const Report& report, const Result& r) {
                        group_digits(d.carveout + d.stages * d.estimate), group_digits(b.total));
   out += fmt::format("largest stage count that fits: {}\n",
                      b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
-  out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B; alignment padding {} B; CTAs per SM: {}\n",
-                     group_digits(b.limit), report.arch.name, group_digits(b.headroom), group_digits(padding),
-                     b.ctas_per_sm);
+  out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
+                     group_digits(b.headroom));
+  out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}\n", group_digits(padding), b.ctas_per_sm);
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += "why: " + reason(r) + "\n";
   return out;

@@ -1,0 +1,160 @@
+// Bad input: each case must exit 2, print nothing on standard output, and say on one line of
+// standard error what is wrong and where.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Case {
+  const char* args;
+  const char* batch;     // written to bad.json when not null
+  const char* expected;  // must appear in the message
+};
+
+// clang-format off
+const Case cases[] = {
+  // flags and tile strings
+  {"--tile 128x0x128", nullptr, "--tile: \"128x0x128\": dimensions must be 1…65536"},
+  {"--tile 12ax128x128", nullptr, "--tile: \"12ax128x128\": dimensions must be whole numbers"},
+  {"--tile 128x128", nullptr, "a tile is MxNxK"},
+  {"--tile 128x128x128x1", nullptr, "a tile is MxNxK"},
+  {"--tile -128x128x128", nullptr, "dimensions must be 1…65536"},
+  {"--tile 99999999999999999999x1x1", nullptr, "dimensions must be 1…65536"},
+  {"--tile 65537x128x128", nullptr, "dimensions must be 1…65536"},
+  {"--tile ''", nullptr, "a tile is MxNxK"},
+  {"--tile 128x128x65B --types mxfp6", nullptr, "not a whole number of 6-bit elements"},
+  {"--tile 128x128x65535B", nullptr, "dimensions must be 1…65536"},
+  {"", nullptr, "--tile: required"},
+  {"--tile 128x128x128 --arch sm999", nullptr, "--arch: \"sm999\": unknown architecture"},
+  {"--tile 128x128x128 --arch sm90", nullptr, "only sm120 and sm121"},
+  {"--tile 128x128x128 --arch missing/gpu.json", nullptr, "missing/gpu.json: cannot open file"},
+  {"--tile 128x128x128 --types nvfp5", nullptr, "--types: \"nvfp5\": unknown types"},
+  {"--tile 128x128x128 --types mxfp8:bf16", nullptr, "unknown types"},
+  {"--tile 128x128x128 --types a:b:c", nullptr, "unknown types"},
+  {"--tile 128x128x128 --schedule fast", nullptr, "--schedule: \"fast\": unknown schedule"},
+  {"--tile 128x128x128 --instruction mma", nullptr, "unknown instruction"},
+  {"--tile 128x128x128 --stages 0", nullptr, "--stages: \"0\": expected auto"},
+  {"--tile 128x128x128 --stages -1", nullptr, "expected auto"},
+  {"--tile 128x128x128 --stages 2147483648", nullptr, "expected auto"},
+  {"--tile 128x128x128 --stages many", nullptr, "expected auto"},
+  {"--tile 128x128x128 --epilogue fancy", nullptr, "unknown epilogue"},
+  {"--tile 128x128x128 --epilogue finalize", nullptr, "needs a grouped kernel"},
+  {"--tile 128x128x128 --epilogue finalize --grouped --c bf16", nullptr, "--c: not accepted with the finalize"},
+  {"--tile 128x128x128 --epilogue finalize --grouped --d e4m3", nullptr, "output type is f16, bf16 or f32"},
+  {"--tile 128x128x128 --d void", nullptr, "--d: \"void\": unknown element type"},
+  {"--tile 128x128x128 --c f64", nullptr, "--c: \"f64\": unknown element type"},
+  {"--tile 128x128x128 --d-layout diagonal", nullptr, "unknown layout"},
+  {"--tile 128x128x128 --epilogue-tile 64", nullptr, "an epilogue tile is auto or MxN"},
+  {"--tile 128x128x128 --epilogue-tile 0x32", nullptr, "epilogue tile dimensions must be 1…65536"},
+  {"--tile 128x128x128 --fusion col-bias", nullptr, "unknown fusion"},
+  {"--tile 128x128x128 --fusion col-bias:f64", nullptr, "the bias type must be"},
+  {"--tile 128x128x128 --epilogue nosmem --fusion row-bias", nullptr, "no-smem epilogue has no fusion"},
+  {"--tile 128x128x128 --cutlass 3.9", nullptr, "outside the known releases"},
+  {"--tile 128x128x128 --cutlass 4.8.0", nullptr, "outside the known releases"},
+  {"--tile 128x128x128 --cutlass 4.4.9", nullptr, "no such CUTLASS release"},
+  {"--tile 128x128x128 --cutlass v4.4", nullptr, "not a CUTLASS version"},
+  {"--tile 128x128x128 --cutlass 4..4", nullptr, "not a CUTLASS version"},
+  {"--tile 128x128x128 --format yaml", nullptr, "--format"},
+  {"--tile 128x128x128 --frobnicate", nullptr, "frobnicate"},
+  {"--tile 128x128x128 -o /nonexistent-dir/out.txt", nullptr, "-o: cannot write"},
+  // batch files
+  {"--config missing.json", nullptr, "missing.json: cannot open file"},
+  {"--config BAD", "{", "BAD: invalid JSON at byte"},
+  {"--config BAD", "", "BAD: invalid JSON"},
+  {"--config BAD", "[\"128x128x128\",]", "invalid JSON"},
+  {"--config BAD", "{\"configs\": [\"128x128x128\"]} trailing", "invalid JSON"},
+  {"--config BAD", "[]", "BAD: the configuration list is empty"},
+  {"--config BAD", "{\"configs\": []}", "the configuration list is empty"},
+  {"--config BAD", "{}", "no \"configs\" list"},
+  {"--config BAD", "42", "expected an object with \"configs\""},
+  {"--config BAD", "null", "expected an object"},
+  {"--config BAD", "{\"configs\": {\"tile\": \"128x128x128\"}}", "configs: expected an array"},
+  {"--config BAD", "{\"configs\": [\"128x128x128\"], \"extra\": 1}", "unknown key \"extra\""},
+  {"--config BAD", "{\"configs\": [\"128x128x128\"], \"configs\": [\"128x128x128\"]}", "duplicate key \"configs\""},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"tile\": \"64x64x64\"}]", "duplicate key \"tile\""},
+  {"--config BAD", "[\"128x128x128\", {\"tile\": \"128x0x128\"}]", "BAD: [1].tile: \"128x0x128\": dimensions must be 1…65536"},
+  {"--config BAD", "{\"configs\": [\"128x128x128\", \"128x128x128\", \"128x0x128\"]}", "BAD: configs[2]: \"128x0x128\""},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"colour\": \"red\"}]", "[0].colour: unknown key \"colour\""},
+  {"--config BAD", "[{\"tile\": 128}]", "[0].tile: expected a string \"MxNxK\" or an array"},
+  {"--config BAD", "[{\"tile\": [128, 128]}]", "[0].tile: expected a string"},
+  {"--config BAD", "[{\"tile\": [128, \"128\", 128]}]", "[0].tile: [128,\"128\",128]: dimensions must be 1…65536"},
+  {"--config BAD", "[{\"tile\": [128, 128, 1e3]}]", "dimensions must be 1…65536"},
+  {"--config BAD", "[{\"tile\": [128, 128, -1]}]", "dimensions must be 1…65536"},
+  {"--config BAD", "[{\"tile\": null}]", "[0].tile: expected a string"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"grouped\": \"yes\"}]", "[0].grouped: expected true or false"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"stages\": 2.5}]", "[0].stages: expected a string or an integer"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"stages\": 0}]", "[0].stages: 0: a stage count must be"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"stages\": 99999999999}]", "a stage count must be"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"types\": [\"nvfp4\"]}]", "[0].types: expected a string, got an array"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"cutlass\": 4.4}]", "[0].cutlass: expected a string, got a number"},
+  {"--config BAD", "[{\"name\": \"x\"}]", "[0]: no \"tile\""},
+  {"--config BAD", "[17]", "[0]: expected a tile string or an object"},
+  {"--config BAD", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]", "nesting deeper than"},
+  {"--config BAD", "{\"defaults\": {\"name\": \"x\"}, \"configs\": [\"128x128x128\"]}", "defaults cannot hold a name"},
+  {"--config BAD", "{\"defaults\": {\"stages\": \"lots\"}, \"configs\": [\"128x128x128\"]}", "defaults.stages: \"lots\""},
+  {"--config BAD", "{\"defaults\": [], \"configs\": [\"128x128x128\"]}", "defaults: expected an object"},
+  {"--config BAD", "{\"arch\": \"sm12\", \"configs\": [\"128x128x128\"]}", "BAD: arch: \"sm12\": unknown architecture"},
+  {"--config BAD", "{\"arch\": 120, \"configs\": [\"128x128x128\"]}", "arch: expected a string"},
+  {"--config BAD", "[\"128x128x128\xff\"]", "invalid JSON"},
+  {"--config BAD", "[{\"tile\": \"128x128x128\", \"epilogue\": \"finalize\"}]", "[0]: the finalize epilogue needs a grouped kernel"},
+  {"--config BAD --c bf16", "{\"defaults\": {\"grouped\": true, \"epilogue\": \"finalize\"}, \"configs\": [\"128x128x128\"]}", "--c: not accepted with the finalize"},
+  {"--config BAD", "[{\"tile\": \"65536x65536x65536\", \"stages\": 2147483647}]", "do not fit in 63 bits"},
+  {"--config BAD", "{\"configs\": [\"128x128x128\"], \"defaults\": {\"tile\": \"1x1\"}}", "defaults.tile"},
+  // architecture files
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\"}", "compute_capability: expected a string"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"twelve\", \"smem_per_sm\": 1, \"smem_per_block\": 1, \"smem_per_block_optin\": 1, \"reserved_smem_per_block\": 0}", "is not MAJOR.MINOR"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"12.0\", \"smem_per_sm\": -5, \"smem_per_block\": 1, \"smem_per_block_optin\": 1, \"reserved_smem_per_block\": 0}", "smem_per_sm: expected a byte count"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"12.0\", \"smem_per_sm\": 1000, \"smem_per_block\": 1, \"smem_per_block_optin\": 2000, \"reserved_smem_per_block\": 0}", "larger than smem_per_sm"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"speed\": 1}", "unknown key \"speed\""},
+  {"arch sm999", nullptr, "unknown architecture"},
+};
+// clang-format on
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("bad input exits 2 with one line naming the problem, nothing on stdout", "[cli][bad-input]") {
+  const std::string dir = SMEM_BUDGET_TEST_TMP;
+  int count = 0;
+  for (const Case& c : cases) {
+    std::string args = c.args;
+    std::string expected = c.expected;
+    if (c.batch) {
+      const bool arch = args.find("BAD.json") != std::string::npos;
+      const std::string path = dir + (arch ? "/BAD.json" : "/bad.json");
+      std::ofstream(path, std::ios::binary) << c.batch;
+      args = replace_all(args, arch ? "BAD.json" : "BAD", path);
+      expected = replace_all(expected, "BAD", path);
+    }
+    const std::string command = "cd '" SMEM_BUDGET_SOURCE_DIR "' && '" SMEM_BUDGET_EXE "' " + args + " </dev/null >'" +
+                                dir + "/bad.out' 2>'" + dir + "/bad.err'";
+    const int raw = std::system(command.c_str());
+    const std::string out = slurp(dir + "/bad.out");
+    const std::string err = slurp(dir + "/bad.err");
+    INFO("smem-budget " << args);
+    INFO("stderr: " << err);
+    CHECK(WIFEXITED(raw));
+    CHECK(WEXITSTATUS(raw) == 2);
+    CHECK(out.empty());
+    CHECK(err.find(expected) != std::string::npos);
+    CHECK(std::count(err.begin(), err.end(), '\n') == 1);
+    ++count;
+  }
+  WARN(count << " bad-input cases");
+}

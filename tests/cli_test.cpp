@@ -1,0 +1,195 @@
+// End-to-end tests of the built executable: exit codes, the four formats, batch files, bad input.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string temp_path(const std::string& name) { return std::string(SMEM_BUDGET_TEST_TMP) + "/" + name; }
+
+// Runs smem-budget with `args` (shell words) from the source tree's root.
+Run run(const std::string& args, const std::string& stdin_text = "") {
+  const std::string in = temp_path("stdin.txt"), out = temp_path("stdout.txt"), err = temp_path("stderr.txt");
+  std::ofstream(in, std::ios::binary) << stdin_text;
+  const std::string command = "cd '" SMEM_BUDGET_SOURCE_DIR "' && '" SMEM_BUDGET_EXE "' " + args + " <'" + in +
+                              "' >'" + out + "' 2>'" + err + "'";
+  const int raw = std::system(command.c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+nlohmann::json results_of(const Run& r) { return nlohmann::json::parse(r.out)["results"]; }
+
+}  // namespace
+
+TEST_CASE("TensorRT-LLM MoE batch: FINALIZE 128x256x64B and 256x128x64B exceed by 1024 bytes", "[cli]") {
+  const Run r = run("--config configs/trtllm-moe-sm120.json --format json");
+  REQUIRE(r.status == 1);
+  const auto results = results_of(r);
+  REQUIRE(results.size() == 16);
+  for (const auto& result : results) {
+    const std::string name = result["name"];
+    const bool overflowing = name == "finalize 128x256x64B" || name == "finalize 256x128x64B";
+    INFO(name);
+    CHECK(result["verdict"] == (overflowing ? "exceeds-optin" : "fits"));
+    if (overflowing) {
+      CHECK(result["bytes"]["total"] == 102400);
+      CHECK(result["headroom"] == -1024);
+      CHECK(result["stages"] == 3);
+      CHECK(result["max_fitting_stages"] == 2);
+    }
+  }
+}
+
+TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {
+  const Run r = run("--config configs/trtllm-moe-sm120.json --stages 2 --format json");
+  REQUIRE(r.status == 0);
+  for (const auto& result : results_of(r)) CHECK(result["verdict"] == "fits");
+  // finalize.md: 128x256x128 FINALIZE with StageCount<2> needs 74,752 bytes.
+  CHECK(results_of(r)[6]["bytes"]["total"] == 74752);
+}
+
+TEST_CASE("K in bytes: 128x256x64B is 128x256x128 for FP4", "[cli]") {
+  const Run bytes = run("--tile 128x256x64B --format json");
+  const Run elements = run("--tile 128x256x128 --format json");
+  REQUIRE(bytes.status == 0);
+  REQUIRE(results_of(bytes)[0]["bytes"] == results_of(elements)[0]["bytes"]);
+  CHECK(results_of(bytes)[0]["config"]["tile"] == "128x256x128");
+  // FP8 A: 64 bytes of K are 64 elements.
+  CHECK(results_of(run("--tile 128x128x128B --types mxfp8 --format json"))[0]["config"]["tile"] == "128x128x128");
+}
+
+TEST_CASE("JSON follows the interface contract", "[cli]") {
+  const Run r = run("--tile 128x256x128 --grouped --epilogue finalize --format json");
+  REQUIRE(r.status == 1);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["tool"] == "smem-budget");
+  CHECK(doc["arch"]["name"] == "sm120");
+  CHECK(doc["arch"]["smem_per_block_optin"] == 101376);
+  const auto& res = doc["results"][0];
+  CHECK(res["config"]["types"] == "nvfp4");
+  CHECK(res["config"]["cutlass"] == "4.7.0");
+  CHECK(res["bytes"]["mainloop_tensors"] == 82944);
+  CHECK(res["bytes"]["epilogue_shared_storage"] == 17408);
+  CHECK(res["limit"] == 101376);
+  CHECK(res["reason"].get<std::string>().find("1024 B") != std::string::npos);
+  long long sum = 0;
+  for (const auto& part : res["bytes"]["parts"]) sum += part["bytes"].get<long long>();
+  CHECK(sum == 102400);
+}
+
+TEST_CASE("a rejected configuration has a reason and no bytes", "[cli]") {
+  const Run r = run("--tile 128x128x128 --stages 1 --format json");
+  REQUIRE(r.status == 1);
+  const auto res = results_of(r)[0];
+  CHECK(res["verdict"] == "rejected");
+  CHECK(res["stages"] == 1);
+  CHECK_FALSE(res.contains("bytes"));
+  CHECK(res["reason"].get<std::string>().find("stage count 1 < 2") != std::string::npos);
+}
+
+TEST_CASE("CSV has a header and the same column count on every row", "[cli]") {
+  const Run r = run("--config configs/trtllm-moe-sm120.json --format csv");
+  REQUIRE(r.status == 1);
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<std::size_t> commas;
+  while (std::getline(lines, line)) {
+    std::size_t count = 0;
+    bool quoted = false;
+    for (char ch : line) {
+      if (ch == '"') quoted = !quoted;
+      else if (ch == ',' && !quoted) ++count;
+    }
+    commas.push_back(count);
+  }
+  REQUIRE(commas.size() == 17);
+  for (std::size_t c : commas) CHECK(c == 13);
+  CHECK(r.out.rfind("name,tile,types", 0) == 0);
+}
+
+TEST_CASE("markdown renders a GitHub table", "[cli]") {
+  const Run r = run("--config configs/dense-nvfp4-sm120.json --format markdown");
+  REQUIRE(r.status == 0);
+  std::istringstream lines(r.out);
+  std::string header, rule, row;
+  std::getline(lines, header);
+  std::getline(lines, rule);
+  CHECK(header.rfind("| name |", 0) == 0);
+  CHECK(rule.rfind("|---|", 0) == 0);
+  const auto pipes = [](const std::string& s) { return std::count(s.begin(), s.end(), '|'); };
+  int rows = 0;
+  while (std::getline(lines, row) && row.rfind("|", 0) == 0) {
+    CHECK(pipes(row) == pipes(header));
+    ++rows;
+  }
+  CHECK(rows == 3);
+}
+
+TEST_CASE("the single-configuration table fits 100 columns and sums to the total", "[cli]") {
+  const Run r = run("--tile 128x256x128 --arch sm120");
+  REQUIRE(r.status == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) CHECK(line.size() <= 100);
+  CHECK(r.out.find("verdict: fits, 8,192 bytes to spare") != std::string::npos);
+}
+
+TEST_CASE("check subcommand, stdin batch, -o file, arch files", "[cli]") {
+  CHECK(run("check --tile 128x128x128").out == run("--tile 128x128x128").out);
+  const Run piped = run("--config - --format json", R"(["128x128x128", {"tile": [256, 128, 128]}])");
+  REQUIRE(piped.status == 0);
+  CHECK(results_of(piped)[1]["bytes"]["total"] == 93184);
+  const std::string file = temp_path("out.json");
+  const Run written = run("--tile 128x128x128 --format json -o '" + file + "'");
+  CHECK(written.status == 0);
+  CHECK(written.out.empty());
+  CHECK(nlohmann::json::parse(slurp(file))["results"][0]["bytes"]["total"] == 83968);
+  const Run custom = run("--tile 128x128x128 --arch configs/arch/rtx-pro-6000.json --format json");
+  CHECK(custom.status == 0);
+  CHECK(nlohmann::json::parse(custom.out)["arch"]["name"] == "rtx-pro-6000");
+}
+
+TEST_CASE("precedence: built-in < file defaults < flags < entry keys", "[cli]") {
+  const std::string batch =
+      R"({"defaults": {"stages": 2, "schedule": "pingpong"}, "configs": ["128x128x128", {"tile": "128x128x128", "stages": 3}]})";
+  const Run r = run("--config - --stages 4 --format json", batch);
+  const auto results = results_of(r);
+  CHECK(results[0]["stages"] == 4);
+  CHECK(results[1]["stages"] == 3);
+  CHECK(results[0]["config"]["schedule"] == "pingpong");
+}
+
+TEST_CASE("arch lists the built-in architectures", "[cli]") {
+  const Run r = run("arch --format json");
+  REQUIRE(r.status == 0);
+  const auto list = nlohmann::json::parse(r.out);
+  CHECK(list.size() == 12);
+  CHECK(list[10]["name"] == "sm120");
+  CHECK(list[10]["smem_per_block_optin"] == 101376);
+  CHECK(run("--help").status == 0);
+  CHECK(run("--version").out.rfind("smem-budget ", 0) == 0);
+}
