@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/arch_command.hpp"
+#include "cli/compare_command.hpp"
 #include "cli/options.hpp"
 #include "io/settings.hpp"
 
@@ -18,6 +19,7 @@ constexpr const char* description =
     "  smem-budget --tile 128x256x128 --arch sm120\n"
     "  smem-budget --tile 128x256x64B --grouped --epilogue finalize --cutlass 4.4.2\n"
     "  smem-budget --config configs/trtllm-moe-sm120.json --format markdown\n"
+    "  smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --tile 128x64x128 --grouped --c bf16\n"
     "  smem-budget arch\n\n"
     "Exit status: 0 every configuration fits, 1 at least one does not fit or is rejected, 2 bad input.";
 
@@ -37,6 +39,8 @@ int main(int argc, char** argv) {
   cli::add_config_options(*check, check_options);
   cli::ArchOptions arch_options;
   cli::setup_arch_command(app, arch_options);
+  cli::ConfigOptions compare_options;
+  CLI::App* compare = cli::setup_compare_command(app, compare_options);
 
   try {
     app.parse(argc, argv);
@@ -57,6 +61,10 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("arch")) {
       cli::emit(cli::run_arch_command(arch_options), arch_options.output);
+      return 0;
+    }
+    if (app.got_subcommand(compare)) {
+      cli::emit(cli::run_compare_command(compare_options), compare_options.output);
       return 0;
     }
     const cli::ConfigOptions& options = app.got_subcommand(check) ? check_options : top;

@@ -79,8 +79,9 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
 
 }  // namespace
 
-Report build_report(const ConfigOptions& o) {
-  const io::Settings flags = command_line_settings(o);
+Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
+  io::Settings flags = command_line_settings(o);
+  for (const auto& [key, setting] : overrides) flags[key] = setting;
   Report report;
   if (o.config_file.empty()) {
     if (!flags.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
@@ -96,6 +97,7 @@ Report build_report(const ConfigOptions& o) {
     io::Settings settings = batch.defaults;
     for (const auto& [key, setting] : flags) settings[key] = setting;
     for (const auto& [key, setting] : entry.settings) settings[key] = setting;
+    for (const auto& [key, setting] : overrides) settings[key] = setting;
     report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin));
   }
   return report;

@@ -27,8 +27,9 @@ void add_config_options(CLI::App& app, ConfigOptions& options);
 // The settings given on the command line, each with origin "--flag".
 io::Settings command_line_settings(const ConfigOptions& options);
 
-// Evaluates the options (single tile or batch file) into a report. Throws io::InputError.
-Report build_report(const ConfigOptions& options);
+// Evaluates the options (single tile or batch file) into a report; `overrides` win over every
+// other layer (compare uses them for the version). Throws io::InputError.
+Report build_report(const ConfigOptions& options, const io::Settings& overrides = {});
 
 // Writes to -o FILE or standard output. Throws io::InputError when the file cannot be written.
 void emit(const std::string& text, const std::string& output);

@@ -1,0 +1,112 @@
+#include "cli/compare_command.hpp"
+
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "io/parse.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::cli {
+namespace {
+
+std::vector<std::string> split_versions(const std::string& list) {
+  std::vector<std::string> versions;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) versions.push_back(item);
+  if (list.empty() || list.back() == ',') versions.push_back("");
+  return versions;
+}
+
+std::string cell(const Result& r) {
+  const Budget& b = r.budget;
+  if (b.verdict == Verdict::rejected) return b.has_stages ? fmt::format("S={} rejected", b.decision.stages) : "rejected";
+  return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), b.verdict == Verdict::fits ? "fits" : "EXCEEDS");
+}
+
+}  // namespace
+
+CLI::App* setup_compare_command(CLI::App& app, ConfigOptions& options) {
+  CLI::App* compare = app.add_subcommand(
+      "compare", "The same configurations under several CUTLASS releases, side by side.\n"
+                 "e.g. smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --config configs/trtllm-moe-sm120.json");
+  add_config_options(*compare, options);
+  // Here --cutlass is a list, applied by run_compare_command, not a setting of its own.
+  std::erase_if(options.bound, [](const auto& bound) { return bound.first == "cutlass"; });
+  return compare;
+}
+
+std::string run_compare_command(const ConfigOptions& o) {
+  if (o.cutlass.empty()) throw io::InputError("--cutlass: give the releases to compare, e.g. --cutlass 4.3.5,4.4.2,4.7");
+  std::vector<Report> reports;
+  std::vector<std::string> versions;
+  for (const std::string& v : split_versions(o.cutlass)) {
+    const auto parsed = io::parse_cutlass(v);
+    if (!io::ok(parsed)) throw io::InputError("--cutlass: " + std::get<std::string>(parsed));
+    versions.push_back(io::format_version(std::get<CutlassVersion>(parsed)));
+    io::Settings overrides;
+    overrides["cutlass"] = io::Setting{versions.back(), "--cutlass"};
+    reports.push_back(build_report(o, overrides));
+  }
+  const std::vector<Result>& first = reports.front().results;
+  if (o.format == render::Format::json) {
+    nlohmann::ordered_json doc{{"tool", "smem-budget"}, {"version", SMEM_BUDGET_VERSION},
+                               {"arch", reports.front().arch.name}, {"cutlass", versions}};
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      nlohmann::ordered_json by_version;
+      for (std::size_t v = 0; v < reports.size(); ++v) {
+        const Budget& b = reports[v].results[i].budget;
+        by_version[versions[v]] = {{"stages", b.has_stages ? nlohmann::ordered_json(b.decision.stages) : nullptr},
+                                   {"total", b.verdict == Verdict::rejected ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(b.total)},
+                                   {"verdict", name_of(b.verdict)}};
+      }
+      rows.push_back({{"name", first[i].name}, {"tile", io::format_tile(first[i].config.tile)}, {"by_version", by_version}});
+    }
+    doc["results"] = rows;
+    return doc.dump(2) + "\n";
+  }
+  const bool markdown = o.format == render::Format::markdown;
+  const bool csv = o.format == render::Format::csv;
+  std::vector<std::vector<std::string>> rows{{"name", "tile", "types", "schedule", "epilogue"}};
+  for (const std::string& v : versions) rows.front().push_back("CUTLASS " + v);
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    const render::SummaryRow s = render::summarize(first[i], true);
+    std::vector<std::string> row{s.name, s.tile, s.types, s.schedule, s.epilogue + " " + s.output};
+    for (const Report& report : reports) row.push_back(cell(report.results[i]));
+    rows.push_back(row);
+  }
+  std::string out;
+  if (csv || markdown) {
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::string line;
+      for (const std::string& c : rows[r]) line += csv ? (line.empty() ? "" : ",") + c : "| " + c + " ";
+      out += csv ? line + "\n" : line + "|\n";
+      if (markdown && r == 0) out += "|" + std::string(rows[0].size(), '-') + "\n";
+    }
+    if (markdown) {
+      // A markdown rule needs one |---| per column.
+      const std::size_t at = out.find('\n') + 1;
+      std::string rule = "|";
+      for (std::size_t c = 0; c < rows[0].size(); ++c) rule += "---|";
+      out.replace(at, out.find('\n', at) - at, rule);
+    }
+    return out;
+  }
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  out = fmt::format("CUTLASS releases compared on {} (S = stages, total bytes, verdict)\n\n", reports.front().arch.name);
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) line += fmt::format("{:<{}}  ", row[c], width[c]);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace smem_budget::cli

@@ -1,0 +1,15 @@
+// `smem-budget compare`: the same configurations under several CUTLASS releases, side by side.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/options.hpp"
+
+namespace smem_budget::cli {
+
+CLI::App* setup_compare_command(CLI::App& app, ConfigOptions& options);
+std::string run_compare_command(const ConfigOptions& options);
+
+}  // namespace smem_budget::cli
