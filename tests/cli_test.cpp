@@ -193,3 +193,19 @@ TEST_CASE("arch lists the built-in architectures", "[cli]") {
   CHECK(run("--help").status == 0);
   CHECK(run("--version").out.rfind("smem-budget ", 0) == 0);
 }
+
+TEST_CASE("the README's examples are what the program prints today", "[cli][readme]") {
+  std::istringstream readme(slurp(SMEM_BUDGET_SOURCE_DIR "/README.md"));
+  std::string line;
+  int examples = 0;
+  while (std::getline(readme, line)) {
+    if (line.rfind("$ smem-budget ", 0) != 0) continue;
+    const std::string args = line.substr(std::string("$ smem-budget ").size());
+    std::string expected;
+    while (std::getline(readme, line) && line != "```") expected += line + "\n";
+    INFO("README example: smem-budget " << args);
+    CHECK(run(args).out == expected);
+    ++examples;
+  }
+  CHECK(examples == 3);
+}
