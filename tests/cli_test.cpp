@@ -209,3 +209,19 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
   }
   CHECK(examples == 3);
 }
+
+TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE tiles", "[cli][versions]") {
+  const Run r = run("compare --cutlass 4.3.5,4.4.2,4.5,4.7 --config configs/trtllm-moe-sm120.json --format json");
+  REQUIRE(r.status == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["cutlass"] == nlohmann::json({"4.3.5", "4.4.2", "4.5.3", "4.7.0"}));
+  // cutlass-versions.md §3, measured: FINALIZE 128x32x128 (128x32x64B) and 128x256x128.
+  const auto& small_n = doc["results"][4]["by_version"];
+  CHECK(small_n["4.4.2"]["stages"] == 7);
+  CHECK(small_n["4.4.2"]["total"] == 99328);
+  CHECK(small_n["4.7.0"]["stages"] == 6);
+  CHECK(small_n["4.7.0"]["total"] == 93184);
+  for (const char* v : {"4.3.5", "4.4.2", "4.5.3", "4.7.0"}) CHECK(doc["results"][6]["by_version"][v]["total"] == 102400);
+  CHECK(run("--tile 128x128x128 --cutlass 4.4 --format json").out.find("\"cutlass\": \"4.4.3\"") != std::string::npos);
+  CHECK(run("compare --tile 128x128x128").status == 2);
+}

@@ -1,0 +1,69 @@
+// Properties over many random valid configurations: the breakdown sums to the total, totals grow
+// with the stage count, the verdict is the comparison with the limit, and the largest fitting
+// stage count really is the largest.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "smem_budget/budget.hpp"
+
+using namespace smem_budget;
+
+namespace {
+
+Config random_config(std::mt19937& rng) {
+  const auto pick = [&](auto... values) {
+    const std::array<bytes_t, sizeof...(values)> a{static_cast<bytes_t>(values)...};
+    return a[std::uniform_int_distribution<std::size_t>(0, a.size() - 1)(rng)];
+  };
+  Config c;
+  c.tile = {pick(64, 128, 192, 256), pick(8, 16, 32, 64, 96, 128, 256), pick(64, 128, 192, 256, 384, 512)};
+  const std::size_t preset = static_cast<std::size_t>(pick(0, 1, 2, 3));
+  const std::size_t other = preset == 0 ? 0 : static_cast<std::size_t>(pick(1, 2, 3));
+  c.types = {operand_presets[preset].operand, operand_presets[other].operand};
+  c.schedule = pick(0, 1) ? Schedule::pingpong : Schedule::cooperative;
+  c.grouped = pick(0, 1) == 1;
+  c.c = all_elements[static_cast<std::size_t>(pick(0, 0, 6, 7, 8))];
+  c.d = all_elements[static_cast<std::size_t>(pick(7, 7, 6, 8, 4, 1))];
+  c.d_layout = pick(0, 1) ? MatrixLayout::col : MatrixLayout::row;
+  c.stages.kind = static_cast<StagePolicy::Kind>(pick(0, 1, 2));
+  c.epilogue = static_cast<EpilogueKind>(pick(0, 0, 2));
+  if (c.grouped && pick(0, 1)) {
+    c.epilogue = EpilogueKind::finalize;
+    c.c = Element::none;
+    c.d = all_elements[static_cast<std::size_t>(pick(6, 7, 8))];
+  }
+  c.cutlass = known_releases[static_cast<std::size_t>(pick(0, 5, 6, 9, 11, 15, 18))];
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("properties hold over 20000 random configurations", "[property]") {
+  std::mt19937 rng(20261129);
+  const ArchLimits arch = *find_arch("sm120");
+  int evaluated = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Config c = random_config(rng);
+    REQUIRE_FALSE(invalid_input(c, arch));
+    const auto b = evaluate(c, arch);
+    REQUIRE(b);
+    if (b->verdict == Verdict::rejected) continue;
+    ++evaluated;
+    REQUIRE(b->parts.total() == b->total);
+    REQUIRE((b->verdict == Verdict::fits) == (b->total <= arch.smem_per_block_optin));
+    REQUIRE(b->headroom == arch.smem_per_block_optin - b->total);
+    Config more = c;
+    more.stages = {StagePolicy::Kind::fixed, b->decision.stages + 1};
+    const auto bigger = evaluate(more, arch);
+    REQUIRE(bigger->total > b->total);
+    if (b->max_fitting_stages) {
+      Config at_max = c;
+      at_max.stages = {StagePolicy::Kind::fixed, *b->max_fitting_stages};
+      REQUIRE(evaluate(at_max, arch)->verdict == Verdict::fits);
+      at_max.stages.count += 1;
+      REQUIRE(evaluate(at_max, arch)->verdict == Verdict::exceeds_optin);
+    }
+  }
+  CHECK(evaluated > 5000);
+}
