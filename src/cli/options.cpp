@@ -24,33 +24,35 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   bind("--types", "types", o.types,
        "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2).\n"
        "Default: nvfp4. e.g. --types mxfp8:mxfp4");
-  bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative");
+  bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative. e.g. --schedule pingpong");
   bind("--instruction", "instruction", o.instruction,
-       "auto, or mxf8f6f4 to force the byte-per-element MXF8F6F4 path. Default: auto");
-  o.bound.emplace_back("grouped", app.add_flag("--grouped", o.grouped, "Grouped (pointer-array) GEMM kernel, as MoE layers use"));
+       "auto, or mxf8f6f4 to force the byte-per-element MXF8F6F4 path. Default: auto.\ne.g. --types mxfp4 --instruction mxf8f6f4");
+  o.bound.emplace_back("grouped", app.add_flag("--grouped", o.grouped, "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off. e.g. --grouped"));
   bind("--stages", "stages", o.stages,
        "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\n"
        "Default: auto. e.g. --stages 2");
   bind("--epilogue", "epilogue", o.epilogue,
        "default (TMA warp-specialized), finalize (TensorRT-LLM MoE scatter; needs --grouped), nosmem.\n"
-       "Default: default");
-  bind("--c", "c", o.c, "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void");
-  bind("--d", "d", o.d, "Element type of D (with finalize: the MoE output type). Default: bf16");
-  bind("--d-layout", "d_layout", o.d_layout, "row or col (C follows D; col with finalize is swap-AB). Default: row");
+       "Default: default. e.g. --grouped --epilogue finalize");
+  bind("--c", "c", o.c, "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void.\ne.g. --c bf16");
+  bind("--d", "d", o.d, "Element type of D (with finalize: the MoE output type). Default: bf16. e.g. --d f32");
+  bind("--d-layout", "d_layout", o.d_layout, "row or col (C follows D; col with finalize is swap-AB). Default: row. e.g. --d-layout col");
   bind("--epilogue-tile", "epilogue_tile", o.epilogue_tile, "auto or MxN. Default: auto. e.g. --epilogue-tile 64x64");
-  bind("--fusion", "fusion", o.fusion, "none, row-bias, col-bias:TYPE, sf-gen. Default: none");
+  bind("--fusion", "fusion", o.fusion, "none, row-bias, col-bias:TYPE, sf-gen. Default: none. e.g. --fusion col-bias:bf16");
   bind("--cutlass", "cutlass", o.cutlass,
        "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\n"
        "Default: 4.7.0. e.g. --cutlass 4.4.2 (TensorRT-LLM's pin)");
   app.add_option("--config", o.config_file,
                  "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
-                 "file's defaults; each entry's own keys override both.");
-  app.add_option("--format", o.format, "table, markdown, json or csv. Default: table")
+                 "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
+  app.add_option("--format", o.format, "table, markdown, json or csv. Default: table. e.g. --format json")
       ->transform(CLI::CheckedTransformer(std::map<std::string, render::Format>{{"table", render::Format::table},
                                                                                   {"markdown", render::Format::markdown},
                                                                                   {"json", render::Format::json},
-                                                                                  {"csv", render::Format::csv}}));
-  app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output");
+                                                                                  {"csv", render::Format::csv}})
+                     .description(""))
+      ->type_name("FORMAT");
+  app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
 }
 
 io::Settings command_line_settings(const ConfigOptions& o) {
