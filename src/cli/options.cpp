@@ -61,7 +61,7 @@ io::Settings command_line_settings(const ConfigOptions& o) {
     if (option->count() == 0) continue;
     const std::string flag = option->get_name();
     const nlohmann::json value = key == "grouped" ? nlohmann::json(o.grouped) : nlohmann::json(option->as<std::string>());
-    io::check_setting_type(key, value, flag);
+    io::check_setting(key, value, flag);
     settings[key] = io::Setting{value, flag};
   }
   return settings;
@@ -81,14 +81,24 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
 
 }  // namespace
 
+namespace {
+
+// Lays `layer` over `settings`: its keys replace theirs.
+void lay_over(io::Settings& settings, const io::Settings& layer) {
+  for (const auto& [key, setting] : layer) settings[key] = setting;
+}
+
+}  // namespace
+
 Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
-  io::Settings flags = command_line_settings(o);
-  for (const auto& [key, setting] : overrides) flags[key] = setting;
+  const io::Settings flags = command_line_settings(o);
   Report report;
   if (o.config_file.empty()) {
-    if (!flags.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
+    io::Settings settings = flags;
+    lay_over(settings, overrides);
+    if (!settings.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
     report.arch = io::resolve_arch(o.arch, "--arch");
-    report.results.push_back(evaluate_entry("", flags, report.arch, "options"));
+    report.results.push_back(evaluate_entry("", settings, report.arch, "options"));
     return report;
   }
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
@@ -97,9 +107,9 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
   else report.arch = io::resolve_arch(batch.arch->value.get<std::string>(), batch.arch->origin);
   for (const io::BatchEntry& entry : batch.entries) {
     io::Settings settings = batch.defaults;
-    for (const auto& [key, setting] : flags) settings[key] = setting;
-    for (const auto& [key, setting] : entry.settings) settings[key] = setting;
-    for (const auto& [key, setting] : overrides) settings[key] = setting;
+    lay_over(settings, flags);
+    lay_over(settings, entry.settings);
+    lay_over(settings, overrides);
     report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin));
   }
   return report;

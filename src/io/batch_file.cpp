@@ -21,7 +21,7 @@ Settings read_settings(const json& object, const std::string& label, const std::
   for (const auto& [key, value] : object.items()) {
     const std::string origin = fmt::format("{}: {}.{}", label, path, key);
     if (key == "name" && !allow_name) throw InputError(fmt::format("{}: defaults cannot hold a name", origin));
-    check_setting_type(key, value, origin);
+    check_setting(key, value, origin);
     settings[key] = Setting{value, origin};
   }
   return settings;

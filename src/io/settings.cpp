@@ -67,7 +67,35 @@ bool is_config_key(const std::string& key) {
   return false;
 }
 
-void check_setting_type(const std::string& key, const json& value, const std::string& origin) {
+namespace {
+
+// Parses one setting's value into `config`. A tile is only checked here: K in bytes is resolved
+// by to_config once the types are known.
+void apply_value(Config& config, const std::string& key, const Setting& s) {
+  if (key == "tile") (void)tile_spec(s);
+  else if (key == "types") config.types = value_or_fail(parse_types(text_of(s)), s.origin);
+  else if (key == "schedule") config.schedule = value_or_fail(parse_schedule(text_of(s)), s.origin);
+  else if (key == "instruction") config.instruction = value_or_fail(parse_instruction(text_of(s)), s.origin);
+  else if (key == "grouped") config.grouped = s.value.get<bool>();
+  else if (key == "stages") {
+    if (s.value.is_number_integer() && (s.value.get<std::int64_t>() < 1 || s.value.get<std::int64_t>() > 2'147'483'647))
+      fail(s.origin, fmt::format("{}: a stage count must be 1…2147483647", s.value.dump()));
+    config.stages = value_or_fail(parse_stages(text_of(s)), s.origin);
+  } else if (key == "epilogue") config.epilogue = value_or_fail(parse_epilogue(text_of(s)), s.origin);
+  else if (key == "c") config.c = value_or_fail(parse_element(text_of(s), true), s.origin);
+  else if (key == "d") config.d = value_or_fail(parse_element(text_of(s), false), s.origin);
+  else if (key == "d_layout") config.d_layout = value_or_fail(parse_layout(text_of(s)), s.origin);
+  else if (key == "epilogue_tile") config.epilogue_tile = value_or_fail(parse_epilogue_tile(text_of(s)), s.origin);
+  else if (key == "fusion") {
+    const FusionSpec f = value_or_fail(parse_fusion(text_of(s)), s.origin);
+    config.fusion = f.fusion;
+    config.bias = f.bias;
+  } else if (key == "cutlass") config.cutlass = value_or_fail(parse_cutlass(text_of(s)), s.origin);
+}
+
+}  // namespace
+
+void check_setting(const std::string& key, const json& value, const std::string& origin) {
   bool fits = value.is_string();
   std::string expected = "a string";
   if (key == "grouped") {
@@ -80,55 +108,25 @@ void check_setting_type(const std::string& key, const json& value, const std::st
     fits = value.is_string() || (value.is_array() && value.size() == 3);
     expected = "a string \"MxNxK\" or an array [M, N, K]";
   } else if (!is_config_key(key)) {
-    fail(origin, fmt::format("unknown key \"{}\" (keys: tile, types, schedule, instruction, grouped, stages, "
-                             "epilogue, c, d, d_layout, epilogue_tile, fusion, cutlass, name)",
-                             key));
+    std::string keys;
+    for (std::string_view k : config_keys) keys += (keys.empty() ? "" : ", ") + std::string(k);
+    fail(origin, fmt::format("unknown key \"{}\" (keys: {})", key, keys));
   }
   if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
-  // Parse the value on its own too, so that a value a later layer overrides is still checked.
-  Settings alone;
-  alone[key] = Setting{value, origin};
-  if (key != "tile") alone["tile"] = Setting{"1x1x1", origin};
-  else alone["types"] = Setting{"mxfp8", origin};  // K in bytes = K in elements: the widest range
-  if (key == "c" || key == "d") alone["epilogue"] = Setting{"default", origin};
-  (void)to_config(alone);
+  // The value on its own too, so that a value a later layer overrides is still checked.
+  Config scratch;
+  apply_value(scratch, key, Setting{value, origin});
 }
 
 Config to_config(const Settings& settings) {
   Config config;
-  const auto find = [&](const char* key) -> const Setting* {
-    const auto it = settings.find(key);
-    return it == settings.end() ? nullptr : &it->second;
-  };
-  if (const Setting* s = find("types")) config.types = value_or_fail(parse_types(text_of(*s)), s->origin);
-  if (const Setting* s = find("schedule")) config.schedule = value_or_fail(parse_schedule(text_of(*s)), s->origin);
-  if (const Setting* s = find("instruction"))
-    config.instruction = value_or_fail(parse_instruction(text_of(*s)), s->origin);
-  if (const Setting* s = find("grouped")) config.grouped = s->value.get<bool>();
-  if (const Setting* s = find("stages")) {
-    if (s->value.is_number_integer() && (s->value.get<std::int64_t>() < 1 || s->value.get<std::int64_t>() > 2'147'483'647))
-      fail(s->origin, fmt::format("{}: a stage count must be 1…2147483647", s->value.dump()));
-    config.stages = value_or_fail(parse_stages(text_of(*s)), s->origin);
-  }
-  if (const Setting* s = find("epilogue")) config.epilogue = value_or_fail(parse_epilogue(text_of(*s)), s->origin);
-  if (const Setting* s = find("c")) {
-    if (config.epilogue == EpilogueKind::finalize)
-      fail(s->origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
-    config.c = value_or_fail(parse_element(text_of(*s), true), s->origin);
-  }
-  if (const Setting* s = find("d")) config.d = value_or_fail(parse_element(text_of(*s), false), s->origin);
-  if (const Setting* s = find("d_layout")) config.d_layout = value_or_fail(parse_layout(text_of(*s)), s->origin);
-  if (const Setting* s = find("epilogue_tile"))
-    config.epilogue_tile = value_or_fail(parse_epilogue_tile(text_of(*s)), s->origin);
-  if (const Setting* s = find("fusion")) {
-    const FusionSpec f = value_or_fail(parse_fusion(text_of(*s)), s->origin);
-    config.fusion = f.fusion;
-    config.bias = f.bias;
-  }
-  if (const Setting* s = find("cutlass")) config.cutlass = value_or_fail(parse_cutlass(text_of(*s)), s->origin);
-  const Setting* tile = find("tile");
-  if (!tile) throw InputError("no tile given (--tile MxNxK, or \"tile\" in the batch entry)");
-  config.tile = value_or_fail(resolve_tile(tile_spec(*tile), config.types.a), tile->origin);
+  for (std::string_view key : config_keys)
+    if (const auto it = settings.find(std::string(key)); it != settings.end()) apply_value(config, it->first, it->second);
+  if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)
+    fail(c->second.origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
+  const auto tile = settings.find("tile");
+  if (tile == settings.end()) throw InputError("no tile given (--tile MxNxK, or \"tile\" in the batch entry)");
+  config.tile = value_or_fail(resolve_tile(tile_spec(tile->second), config.types.a), tile->second.origin);
   return config;
 }
 

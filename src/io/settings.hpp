@@ -28,8 +28,8 @@ using Settings = std::map<std::string, Setting>;
 // The keys of one configuration, as a batch file spells them.
 bool is_config_key(const std::string& key);
 
-// Checks the JSON type of one value; throws InputError naming `origin`.
-void check_setting_type(const std::string& key, const nlohmann::json& value, const std::string& origin);
+// Checks one value, its JSON type and its content; throws InputError naming `origin`.
+void check_setting(const std::string& key, const nlohmann::json& value, const std::string& origin);
 
 // Builds the configuration; throws InputError naming the setting at fault.
 Config to_config(const Settings& settings);
