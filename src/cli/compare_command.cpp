@@ -69,9 +69,7 @@ std::string run_compare_command(const ConfigOptions& o) {
     doc["results"] = rows;
     return doc.dump(2) + "\n";
   }
-  const bool markdown = o.format == render::Format::markdown;
-  const bool csv = o.format == render::Format::csv;
-  std::vector<std::vector<std::string>> rows{{"name", "tile", "types", "schedule", "epilogue"}};
+  render::Rows rows{{"name", "tile", "types", "schedule", "epilogue"}};
   for (const std::string& v : versions) rows.front().push_back("CUTLASS " + v);
   for (std::size_t i = 0; i < first.size(); ++i) {
     const render::SummaryRow s = render::summarize(first[i], true);
@@ -79,32 +77,20 @@ std::string run_compare_command(const ConfigOptions& o) {
     for (const Report& report : reports) row.push_back(cell(report.results[i]));
     rows.push_back(row);
   }
+  if (o.format == render::Format::table)
+    return fmt::format("CUTLASS releases compared on {} (S = stages, total bytes, verdict)\n\n{}",
+                       reports.front().arch.name, render::text_columns(rows, rows.front().size()));
+  const bool markdown = o.format == render::Format::markdown;
   std::string out;
-  if (csv || markdown) {
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      std::string line;
-      for (const std::string& c : rows[r]) line += csv ? (line.empty() ? "" : ",") + c : "| " + c + " ";
-      out += csv ? line + "\n" : line + "|\n";
-      if (markdown && r == 0) out += "|" + std::string(rows[0].size(), '-') + "\n";
-    }
-    if (markdown) {
-      // A markdown rule needs one |---| per column.
-      const std::size_t at = out.find('\n') + 1;
-      std::string rule = "|";
-      for (std::size_t c = 0; c < rows[0].size(); ++c) rule += "---|";
-      out.replace(at, out.find('\n', at) - at, rule);
-    }
-    return out;
-  }
-  std::vector<std::size_t> width(rows[0].size(), 0);
-  for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  out = fmt::format("CUTLASS releases compared on {} (S = stages, total bytes, verdict)\n\n", reports.front().arch.name);
-  for (const auto& row : rows) {
+  for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) line += fmt::format("{:<{}}  ", row[c], width[c]);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
+    for (const std::string& c : rows[r]) line += markdown ? "| " + c + " " : (line.empty() ? "" : ",") + c;
+    out += markdown ? line + "|\n" : line + "\n";
+    if (markdown && r == 0) {
+      out += "|";
+      for (std::size_t c = 0; c < rows[0].size(); ++c) out += "---|";
+      out += "\n";
+    }
   }
   return out;
 }

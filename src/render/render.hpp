@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "report.hpp"
 
@@ -23,6 +24,11 @@ inline std::string render(const Report& report, Format format) {
   }
   return "";
 }
+
+using Rows = std::vector<std::vector<std::string>>;
+
+// Plain-text columns two spaces apart: the first `left` left-aligned, the rest right-aligned.
+std::string text_columns(const Rows& rows, std::size_t left);
 
 // The summary columns shared by the table, markdown and CSV printers.
 struct SummaryRow {

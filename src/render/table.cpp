@@ -8,12 +8,9 @@
 #include "render/render.hpp"
 
 namespace smem_budget::render {
-namespace {
-
-using Rows = std::vector<std::vector<std::string>>;
 
 // Left-aligns the first `left` columns, right-aligns the rest; columns two spaces apart.
-std::string columns(const Rows& rows, std::size_t left) {
+std::string text_columns(const Rows& rows, std::size_t left) {
   std::vector<std::size_t> width;
   for (const auto& row : rows)
     for (std::size_t i = 0; i < row.size(); ++i) {
@@ -32,6 +29,8 @@ std::string columns(const Rows& rows, std::size_t left) {
   }
   return out;
 }
+
+namespace {
 
 std::string percent(bytes_t part, bytes_t whole) { return fmt::format("{:.1f}%", 100.0 * double(part) / double(whole)); }
 
@@ -74,7 +73,7 @@ std::string breakdown(const Report& report, const Result& r) {
     if (part.kind == PartKind::padding || part.kind == PartKind::tail_padding) padding += part.bytes;
   }
   rows.push_back({"total (GemmKernel::SharedStorageSize)", group_digits(b.total), percent(b.total, b.limit)});
-  out += columns(rows, 1);
+  out += text_columns(rows, 1);
   out += "\n";
   const StageDecision& d = b.decision;
   out += fmt::format("stages: {} from {}\n", d.stages, stage_policy(r.config));
@@ -106,7 +105,7 @@ std::string table(const Report& report) {
   }
   std::string out = fmt::format("{} configurations on {} (opt-in limit {} B)\n\n", report.results.size(),
                                 report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
-  out += columns(rows, 6);
+  out += text_columns(rows, 6);
   std::string notes;
   for (std::size_t i = 0; i < report.results.size(); ++i)
     if (const std::string why = reason(report.results[i]); !why.empty())
