@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/arch_file.hpp"
+#include "render/render.hpp"
 #include "report.hpp"
 
 namespace smem_budget::cli {
@@ -24,16 +25,7 @@ std::string run_arch_command(const ArchOptions& o) {
     archs.push_back(io::resolve_arch(o.arch, "ARCH"));
   if (o.format == "json") {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const Architecture& a : archs)
-      list.push_back({{"name", a.name},
-                      {"example_parts", a.example_parts},
-                      {"compute_capability", fmt::format("{}.{}", a.limits.cc.major, a.limits.cc.minor)},
-                      {"smem_per_sm", a.limits.smem_per_sm},
-                      {"smem_per_block", a.limits.smem_per_block},
-                      {"smem_per_block_optin", a.limits.smem_per_block_optin},
-                      {"reserved_smem_per_block", a.limits.reserved_smem_per_block},
-                      {"layout_rules", has_layout_rules(a.limits.cc)},
-                      {"source", a.source}});
+    for (const Architecture& a : archs) list.push_back(render::arch_json(a));
     return list.dump(2) + "\n";
   }
   std::string out = fmt::format("{:<8} {:<22} {:>4} {:>9} {:>9} {:>9} {:>8}  {}\n", "arch", "parts", "cc", "per SM",

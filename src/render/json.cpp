@@ -8,18 +8,20 @@ namespace smem_budget::render {
 
 using ojson = nlohmann::ordered_json;
 
-namespace {
-
 ojson arch_json(const Architecture& arch) {
   const ArchLimits& a = arch.limits;
   return {{"name", arch.name},
+          {"example_parts", arch.example_parts},
           {"compute_capability", std::to_string(a.cc.major) + "." + std::to_string(a.cc.minor)},
-          {"smem_per_block_optin", a.smem_per_block_optin},
           {"smem_per_sm", a.smem_per_sm},
           {"smem_per_block", a.smem_per_block},
+          {"smem_per_block_optin", a.smem_per_block_optin},
           {"reserved_smem_per_block", a.reserved_smem_per_block},
+          {"layout_rules", has_layout_rules(a.cc)},
           {"source", arch.source}};
 }
+
+namespace {
 
 ojson bytes_json(const Budget& b) {
   ojson bytes = {{"mainloop_tensors", b.mainloop_tensors},

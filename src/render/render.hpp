@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "report.hpp"
 
 namespace smem_budget::render {
@@ -24,6 +26,9 @@ inline std::string render(const Report& report, Format format) {
   }
   return "";
 }
+
+// An architecture as JSON: the check document's "arch" and each entry of `arch --format json`.
+nlohmann::ordered_json arch_json(const Architecture& arch);
 
 using Rows = std::vector<std::vector<std::string>>;
 
