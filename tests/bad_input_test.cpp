@@ -2,10 +2,11 @@
 // standard error what is wrong and where.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "cli_runner.hpp"
 
 namespace {
 
@@ -114,13 +115,6 @@ const Case cases[] = {
 };
 // clang-format on
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
     text.replace(at, from.size(), to);
@@ -130,30 +124,24 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 }  // namespace
 
 TEST_CASE("bad input exits 2 with one line naming the problem, nothing on stdout", "[cli][bad-input]") {
-  const std::string dir = SMEM_BUDGET_TEST_TMP;
   int count = 0;
   for (const Case& c : cases) {
     std::string args = c.args;
     std::string expected = c.expected;
     if (c.batch) {
       const bool arch = args.find("BAD.json") != std::string::npos;
-      const std::string path = dir + (arch ? "/BAD.json" : "/bad.json");
+      const std::string path = temp_path(arch ? "BAD.json" : "bad.json");
       std::ofstream(path, std::ios::binary) << c.batch;
       args = replace_all(args, arch ? "BAD.json" : "BAD", path);
       expected = replace_all(expected, "BAD", path);
     }
-    const std::string command = "cd '" SMEM_BUDGET_SOURCE_DIR "' && '" SMEM_BUDGET_EXE "' " + args + " </dev/null >'" +
-                                dir + "/bad.out' 2>'" + dir + "/bad.err'";
-    const int raw = std::system(command.c_str());
-    const std::string out = slurp(dir + "/bad.out");
-    const std::string err = slurp(dir + "/bad.err");
+    const Run r = run(args);
     INFO("smem-budget " << args);
-    INFO("stderr: " << err);
-    CHECK(WIFEXITED(raw));
-    CHECK(WEXITSTATUS(raw) == 2);
-    CHECK(out.empty());
-    CHECK(err.find(expected) != std::string::npos);
-    CHECK(std::count(err.begin(), err.end(), '\n') == 1);
+    INFO("stderr: " << r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(expected) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     ++count;
   }
   WARN(count << " bad-input cases");

@@ -1,45 +1,16 @@
 // End-to-end tests of the built executable: exit codes, the four formats, batch files, bad input.
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
+
 namespace {
-
-struct Run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string temp_path(const std::string& name) { return std::string(SMEM_BUDGET_TEST_TMP) + "/" + name; }
-
-// Runs smem-budget with `args` (shell words) from the source tree's root.
-Run run(const std::string& args, const std::string& stdin_text = "") {
-  const std::string in = temp_path("stdin.txt"), out = temp_path("stdout.txt"), err = temp_path("stderr.txt");
-  std::ofstream(in, std::ios::binary) << stdin_text;
-  const std::string command = "cd '" SMEM_BUDGET_SOURCE_DIR "' && '" SMEM_BUDGET_EXE "' " + args + " <'" + in +
-                              "' >'" + out + "' 2>'" + err + "'";
-  const int raw = std::system(command.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
 
 nlohmann::json results_of(const Run& r) { return nlohmann::json::parse(r.out)["results"]; }
 
