@@ -23,7 +23,7 @@ std::string csv(const Report& report) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.verdict != Verdict::rejected;
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(row.name), row.tile, field(row.types),
-                       field(row.schedule), row.epilogue, field(row.output), sized || r.budget.has_stages ? row.stages : "",
+                       field(row.schedule), row.epilogue, field(row.output), r.budget.has_stages ? row.stages : "",
                        sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
                        sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
                        field(reason(r)));
