@@ -14,8 +14,9 @@ namespace smem_budget {
 struct Architecture {
   std::string name;
   std::string example_parts;
-  std::string source;  // "built-in", or the arch file's path
+  std::string source;  // "built-in", the arch file's path, or the device read with --arch native
   ArchLimits limits;
+  std::vector<std::string> notes;  // where a device's numbers differ from the built-in entry
 };
 
 struct Result {

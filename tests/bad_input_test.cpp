@@ -112,6 +112,16 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"12.0\", \"smem_per_sm\": 1000, \"smem_per_block\": 1, \"smem_per_block_optin\": 2000, \"reserved_smem_per_block\": 0}", "larger than smem_per_sm"},
   {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"speed\": 1}", "unknown key \"speed\""},
   {"arch sm999", nullptr, "unknown architecture"},
+  // --arch native where there is no driver (the test points SMEM_BUDGET_LIBCUDA at nothing)
+  {"--tile 128x128x128 --arch native", nullptr, "--arch native: cannot load the CUDA driver (/nonexistent/libcuda.so.1"},
+  {"--config BAD", "{\"arch\": \"native\", \"configs\": [\"128x128x128\"]}", "--arch native: cannot load the CUDA driver"},
+  {"arch --native", nullptr, "--arch native: cannot load the CUDA driver"},
+  {"arch native --device 1", nullptr, "--arch native: cannot load the CUDA driver"},
+  {"--tile 128x128x128 --device 1", nullptr, "--device: only used with --arch native"},
+  {"--tile 128x128x128 --arch native --device -1", nullptr, "--device"},
+  {"--tile 128x128x128 --arch native --device one", nullptr, "--device"},
+  {"arch --native sm90", nullptr, "--native: contradicts ARCH \"sm90\""},
+  {"arch sm90 --device 1", nullptr, "--device: only used with --native"},
 };
 // clang-format on
 
@@ -124,6 +134,7 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 }  // namespace
 
 TEST_CASE("bad input exits 2 with one line naming the problem, nothing on stdout", "[cli][bad-input]") {
+  setenv("SMEM_BUDGET_LIBCUDA", "/nonexistent/libcuda.so.1", 1);
   int count = 0;
   for (const Case& c : cases) {
     std::string args = c.args;

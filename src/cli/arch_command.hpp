@@ -9,6 +9,9 @@ namespace smem_budget::cli {
 
 struct ArchOptions {
   std::string arch;
+  bool native = false;
+  int device = 0;
+  CLI::Option* device_option = nullptr;
   std::string format = "table";
   std::string output;
 };

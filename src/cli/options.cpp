@@ -19,8 +19,12 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
        "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's "
        "CtaShape names it.\ne.g. --tile 128x256x128, --tile 128x256x64B");
   o.arch_option = app.add_option("--arch", o.arch,
-                                 "Built-in architecture (sm70 … sm121; see `smem-budget arch`) or a path to an "
-                                 "arch JSON file. Default: sm120");
+                                 "Built-in architecture (sm70 … sm121; see `smem-budget arch`), native (ask the "
+                                 "CUDA driver about this machine's GPU), or a path to an arch JSON file.\n"
+                                 "Default: sm120. e.g. --arch native");
+  o.device_option = app.add_option("--device", o.device, "With --arch native: which GPU, as the driver numbers them. "
+                                                         "Default: 0. e.g. --device 1")
+                        ->check(CLI::NonNegativeNumber);
   bind("--types", "types", o.types,
        "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2).\n"
        "Default: nvfp4. e.g. --types mxfp8:mxfp4");
@@ -93,18 +97,30 @@ void lay_over(io::Settings& settings, const io::Settings& layer) {
 Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
   const io::Settings flags = command_line_settings(o);
   Report report;
+  const auto resolve = [&](const std::string& spec, const std::string& origin) {
+    if (o.device_option->count() > 0 && spec != "native")
+      throw io::InputError(fmt::format("--device: only used with --arch native (the architecture is \"{}\")", spec));
+    Architecture arch = io::resolve_arch(spec, origin, o.device);
+    if (!has_layout_rules(arch.limits.cc))
+      throw io::InputError(fmt::format(
+          "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
+          "yet; only sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
+          origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
+          arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
+    return arch;
+  };
   if (o.config_file.empty()) {
     io::Settings settings = flags;
     lay_over(settings, overrides);
     if (!settings.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
-    report.arch = io::resolve_arch(o.arch, "--arch");
+    report.arch = resolve(o.arch, "--arch");
     report.results.push_back(evaluate_entry("", settings, report.arch, "options"));
     return report;
   }
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
   const io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
-  if (o.arch_option->count() > 0 || !batch.arch) report.arch = io::resolve_arch(o.arch, "--arch");
-  else report.arch = io::resolve_arch(batch.arch->value.get<std::string>(), batch.arch->origin);
+  if (o.arch_option->count() > 0 || !batch.arch) report.arch = resolve(o.arch, "--arch");
+  else report.arch = resolve(batch.arch->value.get<std::string>(), batch.arch->origin);
   for (const io::BatchEntry& entry : batch.entries) {
     io::Settings settings = batch.defaults;
     lay_over(settings, flags);

@@ -15,11 +15,13 @@ struct ConfigOptions {
   std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
       fusion, cutlass;
   bool grouped = false;
+  int device = 0;
   std::string config_file;
   render::Format format = render::Format::table;
   std::string output;
   std::vector<std::pair<std::string, CLI::Option*>> bound;  // batch key -> option
   CLI::Option* arch_option = nullptr;
+  CLI::Option* device_option = nullptr;
 };
 
 void add_config_options(CLI::App& app, ConfigOptions& options);

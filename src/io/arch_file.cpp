@@ -9,6 +9,7 @@
 
 #include "io/batch_file.hpp"
 #include "io/settings.hpp"
+#include "native/device_query.hpp"
 
 namespace smem_budget::io {
 namespace {
@@ -76,14 +77,15 @@ Architecture load_arch_file(const std::string& path) {
 }  // namespace
 
 Architecture builtin_architecture(const ArchLimits& limits) {
-  return {std::string(limits.name), std::string(limits.example_parts), "built-in", limits};
+  return {std::string(limits.name), std::string(limits.example_parts), "built-in", limits, {}};
 }
 
-Architecture resolve_arch(const std::string& spec, const std::string& origin) {
+Architecture resolve_arch(const std::string& spec, const std::string& origin, int device) {
+  if (spec == "native") return native::read_native_architecture(device);
   if (const auto known = find_arch(spec)) return builtin_architecture(*known);
   const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
   if (!looks_like_path)
-    throw InputError(fmt::format("{}: \"{}\": unknown architecture (built-in: {}; or a path to an arch JSON file)",
+    throw InputError(fmt::format("{}: \"{}\": unknown architecture (built-in: {}; native; or a path to an arch JSON file)",
                                  origin, spec, builtin_names()));
   return load_arch_file(spec);
 }

@@ -18,7 +18,8 @@ ojson arch_json(const Architecture& arch) {
           {"smem_per_block_optin", a.smem_per_block_optin},
           {"reserved_smem_per_block", a.reserved_smem_per_block},
           {"layout_rules", has_layout_rules(a.cc)},
-          {"source", arch.source}};
+          {"source", arch.source},
+          {"notes", arch.notes}};
 }
 
 namespace {

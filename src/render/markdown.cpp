@@ -29,6 +29,7 @@ std::string markdown(const Report& report) {
     for (const Part& part : b.parts) out += fmt::format("| {} | {} |\n", cell(part_label(part, b)), group_digits(part.bytes));
     out += fmt::format("| **total** | **{}** |\n", group_digits(b.total));
   }
+  for (const std::string& note : report.arch.notes) out += fmt::format("\n> {}: {}\n", report.arch.name, note);
   bool header = false;
   for (const Result& r : report.results)
     if (const std::string why = reason(r); !why.empty()) {

@@ -86,6 +86,7 @@ std::string breakdown(const Report& report, const Result& r) {
                      b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
                      group_digits(b.headroom));
+  for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
   out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}\n", group_digits(padding), b.ctas_per_sm);
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += "why: " + reason(r) + "\n";
@@ -103,8 +104,10 @@ std::string table(const Report& report) {
     rows.push_back({s.name, s.tile, s.types, s.schedule, s.epilogue, s.output, s.stages, s.mainloop, s.epilogue_bytes,
                     s.total, s.headroom, s.verdict});
   }
-  std::string out = fmt::format("{} configurations on {} (opt-in limit {} B)\n\n", report.results.size(),
+  std::string out = fmt::format("{} configurations on {} (opt-in limit {} B)\n", report.results.size(),
                                 report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
+  for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
+  out += '\n';
   out += text_columns(rows, 6);
   std::string notes;
   for (std::size_t i = 0; i < report.results.size(); ++i)
