@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "io/parse.hpp"
+#include "smem_budget/explain.hpp"
 
 namespace smem_budget {
 
@@ -24,6 +25,34 @@ std::string builder_rule(const Result& r) {
   return fmt::format("builder: ({} - {}) / {} = {}", d.capacity, d.carveout, d.estimate, d.stages);
 }
 
+// "the builder takes 432 B of its 101,376 B ... = 3 stages, 101,168 B by its count"
+std::string builder_count(const BuilderCount& b, bool grouped) {
+  const std::string reserve =
+      b.reserve == 0 ? fmt::format("the builder keeps its whole {} B capacity", group_digits(b.capacity))
+                     : fmt::format("the builder takes {} B off its {} B capacity for the tile scheduler{}",
+                                   group_digits(b.reserve), group_digits(b.capacity), grouped ? " and tensormaps" : "");
+  return fmt::format("{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {} stages, "
+                     "{} B by its count",
+                     reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(b.capacity - b.reserve),
+                     group_digits(b.carveout), group_digits(b.per_stage), b.stages, group_digits(b.counted));
+}
+
+// "the kernel's tensors take 100,352 B (...) and the rest of its SharedStorage 2,048 B (...)"
+std::string kernel_count(const KernelCount& k) {
+  std::string rest;
+  const auto term = [&](bytes_t bytes, const char* what) {
+    if (bytes > 0) rest += fmt::format("{}{} {}", rest.empty() ? "" : ", ", what, group_digits(bytes));
+  };
+  term(k.scheduler, "tile scheduler");
+  term(k.tensormaps, "TMA descriptors");
+  term(k.barriers, "barriers");
+  term(k.alignment, "alignment");
+  return fmt::format("the kernel's tensors take {} B ({} mainloop + {} epilogue + {} alignment) and the rest of its "
+                     "SharedStorage {} B ({})",
+                     group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
+                     group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
+}
+
 }  // namespace
 
 std::string reason(const Result& r) {
@@ -36,12 +65,12 @@ std::string reason(const Result& r) {
       return fmt::format("CUTLASS does not compile it: {}", describe(b.rejection).rule);
     }
     case Verdict::exceeds_optin: {
-      std::string why = fmt::format("{} B exceeds the {} B opt-in limit by {} B", b.total, b.limit, -b.headroom);
-      if (r.config.stages.kind != StagePolicy::Kind::fixed)
-        why += fmt::format("; the builder picked {} stages from ({} - {}) / {} but the kernel also holds its "
-                           "pipelines, scheduler{} and 1 KiB alignment padding",
-                           b.decision.stages, b.decision.capacity, b.decision.carveout, b.decision.estimate,
-                           r.config.grouped ? ", tensormaps" : "");
+      const Explanation e = explain(r.config, b);
+      std::string why = fmt::format("{} B exceeds the {} B opt-in limit by {} B: ", group_digits(b.total),
+                                    group_digits(b.limit), group_digits(-b.headroom));
+      if (e.builder) why += builder_count(*e.builder, r.config.grouped) + "; ";
+      else why += fmt::format("with StageCount<{}> ", b.decision.stages);
+      why += kernel_count(e.kernel);
       if (b.max_fitting_stages) why += fmt::format("; StageCount<{}> would fit", *b.max_fitting_stages);
       else why += "; no stage count >= 2 fits";
       return why;

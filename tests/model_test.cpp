@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "smem_budget/budget.hpp"
+#include "smem_budget/explain.hpp"
 
 using namespace smem_budget;
 
@@ -99,6 +100,28 @@ TEST_CASE("finalize §3.2 and §3.3: the TensorRT-LLM MoE tiles", "[model]") {
   STATIC_REQUIRE(verdict(finalize(nvfp4(128, 256, 128))) == Verdict::exceeds_optin);
   STATIC_REQUIRE(total(with_stages(finalize(nvfp4(128, 256, 128)), StagePolicy::Kind::fixed, 2)) == 74752);
   STATIC_REQUIRE(evaluate(finalize(nvfp4(128, 256, 128)), sm120)->max_fitting_stages == 2);
+}
+
+TEST_CASE("why 128x256x128 FINALIZE overflows: the builder's count against the kernel's", "[model][explain]") {
+  constexpr Config moe = finalize(nvfp4(128, 256, 128));
+  constexpr Explanation e = explain(moe, *evaluate(moe, sm120));
+  // Builder (sm120_blockscaled_mma_builder.inl): scheduler pipeline 128 + 2 descriptors 256 +
+  // tensormap-ready pipeline 48 reserved; A 8,192 + B 16,384 + SFA 1,024 + SFB 2,048 + 128 barrier
+  // estimate per stage; (101,376 - 432 - 17,408) / 27,776 = 3.
+  STATIC_REQUIRE(e.builder->reserve == 432);
+  STATIC_REQUIRE(e.builder->per_stage == 27776);
+  STATIC_REQUIRE(e.builder->stages == 3);
+  STATIC_REQUIRE(e.builder->counted == 432 + 17408 + 3 * 27776);
+  // Kernel: 82,944 + 16,896 rounded up to 1 KiB; outside the tensors 2,048 B: scheduler pipeline
+  // 128 + 8 responses x 16, 7 descriptors x 128, barriers 48 + 32 + 16, and alignment.
+  STATIC_REQUIRE(e.kernel.tensor_storage == 100352);
+  STATIC_REQUIRE(e.kernel.tensor_alignment == 512);
+  STATIC_REQUIRE(e.kernel.outside_tensors == 2048);
+  STATIC_REQUIRE(e.kernel.scheduler == 256);
+  STATIC_REQUIRE(e.kernel.tensormaps == 896);
+  STATIC_REQUIRE(e.kernel.barriers == 96);
+  STATIC_REQUIRE(e.kernel.alignment == 800);
+  STATIC_REQUIRE(!explain(with_stages(moe, StagePolicy::Kind::fixed, 2), *evaluate(moe, sm120)).builder);
 }
 
 TEST_CASE("rejections name their rule", "[model]") {

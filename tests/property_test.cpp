@@ -6,6 +6,7 @@
 #include <random>
 
 #include "smem_budget/budget.hpp"
+#include "smem_budget/explain.hpp"
 
 using namespace smem_budget;
 
@@ -53,6 +54,14 @@ TEST_CASE("properties hold over 20000 random configurations", "[property]") {
     REQUIRE(b->parts.total() == b->total);
     REQUIRE((b->verdict == Verdict::fits) == (b->total <= arch.smem_per_block_optin));
     REQUIRE(b->headroom == arch.smem_per_block_optin - b->total);
+    // The explanation partitions the total, and the builder's count is what its rule allowed.
+    const Explanation e = explain(c, *b);
+    REQUIRE(e.kernel.tensor_storage + e.kernel.outside_tensors == b->total);
+    REQUIRE(e.kernel.mainloop_tensors + e.kernel.epilogue_tensors + e.kernel.tensor_alignment == e.kernel.tensor_storage);
+    REQUIRE(e.kernel.tensor_alignment >= 0);
+    REQUIRE(e.kernel.alignment >= 0);
+    REQUIRE(e.builder->counted <= e.builder->capacity);
+    REQUIRE(e.builder->counted + e.builder->per_stage > e.builder->capacity);
     Config more = c;
     more.stages = {StagePolicy::Kind::fixed, b->decision.stages + 1};
     const auto bigger = evaluate(more, arch);

@@ -45,6 +45,7 @@ struct Budget {
   EpilogueLayout epilogue{};
   bytes_t mainloop_tensors = 0;         // sizeof(CollectiveMainloop::TensorStorage)
   bytes_t epilogue_shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage)
+  bytes_t tensor_storage = 0;           // the kernel's TensorStorage: both collectives' tensors, aligned
   bytes_t total = 0;                    // GemmKernel::SharedStorageSize
   PartList parts{};                     // adds up to total
   bytes_t limit = 0;                    // the architecture's opt-in limit per block
@@ -160,6 +161,7 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   const detail::Layouts layouts = detail::layouts_for(config, budget.stage, budget.epilogue, d.stages, c);
   if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
   budget.mainloop_tensors = layouts.mainloop.size;
+  budget.tensor_storage = layouts.kernel.tensors;
   budget.total = layouts.kernel.total;
   budget.parts = layouts.kernel.parts;
   budget.headroom = budget.limit - budget.total;

@@ -24,6 +24,7 @@ inline constexpr bytes_t mainloop_tensormaps = 4;
 struct KernelLayout {
   PartList parts;
   bytes_t total = 0;
+  bytes_t tensors = 0;  // sizeof the kernel's TensorStorage: mainloop and epilogue tensors, aligned
 };
 
 // The barriers of the PipelineStorage struct, each member alignas(16).
@@ -72,7 +73,7 @@ constexpr KernelLayout kernel_layout(const Config& config, bytes_t stages, const
     kernel.nested("tensormaps", maps.parts(), maps.size(), maps.alignment());
   }
   kernel.finish("kernel shared storage");
-  return {kernel.parts(), kernel.size()};
+  return {kernel.parts(), kernel.size(), tensors.size()};
 }
 
 }  // namespace smem_budget

@@ -3,6 +3,7 @@
 #include "io/parse.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
+#include "smem_budget/explain.hpp"
 
 namespace smem_budget::render {
 
@@ -28,6 +29,7 @@ ojson bytes_json(const Budget& b) {
   ojson bytes = {{"mainloop_tensors", b.mainloop_tensors},
                  {"epilogue_shared_storage", b.epilogue_shared_storage},
                  {"epilogue_tensors", b.epilogue.tensor_size},
+                 {"tensor_storage", b.tensor_storage},
                  {"total", b.total}};
   ojson parts = ojson::array();
   for (const Part& part : b.parts) parts.push_back({{"part", part_label(part, b)}, {"bytes", part.bytes}});
@@ -35,9 +37,6 @@ ojson bytes_json(const Budget& b) {
   return bytes;
 }
 
-}  // namespace
-
-namespace {
 ojson result_json(const Result& r) {
   const Budget& b = r.budget;
   ojson j;
@@ -49,6 +48,11 @@ ojson result_json(const Result& r) {
     j["builder"] = {{"capacity", b.decision.capacity},
                     {"carveout", b.decision.carveout},
                     {"stage_estimate", b.decision.estimate}};
+    // What the builder reserved and counted in all, where it chose the stage count.
+    if (const auto builder = explain(r.config, b).builder) {
+      j["builder"]["reserve"] = builder->reserve;
+      j["builder"]["counted"] = builder->counted;
+    }
     j["bytes"] = bytes_json(b);
     j["limit"] = b.limit;
     j["headroom"] = b.headroom;

@@ -6,6 +6,7 @@
 
 #include "io/parse.hpp"
 #include "render/render.hpp"
+#include "smem_budget/explain.hpp"
 
 namespace smem_budget::render {
 
@@ -31,6 +32,25 @@ std::string text_columns(const Rows& rows, std::size_t left) {
 }
 
 namespace {
+
+// Breaks `text` at spaces into lines of at most `width` columns, continuing with `indent`.
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line = indent + word;
+    } else {
+      line += (line.empty() ? "" : " ") + word;
+    }
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
 
 std::string percent(bytes_t part, bytes_t whole) { return fmt::format("{:.1f}%", 100.0 * double(part) / double(whole)); }
 
@@ -60,6 +80,22 @@ std::string describe_config(const Result& r) {
                      io::format_version(r.config.cutlass));
 }
 
+// The builder's arithmetic next to the kernel's real layout, term by term.
+std::string builder_against_kernel(const BuilderCount& builder, const KernelCount& kernel, const Config& config) {
+  std::string out = fmt::format("builder: ({} capacity - {} reserved - {} carveout) / {} per stage = {} stages\n",
+                                group_digits(builder.capacity), group_digits(builder.reserve),
+                                group_digits(builder.carveout), group_digits(builder.per_stage), builder.stages);
+  const Rows rows{
+      {"", "builder counts", "kernel holds"},
+      {fmt::format("  mainloop tensors, {} stages", builder.stages), group_digits(builder.stages * builder.per_stage),
+       group_digits(kernel.mainloop_tensors)},
+      {"  epilogue", group_digits(builder.carveout), group_digits(kernel.epilogue_tensors)},
+      {config.grouped ? "  scheduler, tensormaps, barriers, padding" : "  scheduler, barriers, padding",
+       group_digits(builder.reserve), group_digits(kernel.tensor_alignment + kernel.outside_tensors)},
+      {"  total", group_digits(builder.counted), group_digits(kernel.total)}};
+  return out + text_columns(rows, 1);
+}
+
 std::string breakdown(const Report& report, const Result& r) {
   const Budget& b = r.budget;
   std::string out = describe_config(r) + "\n";
@@ -77,11 +113,7 @@ std::string breakdown(const Report& report, const Result& r) {
   out += "\n";
   const StageDecision& d = b.decision;
   out += fmt::format("stages: {} from {}\n", d.stages, stage_policy(r.config));
-  if (r.config.stages.kind != StagePolicy::Kind::fixed)
-    out += fmt::format("builder: ({} capacity - {} carveout) / {} per stage = {} stages;\n"
-                       "         it budgets {} B where the kernel needs {} B\n",
-                       group_digits(d.capacity), group_digits(d.carveout), group_digits(d.estimate), d.stages,
-                       group_digits(d.carveout + d.stages * d.estimate), group_digits(b.total));
+  if (const Explanation e = explain(r.config, b); e.builder) out += builder_against_kernel(*e.builder, e.kernel, r.config);
   out += fmt::format("largest stage count that fits: {}\n",
                      b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
@@ -89,7 +121,7 @@ std::string breakdown(const Report& report, const Result& r) {
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
   out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}\n", group_digits(padding), b.ctas_per_sm);
   out += verdict_line(r) + "\n";
-  if (b.verdict == Verdict::exceeds_optin) out += "why: " + reason(r) + "\n";
+  if (b.verdict == Verdict::exceeds_optin) out += wrap("why: " + reason(r), 100, "     ");
   return out;
 }
 
