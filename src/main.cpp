@@ -19,6 +19,7 @@ constexpr const char* description =
     "  smem-budget --tile 128x256x128 --arch sm120\n"
     "  smem-budget --tile 128x256x64B --grouped --epilogue finalize --cutlass 4.4.2\n"
     "  smem-budget --config configs/trtllm-moe-sm120.json --format markdown\n"
+    "  smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize\n"
     "  smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --tile 128x64x128 --grouped --c bf16\n"
     "  smem-budget arch\n\n"
     "Exit status: 0 every configuration fits, 1 at least one does not fit or is rejected, 2 bad input.";
@@ -34,9 +35,19 @@ int main(int argc, char** argv) {
 
   cli::ConfigOptions top;
   cli::add_config_options(app, top);
+  cli::add_suggest_flag(app, top);
   cli::ConfigOptions check_options;
   CLI::App* check = app.add_subcommand("check", "Check configurations (the default when no subcommand is given)");
   cli::add_config_options(*check, check_options);
+  cli::add_suggest_flag(*check, check_options);
+  cli::ConfigOptions suggest_options;
+  suggest_options.suggest = true;
+  CLI::App* suggest = app.add_subcommand(
+      "suggest", "Check configurations and, for each that does not fit, list the nearest that do, cheapest change "
+                 "first: fewer stages, a smaller epilogue tile, C void, the default epilogue instead of finalize, half "
+                 "K, a smaller tile.\nExit 0 when every configuration fits or has a suggestion, 1 otherwise.\n"
+                 "e.g. smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize");
+  cli::add_config_options(*suggest, suggest_options);
   cli::ArchOptions arch_options;
   cli::setup_arch_command(app, arch_options);
   cli::ConfigOptions compare_options;
@@ -66,6 +77,11 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(compare)) {
       cli::emit(cli::run_compare_command(compare_options), compare_options.output);
       return 0;
+    }
+    if (app.got_subcommand(suggest)) {
+      const Report report = cli::build_report(suggest_options);
+      cli::emit(render::render(report, suggest_options.format), suggest_options.output);
+      return cli::suggest_exit_status(report);
     }
     const cli::ConfigOptions& options = app.got_subcommand(check) ? check_options : top;
     const Report report = cli::build_report(options);

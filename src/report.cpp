@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "io/parse.hpp"
@@ -77,6 +79,27 @@ std::string reason(const Result& r) {
     }
   }
   return "";
+}
+
+std::string describe_changes(const Suggestion& s) {
+  const Config& c = s.config;
+  std::string out;
+  for (std::size_t i = 0; i < s.changes.size(); ++i) {
+    const Change change = s.changes[i];
+    // A change made twice is named once, with where it ends up (K halved twice: "K / 4 (64)").
+    const auto repeats = std::count(s.changes.begin(), s.changes.end(), change);
+    if (std::find(s.changes.begin(), s.changes.end(), change) != s.changes.begin() + long(i)) continue;
+    if (!out.empty()) out += " + ";
+    switch (change) {
+      case Change::stage_count: out += fmt::format("StageCount<{}>", c.stages.count); break;
+      case Change::epilogue_tile: out += fmt::format("epilogue tile {}x{}", c.epilogue_tile.m, c.epilogue_tile.n); break;
+      case Change::c_void: out += "C void"; break;
+      case Change::default_epilogue: out += "default epilogue"; break;
+      case Change::half_k: out += fmt::format("K / {} ({})", 1 << repeats, c.tile.k); break;
+      case Change::smaller_tile: out += fmt::format("tile {}", io::format_tile(c.tile)); break;
+    }
+  }
+  return out;
 }
 
 std::string part_label(const Part& part, const Budget& b) {

@@ -2,12 +2,14 @@
 // configuration, in input order. Printers only render this; they compute no byte.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "smem_budget/arch.hpp"
 #include "smem_budget/budget.hpp"
 #include "smem_budget/config.hpp"
+#include "smem_budget/suggest.hpp"
 
 namespace smem_budget {
 
@@ -23,6 +25,7 @@ struct Result {
   std::string name;
   Config config;
   Budget budget;
+  std::optional<std::vector<Suggestion>> suggestions;  // when asked for and the result does not fit
 };
 
 struct Report {
@@ -32,6 +35,9 @@ struct Report {
 
 // One sentence saying why a result does not fit or is rejected; empty when it fits.
 std::string reason(const Result& result);
+
+// What a suggestion changes, e.g. "half K + StageCount<5>".
+std::string describe_changes(const Suggestion& suggestion);
 
 // Part names as a reader sees them: padding is named after what it aligns.
 std::string part_label(const Part& part, const Budget& budget);

@@ -187,7 +187,7 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
     CHECK(run(args).out == expected);
     ++examples;
   }
-  CHECK(examples == 3);
+  CHECK(examples == 4);
 }
 
 TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE tiles", "[cli][versions]") {

@@ -59,6 +59,12 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
 }
 
+void add_suggest_flag(CLI::App& app, ConfigOptions& o) {
+  app.add_flag("--suggest", o.suggest,
+               "Add the nearest configurations that fit to each result that does not, cheapest change first "
+               "(same as the suggest subcommand). Default: off. e.g. --suggest");
+}
+
 io::Settings command_line_settings(const ConfigOptions& o) {
   io::Settings settings;
   for (const auto& [key, option] : o.bound) {
@@ -80,12 +86,18 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   const auto budget = evaluate(config, arch.limits);
   if (!budget)
     throw io::InputError(fmt::format("{}: the byte counts do not fit in 63 bits; use a smaller tile or stage count", origin));
-  return {name, config, *budget};
+  return {name, config, *budget, std::nullopt};
 }
 
 }  // namespace
 
 namespace {
+
+void add_suggestions(Report& report, const ConfigOptions& o) {
+  if (!o.suggest) return;
+  for (Result& r : report.results)
+    if (r.budget.verdict != Verdict::fits) r.suggestions = suggest(r.config, report.arch.limits);
+}
 
 // Lays `layer` over `settings`: its keys replace theirs.
 void lay_over(io::Settings& settings, const io::Settings& layer) {
@@ -115,6 +127,7 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
     if (!settings.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
     report.arch = resolve(o.arch, "--arch");
     report.results.push_back(evaluate_entry("", settings, report.arch, "options"));
+    add_suggestions(report, o);
     return report;
   }
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
@@ -128,6 +141,7 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
     lay_over(settings, overrides);
     report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin));
   }
+  add_suggestions(report, o);
   return report;
 }
 
@@ -143,6 +157,12 @@ void emit(const std::string& text, const std::string& output) {
 int exit_status(const Report& report) {
   for (const Result& r : report.results)
     if (r.budget.verdict != Verdict::fits) return 1;
+  return 0;
+}
+
+int suggest_exit_status(const Report& report) {
+  for (const Result& r : report.results)
+    if (r.budget.verdict != Verdict::fits && (!r.suggestions || r.suggestions->empty())) return 1;
   return 0;
 }
 

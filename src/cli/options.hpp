@@ -15,6 +15,7 @@ struct ConfigOptions {
   std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
       fusion, cutlass;
   bool grouped = false;
+  bool suggest = false;
   int device = 0;
   std::string config_file;
   render::Format format = render::Format::table;
@@ -25,6 +26,9 @@ struct ConfigOptions {
 };
 
 void add_config_options(CLI::App& app, ConfigOptions& options);
+
+// --suggest, for the subcommands that judge (check and the default command).
+void add_suggest_flag(CLI::App& app, ConfigOptions& options);
 
 // The settings given on the command line, each with origin "--flag".
 io::Settings command_line_settings(const ConfigOptions& options);
@@ -38,5 +42,8 @@ void emit(const std::string& text, const std::string& output);
 
 // 0 when every result fits, 1 otherwise.
 int exit_status(const Report& report);
+
+// For `suggest`: 0 when every result fits or has a suggestion that does, 1 otherwise.
+int suggest_exit_status(const Report& report);
 
 }  // namespace smem_budget::cli

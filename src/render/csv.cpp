@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "render/render.hpp"
@@ -16,9 +18,13 @@ std::string field(const std::string& text) {
 }  // namespace
 
 std::string csv(const Report& report) {
+  // With --suggest, one more column: the suggestions, "change (total B)", separated by "; ".
+  const bool suggested = std::any_of(report.results.begin(), report.results.end(),
+                                     [](const Result& r) { return r.suggestions.has_value(); });
   std::string out =
       "name,tile,types,schedule,epilogue,output,stages,mainloop_tensors,epilogue_shared_storage,total,limit,"
-      "headroom,verdict,reason\n";
+      "headroom,verdict,reason";
+  out += suggested ? ",suggestions\n" : "\n";
   for (const Result& r : report.results) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.verdict != Verdict::rejected;
@@ -27,6 +33,14 @@ std::string csv(const Report& report) {
                        sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
                        sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
                        field(reason(r)));
+    if (!suggested) continue;
+    out.pop_back();
+    std::string list;
+    for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))
+      list += fmt::format("{}{} ({} B)", list.empty() ? "" : "; ", describe_changes(s), s.budget.total);
+    out += ',';
+    out += field(list);
+    out += '\n';
   }
   return out;
 }

@@ -60,6 +60,16 @@ ojson result_json(const Result& r) {
   }
   j["verdict"] = name_of(b.verdict);
   if (b.verdict != Verdict::fits) j["reason"] = reason(r);
+  if (r.suggestions) {
+    ojson list = ojson::array();
+    for (const Suggestion& s : *r.suggestions)
+      list.push_back({{"change", describe_changes(s)},
+                      {"config", io::config_to_json(s.config)},
+                      {"stages", s.budget.decision.stages},
+                      {"total", s.budget.total},
+                      {"headroom", s.budget.headroom}});
+    j["suggestions"] = std::move(list);
+  }
   return j;
 }
 

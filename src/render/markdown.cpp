@@ -12,6 +12,19 @@ std::string cell(std::string text) {
   return out.empty() ? " " : out;
 }
 
+// Indented under its list item, so that it renders as part of it.
+std::string suggestion_table(const std::vector<Suggestion>& list) {
+  if (list.empty()) return "\n  Nothing near it fits.\n\n";
+  std::string out = "\n  Would fit instead, cheapest change first:\n\n";
+  const Rows rows = suggestion_rows(list);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    out += fmt::format("  | {} | {} | {} | {} | {} |\n", cell(row[0]), row[1], row[2], row[3], row[4]);
+    if (i == 0) out += "  |---|---|--:|--:|--:|\n";
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string markdown(const Report& report) {
@@ -36,6 +49,7 @@ std::string markdown(const Report& report) {
       if (!header) out += "\n";
       header = true;
       out += fmt::format("- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
+      if (r.suggestions) out += suggestion_table(*r.suggestions);
     }
   return out;
 }

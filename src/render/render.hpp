@@ -41,4 +41,7 @@ struct SummaryRow {
 };
 SummaryRow summarize(const Result& result, bool group);
 
+// Suggestions as rows under a header: change, tile, stages, total, headroom.
+Rows suggestion_rows(const std::vector<Suggestion>& suggestions);
+
 }  // namespace smem_budget::render

@@ -27,4 +27,12 @@ SummaryRow summarize(const Result& r, bool group) {
   return row;
 }
 
+Rows suggestion_rows(const std::vector<Suggestion>& suggestions) {
+  Rows rows{{"change", "tile", "stages", "total", "headroom"}};
+  for (const Suggestion& s : suggestions)
+    rows.push_back({describe_changes(s), io::format_tile(s.config.tile), std::to_string(s.budget.decision.stages),
+                    group_digits(s.budget.total), group_digits(s.budget.headroom)});
+  return rows;
+}
+
 }  // namespace smem_budget::render

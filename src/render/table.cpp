@@ -33,21 +33,28 @@ std::string text_columns(const Rows& rows, std::size_t left) {
 
 namespace {
 
-// Breaks `text` at spaces into lines of at most `width` columns, continuing with `indent`.
+// Breaks `text` at spaces into lines of at most `width` columns (a longer word stays whole),
+// continuing with `indent`; the text's own leading spaces stay on its first line.
 std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
-  std::string out, line;
-  std::size_t start = 0;
+  std::size_t start = text.find_first_not_of(' ');
+  if (start == std::string::npos) return text + "\n";
+  std::string out, line = text.substr(0, start);
+  bool line_has_word = false;
   while (start < text.size()) {
     std::size_t end = text.find(' ', start);
     if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
-      out += line + "\n";
-      line = indent + word;
-    } else {
-      line += (line.empty() ? "" : " ") + word;
+    const std::string_view word = std::string_view(text).substr(start, end - start);
+    if (line_has_word && line.size() + 1 + word.size() > width) {
+      out += line;
+      out += '\n';
+      line = indent;
+      line_has_word = false;
     }
-    start = end + 1;
+    if (line_has_word) line += ' ';
+    line += word;
+    line_has_word = true;
+    start = text.find_first_not_of(' ', end);
+    if (start == std::string::npos) break;
   }
   return out + line + "\n";
 }
@@ -80,6 +87,13 @@ std::string describe_config(const Result& r) {
                      io::format_version(r.config.cutlass));
 }
 
+std::string suggestions(const std::vector<Suggestion>& list) {
+  if (list.empty()) return "nothing near it fits\n";
+  Rows rows = suggestion_rows(list);
+  for (auto& row : rows) row.front().insert(0, "  ");
+  return "\nwould fit instead, cheapest change first:\n" + text_columns(rows, 2);
+}
+
 // The builder's arithmetic next to the kernel's real layout, term by term.
 std::string builder_against_kernel(const BuilderCount& builder, const KernelCount& kernel, const Config& config) {
   std::string out = fmt::format("builder: ({} capacity - {} reserved - {} carveout) / {} per stage = {} stages\n",
@@ -101,7 +115,11 @@ std::string breakdown(const Report& report, const Result& r) {
   std::string out = describe_config(r) + "\n";
   if (!r.name.empty()) out = r.name + ": " + out;
   out += "\n";
-  if (b.verdict == Verdict::rejected) return out + verdict_line(r) + "\n";
+  if (b.verdict == Verdict::rejected) {
+    out += verdict_line(r) + "\n";
+    if (r.suggestions) out += suggestions(*r.suggestions);
+    return out;
+  }
   Rows rows{{"part", "bytes", "of limit"}};
   bytes_t padding = 0;
   for (const Part& part : b.parts) {
@@ -122,6 +140,7 @@ std::string breakdown(const Report& report, const Result& r) {
   out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}\n", group_digits(padding), b.ctas_per_sm);
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += wrap("why: " + reason(r), 100, "     ");
+  if (r.suggestions) out += suggestions(*r.suggestions);
   return out;
 }
 
@@ -142,9 +161,17 @@ std::string table(const Report& report) {
   out += '\n';
   out += text_columns(rows, 6);
   std::string notes;
-  for (std::size_t i = 0; i < report.results.size(); ++i)
-    if (const std::string why = reason(report.results[i]); !why.empty())
-      notes += fmt::format("  [{}] {} {}: {}\n", i, report.results[i].name, io::format_tile(report.results[i].config.tile), why);
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    const Result& r = report.results[i];
+    const std::string why = reason(r);
+    if (why.empty()) continue;
+    notes += wrap(fmt::format("  [{}] {} {}: {}", i, r.name, io::format_tile(r.config.tile), why), 100, "      ");
+    if (!r.suggestions) continue;
+    if (r.suggestions->empty()) notes += "      would fit: nothing near it\n";
+    for (std::size_t k = 0; k < r.suggestions->size(); ++k)
+      notes += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "", describe_changes((*r.suggestions)[k]),
+                           group_digits((*r.suggestions)[k].budget.total));
+  }
   if (!notes.empty()) out += "\nnot fitting:\n" + notes;
   return out;
 }

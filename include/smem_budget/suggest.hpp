@@ -1,0 +1,144 @@
+// The nearest configurations that fit, for one that does not: each is evaluated by the model,
+// and they come cheapest first. A change's cost follows what it takes from the kernel's speed:
+// fewer stages first (same kernel, less latency hiding), then a smaller epilogue tile, C void,
+// the default epilogue instead of FINALIZE, half of K, and last a smaller CTA tile.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "smem_budget/budget.hpp"
+
+namespace smem_budget {
+
+enum class Change { stage_count, epilogue_tile, c_void, default_epilogue, half_k, smaller_tile };
+
+struct Suggestion {
+  Config config;
+  Budget budget;
+  std::vector<Change> changes;  // what differs from the configuration asked about, in order
+};
+
+namespace detail {
+
+inline std::optional<Budget> evaluate_valid(const Config& config, const ArchLimits& arch) {
+  if (invalid_input(config, arch)) return std::nullopt;
+  return evaluate(config, arch);
+}
+
+// The configuration with the largest explicit StageCount<S> that fits, if one >= 2 does.
+inline std::optional<Config> with_largest_fitting_stages(Config config, const ArchLimits& arch) {
+  config.stages = {StagePolicy::Kind::fixed, 2};
+  const auto budget = evaluate_valid(config, arch);
+  if (!budget || budget->verdict == Verdict::rejected || !budget->max_fitting_stages) return std::nullopt;
+  config.stages.count = *budget->max_fitting_stages;
+  return config;
+}
+
+// The configuration with `extent` (M or N) lowered to the nearest multiple of 8 that passes
+// CUTLASS's shape checks, going no lower than half.
+inline std::optional<Config> nearest_smaller_legal(Config config, bytes_t Tile::*extent) {
+  const CutlassRules rules = rules_for(config.cutlass);
+  const bytes_t start = config.tile.*extent;
+  for (bytes_t value = (start - 1) / 8 * 8; value >= 8 && value * 2 >= start; value -= 8) {
+    config.tile.*extent = value;
+    if (check_mainloop(config, rules) == Rejection::none && check_epilogue(config, rules) == Rejection::none)
+      return config;
+  }
+  return std::nullopt;
+}
+
+// One change each, cheapest first; candidates may be illegal or not fit.
+inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config& config) {
+  std::vector<std::pair<Change, Config>> out;
+  const auto add = [&](Change change, const Config& candidate) {
+    if (!(candidate == config)) out.emplace_back(change, candidate);
+  };
+  if (config.epilogue != EpilogueKind::nosmem) {
+    const EpilogueTileShape tile = epilogue_tile(config, rules_for(config.cutlass));
+    for (const auto& [m, n] : {std::pair{tile.m, tile.n / 2}, std::pair{tile.m / 2, tile.n}}) {
+      Config candidate = config;
+      candidate.epilogue_tile = {false, m, n};
+      if (m >= 8 && n >= 8) add(Change::epilogue_tile, candidate);
+    }
+  }
+  if (config.c != Element::none && config.epilogue == EpilogueKind::tma) {
+    Config candidate = config;
+    candidate.c = Element::none;
+    add(Change::c_void, candidate);
+  }
+  if (config.epilogue == EpilogueKind::finalize) {
+    Config candidate = config;
+    candidate.epilogue = EpilogueKind::tma;
+    add(Change::default_epilogue, candidate);
+  }
+  if (config.tile.k % 2 == 0) {
+    Config candidate = config;
+    candidate.tile.k /= 2;
+    add(Change::half_k, candidate);
+  }
+  // The neighbouring tiles: the nearest smaller N, then M, that CUTLASS compiles; larger first.
+  std::vector<Config> neighbours;
+  for (bytes_t Tile::*extent : {&Tile::n, &Tile::m})
+    if (const auto smaller = nearest_smaller_legal(config, extent)) neighbours.push_back(*smaller);
+  std::stable_sort(neighbours.begin(), neighbours.end(), [](const Config& x, const Config& y) {
+    return x.tile.m * x.tile.n > y.tile.m * y.tile.n;
+  });
+  for (const Config& candidate : neighbours) add(Change::smaller_tile, candidate);
+  return out;
+}
+
+}  // namespace detail
+
+// Searches outward one change at a time and returns every fitting configuration at the
+// smallest number of changes that finds one (at most max_suggestion_changes); empty when
+// `config` already fits or nothing that near does. At each distance, lowering the stage count
+// of an earlier candidate comes before a further change of shape or epilogue.
+// Precondition: invalid_input(config, arch) is empty.
+inline constexpr int max_suggestion_changes = 3;
+
+inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& arch) {
+  std::vector<Suggestion> out;
+  const auto original = evaluate(config, arch);
+  if (!original || original->verdict == Verdict::fits) return out;
+
+  struct Candidate {
+    Config config;
+    std::vector<Change> changes;
+  };
+  std::vector<Config> seen{config};
+  const auto is_new = [&](const Config& c) {
+    if (std::find(seen.begin(), seen.end(), c) != seen.end()) return false;
+    seen.push_back(c);
+    return true;
+  };
+  const auto fits = [&](const Config& c) -> std::optional<Budget> {
+    const auto budget = detail::evaluate_valid(c, arch);
+    if (budget && budget->verdict == Verdict::fits) return budget;
+    return std::nullopt;
+  };
+
+  std::vector<Candidate> frontier{{config, {}}};  // too big as they are, `changes` away from `config`
+  for (int distance = 1; distance <= max_suggestion_changes && out.empty() && !frontier.empty(); ++distance) {
+    for (const Candidate& from : frontier)
+      if (const auto staged = detail::with_largest_fitting_stages(from.config, arch); staged && is_new(*staged)) {
+        std::vector<Change> changes = from.changes;
+        changes.push_back(Change::stage_count);
+        if (const auto budget = fits(*staged)) out.push_back({*staged, *budget, std::move(changes)});
+      }
+    std::vector<Candidate> next;
+    for (const Candidate& from : frontier)
+      for (const auto& [change, candidate] : detail::one_change_candidates(from.config)) {
+        if (!is_new(candidate)) continue;
+        std::vector<Change> changes = from.changes;
+        changes.push_back(change);
+        if (const auto budget = fits(candidate)) out.push_back({candidate, *budget, std::move(changes)});
+        else next.push_back({candidate, std::move(changes)});
+      }
+    frontier = std::move(next);
+  }
+  return out;
+}
+
+}  // namespace smem_budget

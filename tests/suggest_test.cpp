@@ -1,0 +1,119 @@
+// `suggest` on every measured TensorRT-LLM MoE configuration that overflows: each gets at least
+// one suggestion, every suggestion checks as fitting when its `config` is fed back through
+// --config, and wherever a measured row has the same configuration the totals agree.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "io/settings.hpp"
+
+using json = nlohmann::json;
+
+namespace {
+
+json load(const std::string& file) {
+  std::ifstream in(std::string(SMEM_BUDGET_SOURCE_DIR) + "/tests/data/" + file);
+  return json::parse(in);
+}
+
+// A configuration as the tool spells it in output, so that equal configurations compare equal.
+std::string normalised(const json& config) {
+  smem_budget::io::Settings settings;
+  for (const auto& [key, value] : config.items()) settings[key] = smem_budget::io::Setting{value, key};
+  return smem_budget::io::config_to_json(smem_budget::io::to_config(settings)).dump();
+}
+
+// Every measured row of tests/data, by normalised configuration.
+std::map<std::string, json> measured_rows() {
+  std::map<std::string, json> rows;
+  for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json",
+                           "sm120-probes.json"}) {
+    const json data = load(file);
+    for (const json& row : data["rows"]) rows[normalised(row["config"])] = row["expect"];
+  }
+  return rows;
+}
+
+json results_of(const Run& r) { return json::parse(r.out)["results"]; }
+
+}  // namespace
+
+TEST_CASE("suggest: every overflowing MoE configuration gets fitting suggestions", "[suggest]") {
+  json overflowing = json::array();
+  const json moe = load("sm120-trtllm-moe.json");
+  for (const json& row : moe["rows"])
+    if (row["expect"]["verdict"] == "exceeds-optin") overflowing.push_back(row["config"]);
+  REQUIRE(overflowing.size() == 37);
+
+  const Run suggested = run("suggest --config - --format json", json{{"configs", overflowing}}.dump());
+  REQUIRE(suggested.status == 0);
+  const json results = results_of(suggested);
+  REQUIRE(results.size() == overflowing.size());
+
+  const auto measured = measured_rows();
+  json again = json::array();
+  std::vector<json> expected;
+  int agreeing = 0;
+  for (const json& result : results) {
+    INFO(result["config"].dump());
+    CHECK(result["verdict"] == "exceeds-optin");
+    CHECK(result["suggestions"].size() >= 1);
+    for (const json& s : result["suggestions"]) {
+      CHECK(s["headroom"].get<long long>() >= 0);
+      again.push_back(s["config"]);
+      expected.push_back(s);
+      if (const auto row = measured.find(normalised(s["config"])); row != measured.end()) {
+        INFO(s.dump());
+        CHECK(row->second["verdict"] == "fits");
+        CHECK(row->second["total"] == s["total"]);
+        CHECK(row->second["stages"] == s["stages"]);
+        ++agreeing;
+      }
+    }
+  }
+  CHECK(agreeing >= 10);
+
+  // Fed back unchanged, every suggestion checks as fitting, with the same bytes.
+  const Run rechecked = run("--config - --format json", json{{"configs", again}}.dump());
+  CHECK(rechecked.status == 0);
+  const json checked = results_of(rechecked);
+  REQUIRE(checked.size() == expected.size());
+  for (std::size_t i = 0; i < checked.size(); ++i) {
+    INFO(expected[i].dump());
+    CHECK(checked[i]["verdict"] == "fits");
+    CHECK(checked[i]["bytes"]["total"] == expected[i]["total"]);
+    CHECK(checked[i]["config"] == expected[i]["config"]);
+  }
+}
+
+TEST_CASE("suggest: 128x256x128 FINALIZE, cheapest first: StageCount<2> as measured", "[suggest]") {
+  const Run r = run("suggest --tile 128x256x128 --grouped --epilogue finalize --schedule pingpong --format json");
+  REQUIRE(r.status == 0);
+  const json results = results_of(r);
+  const json& first = results[0]["suggestions"][0];
+  CHECK(first["change"] == "StageCount<2>");
+  CHECK(first["stages"] == 2);
+  CHECK(first["total"] == 74752);  // sm120-trtllm-moe.json, measured
+  CHECK(first["headroom"] == 101376 - 74752);
+}
+
+TEST_CASE("suggest and --suggest: exit status and where suggestions appear", "[suggest]") {
+  CHECK(run("suggest --tile 128x128x128").status == 0);  // fits as it is
+  CHECK(run("suggest --tile 128x192x128").status == 0);  // rejected shape; 128x128x128 compiles and fits
+  CHECK(run("check --suggest --tile 128x256x128 --grouped --epilogue finalize").status == 1);
+  const Run plain = run("--tile 128x256x128 --grouped --epilogue finalize --format json");
+  CHECK_FALSE(results_of(plain)[0].contains("suggestions"));
+  const Run asked = run("--suggest --tile 128x256x128 --grouped --epilogue finalize --format json");
+  CHECK(results_of(asked)[0]["suggestions"].size() >= 1);
+  const Run fits = run("--suggest --tile 128x128x128 --format json");
+  CHECK_FALSE(results_of(fits)[0].contains("suggestions"));
+  // A 16-bit output on a 4-bit mainloop at 65536 wide: nothing within one or two changes fits.
+  const Run hopeless = run("suggest --tile 65536x65536x512 --format json");
+  CHECK(hopeless.status == 1);
+  CHECK(results_of(hopeless)[0]["suggestions"].empty());
+}
