@@ -7,6 +7,7 @@
 #include "cli/arch_command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/options.hpp"
+#include "cli/sweep_command.hpp"
 #include "io/settings.hpp"
 
 namespace {
@@ -20,6 +21,7 @@ constexpr const char* description =
     "  smem-budget --tile 128x256x64B --grouped --epilogue finalize --cutlass 4.4.2\n"
     "  smem-budget --config configs/trtllm-moe-sm120.json --format markdown\n"
     "  smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize\n"
+    "  smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg\n"
     "  smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --tile 128x64x128 --grouped --c bf16\n"
     "  smem-budget arch\n\n"
     "Exit status: 0 every configuration fits, 1 at least one does not fit or is rejected, 2 bad input.";
@@ -52,6 +54,8 @@ int main(int argc, char** argv) {
   cli::setup_arch_command(app, arch_options);
   cli::ConfigOptions compare_options;
   CLI::App* compare = cli::setup_compare_command(app, compare_options);
+  cli::SweepOptions sweep_options;
+  CLI::App* sweep = cli::setup_sweep_command(app, sweep_options);
 
   try {
     app.parse(argc, argv);
@@ -72,6 +76,10 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("arch")) {
       cli::emit(cli::run_arch_command(arch_options), arch_options.output);
+      return 0;
+    }
+    if (app.got_subcommand(sweep)) {
+      cli::emit(cli::run_sweep_command(sweep_options), sweep_options.config.output);
       return 0;
     }
     if (app.got_subcommand(compare)) {

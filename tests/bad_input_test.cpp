@@ -122,6 +122,15 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch native --device one", nullptr, "--device"},
   {"arch --native sm90", nullptr, "--native: contradicts ARCH \"sm90\""},
   {"arch sm90 --device 1", nullptr, "--device: only used with --native"},
+  // suggest and sweep
+  {"suggest", nullptr, "--tile: required"},
+  {"suggest --tile 128x0x128", nullptr, "--tile: \"128x0x128\": dimensions must be 1…65536"},
+  {"sweep --format pdf", nullptr, "--format"},
+  {"sweep --tile 128x128x128", nullptr, "--tile"},
+  {"sweep --arch sm90", nullptr, "layout rules for sm_90 are not modelled"},
+  {"sweep --types nvfp5", nullptr, "--types: \"nvfp5\": unknown types"},
+  {"sweep --c bf16 --grouped --epilogue finalize", nullptr, "--c: not accepted with the finalize"},
+  {"check --suggest --config BAD", "[\"128x128x128\", {\"tile\": \"1x1x1x1\"}]", "BAD: [1].tile"},
 };
 // clang-format on
 

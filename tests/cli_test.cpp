@@ -187,7 +187,13 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
     CHECK(run(args).out == expected);
     ++examples;
   }
-  CHECK(examples == 4);
+  CHECK(examples == 5);
+}
+
+TEST_CASE("the README's heat map is what `sweep --format svg` draws today", "[cli][readme]") {
+  const Run r = run("sweep --grouped --epilogue finalize --format svg");
+  REQUIRE(r.status == 0);
+  CHECK(r.out == slurp(SMEM_BUDGET_SOURCE_DIR "/docs/sweep-nvfp4-grouped-finalize.svg"));
 }
 
 TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE tiles", "[cli][versions]") {

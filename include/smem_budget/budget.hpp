@@ -85,17 +85,26 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   return std::nullopt;
 }
 
+// True when CUTLASS's static assertions on the tile shape, types and epilogue let it compile
+// (whatever the stage count then turns out to be).
+constexpr bool shape_compiles(const Config& config) {
+  const CutlassRules rules = rules_for(config.cutlass);
+  return check_mainloop(config, rules) == Rejection::none && check_epilogue(config, rules) == Rejection::none;
+}
+
 namespace detail {
 
+template <class Parts>
 struct Layouts {
-  MainloopTensors mainloop;
-  KernelLayout kernel;
+  MainloopTensors<Parts> mainloop;
+  KernelLayout<Parts> kernel;
 };
 
-constexpr Layouts layouts_for(const Config& config, const MainloopStage& stage, const EpilogueLayout& epi,
-                              bytes_t stages, Checked& c) {
-  const MainloopTensors mainloop = mainloop_tensors(config.tile, stage, stages, c);
-  return {mainloop, kernel_layout(config, stages, mainloop, epi, c)};
+template <class Parts = PartList>
+constexpr Layouts<Parts> layouts_for(const Config& config, const MainloopStage& stage, const EpilogueLayout& epi,
+                                     bytes_t stages, Checked& c) {
+  const MainloopTensors<Parts> mainloop = mainloop_tensors<Parts>(config.tile, stage, stages, c);
+  return {mainloop, kernel_layout<Parts>(config, stages, mainloop, epi, c)};
 }
 
 constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& epi) {
@@ -108,22 +117,26 @@ constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& 
   return 0;
 }
 
-// The largest S >= 2 whose kernel still fits; totals grow with S, so a binary search will do.
+// The largest S >= 2 whose kernel still fits, given the total at `known` stages. Totals grow
+// by about one stage's data per stage (alignment adds less than that), so the first guess is
+// almost always right; the walk from it makes the answer exact either way.
 constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const MainloopStage& stage,
-                                                    const EpilogueLayout& epi, bytes_t limit) {
+                                                    const EpilogueLayout& epi, bytes_t limit, bytes_t known,
+                                                    bytes_t known_total) {
   const auto fits = [&](bytes_t stages) {
     Checked c;
-    const bytes_t total = layouts_for(config, stage, epi, stages, c).kernel.total;
+    const bytes_t total = layouts_for<NoParts>(config, stage, epi, stages, c).kernel.total;
     return !c.overflowed && total <= limit;
   };
-  if (!fits(2)) return std::nullopt;
-  bytes_t lo = 2;                                    // fits
-  bytes_t hi = limit / (stage.data() > 0 ? stage.data() : 1) + 3;  // cannot fit
-  while (hi - lo > 1) {
-    const bytes_t mid = lo + (hi - lo) / 2;
-    (fits(mid) ? lo : hi) = mid;
+  const bytes_t per_stage = stage.data() > 0 ? stage.data() : 1;
+  bytes_t guess = known + (limit - known_total) / per_stage;  // C++ division truncates towards zero
+  if (guess < 2) guess = 2;
+  if (!fits(guess)) {
+    while (guess > 2 && !fits(guess - 1)) --guess;
+    return guess > 2 ? std::optional<bytes_t>(guess - 1) : std::nullopt;
   }
-  return lo;
+  while (fits(guess + 1)) ++guess;
+  return guess;
 }
 
 }  // namespace detail
@@ -158,7 +171,7 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
     budget.rejection = Rejection::stages_below_two;
     return budget;
   }
-  const detail::Layouts layouts = detail::layouts_for(config, budget.stage, budget.epilogue, d.stages, c);
+  const detail::Layouts layouts = detail::layouts_for<PartList>(config, budget.stage, budget.epilogue, d.stages, c);
   if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
   budget.mainloop_tensors = layouts.mainloop.size;
   budget.tensor_storage = layouts.kernel.tensors;
@@ -167,7 +180,8 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   budget.headroom = budget.limit - budget.total;
   budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
   budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
-  budget.max_fitting_stages = detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit);
+  budget.max_fitting_stages =
+      detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit, d.stages, budget.total);
   return budget;
 }
 

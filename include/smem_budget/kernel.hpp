@@ -21,14 +21,16 @@ inline constexpr bytes_t work_tile_info_bytes = 16;
 // TensorMapStorage of the grouped mainloop: A, B, SFA, SFB.
 inline constexpr bytes_t mainloop_tensormaps = 4;
 
+template <class Parts = PartList>
 struct KernelLayout {
-  PartList parts;
+  Parts parts;
   bytes_t total = 0;
   bytes_t tensors = 0;  // sizeof the kernel's TensorStorage: mainloop and epilogue tensors, aligned
 };
 
 // The barriers of the PipelineStorage struct, each member alignas(16).
-constexpr void add_pipelines(StructLayout& pipes, const Config& config, bytes_t stages, const EpilogueLayout& epi,
+template <class Layout>
+constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t stages, const EpilogueLayout& epi,
                              Checked& c) {
   pipes.member("mainloop pipeline barriers", c.mul(16, stages), 16, PartKind::barrier);
   pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
@@ -39,11 +41,12 @@ constexpr void add_pipelines(StructLayout& pipes, const Config& config, bytes_t 
   if (pingpong && config.grouped) pipes.member("math warp-group order barrier", 32, 16, PartKind::barrier);
 }
 
-constexpr KernelLayout kernel_layout(const Config& config, bytes_t stages, const MainloopTensors& mainloop,
-                                     const EpilogueLayout& epi, Checked& c) {
-  StructLayout tensors(c, 128);
-  StructLayout pipes(c, 16);
-  StructLayout kernel(c);
+template <class Parts = PartList>
+constexpr KernelLayout<Parts> kernel_layout(const Config& config, bytes_t stages, const MainloopTensors<Parts>& mainloop,
+                                            const EpilogueLayout& epi, Checked& c) {
+  BasicStructLayout<Parts> tensors(c, 128);
+  BasicStructLayout<Parts> pipes(c, 16);
+  BasicStructLayout<Parts> kernel(c);
   if (!config.grouped) {
     add_pipelines(pipes, config, stages, epi, c);
     pipes.finish("pipelines");
@@ -60,7 +63,7 @@ constexpr KernelLayout kernel_layout(const Config& config, bytes_t stages, const
     pipes.member("tile scheduler pipeline", group_scheduler_pipeline_bytes, 16, PartKind::scheduler);
     add_pipelines(pipes, config, stages, epi, c);
     pipes.finish("pipelines");
-    StructLayout maps(c, 128);
+    BasicStructLayout<Parts> maps(c, 128);
     maps.member("mainloop tensormaps", mainloop_tensormaps * tma_descriptor_bytes, 128, PartKind::tensormap);
     // The no-smem adapter's TensorMapStorage is an empty struct: one byte.
     const bytes_t epilogue_maps = config.epilogue == EpilogueKind::nosmem ? 1 : epi.tensormap_count * tma_descriptor_bytes;

@@ -50,12 +50,22 @@ class PartList {
   bool full_ = false;
 };
 
+// Records no parts: for when only sizes are wanted (the search for the largest stage count
+// that fits lays the kernel out several times and needs no breakdown).
+struct NoParts {
+  constexpr void add(std::string_view, bytes_t, PartKind) {}
+  template <class Inner>
+  constexpr void append(const Inner&) {}
+  constexpr bool full() const { return false; }
+};
+
 // Lays out members in declaration order: each one starts at the next multiple of its alignment;
 // the struct's alignment is the largest member alignment (or a larger alignas), and its size is
-// rounded up to that alignment.
-class StructLayout {
+// rounded up to that alignment. `Parts` (PartList or NoParts) records what goes where.
+template <class Parts>
+class BasicStructLayout {
  public:
-  constexpr explicit StructLayout(Checked& checked, bytes_t min_align = 1)
+  constexpr explicit BasicStructLayout(Checked& checked, bytes_t min_align = 1)
       : checked_(&checked), align_(min_align) {}
 
   constexpr bytes_t member(std::string_view name, bytes_t size, bytes_t align, PartKind kind) {
@@ -67,7 +77,8 @@ class StructLayout {
     return offset;
   }
   // A nested struct whose own parts are already known.
-  constexpr bytes_t nested(std::string_view name, const PartList& inner, bytes_t size, bytes_t align) {
+  template <class Inner>
+  constexpr bytes_t nested(std::string_view name, const Inner& inner, bytes_t size, bytes_t align) {
     pad_to(align, name);
     const bytes_t offset = offset_;
     parts_.append(inner);
@@ -84,7 +95,7 @@ class StructLayout {
 
   constexpr bytes_t size() const { return offset_; }
   constexpr bytes_t alignment() const { return align_; }
-  constexpr const PartList& parts() const { return parts_; }
+  constexpr const Parts& parts() const { return parts_; }
 
  private:
   constexpr void pad_to(bytes_t align, std::string_view before) {
@@ -96,7 +107,9 @@ class StructLayout {
   Checked* checked_;
   bytes_t offset_ = 0;
   bytes_t align_ = 1;
-  PartList parts_{};
+  Parts parts_{};
 };
+
+using StructLayout = BasicStructLayout<PartList>;
 
 }  // namespace smem_budget

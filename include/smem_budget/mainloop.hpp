@@ -120,15 +120,16 @@ constexpr bytes_t sfa_cosize(const MainloopStage& s, bytes_t stages, Checked& c)
 
 // CollectiveMma::TensorStorage: smem_A and smem_B alignas(1024), the scale arrays alignas(16);
 // the struct is 1024-aligned through its members.
+template <class Parts = PartList>
 struct MainloopTensors {
-  PartList parts;
+  Parts parts;
   bytes_t size = 0;
   bytes_t alignment = 1;
 };
 
-constexpr MainloopTensors mainloop_tensors(const Tile& t, const MainloopStage& s, bytes_t stages,
-                                           Checked& c) {
-  StructLayout layout(c, 128);
+template <class Parts = PartList>
+constexpr MainloopTensors<Parts> mainloop_tensors(const Tile& t, const MainloopStage& s, bytes_t stages, Checked& c) {
+  BasicStructLayout<Parts> layout(c, 128);
   layout.member("A tiles", array_engine_bytes(c.mul(c.mul(t.m, t.k), stages), s.bits_a, c), 1024,
                 PartKind::tensor);
   layout.member("B tiles", array_engine_bytes(c.mul(c.mul(t.n, t.k), stages), s.bits_b, c), 1024,

@@ -39,12 +39,10 @@ inline std::optional<Config> with_largest_fitting_stages(Config config, const Ar
 // The configuration with `extent` (M or N) lowered to the nearest multiple of 8 that passes
 // CUTLASS's shape checks, going no lower than half.
 inline std::optional<Config> nearest_smaller_legal(Config config, bytes_t Tile::*extent) {
-  const CutlassRules rules = rules_for(config.cutlass);
   const bytes_t start = config.tile.*extent;
   for (bytes_t value = (start - 1) / 8 * 8; value >= 8 && value * 2 >= start; value -= 8) {
     config.tile.*extent = value;
-    if (check_mainloop(config, rules) == Rejection::none && check_epilogue(config, rules) == Rejection::none)
-      return config;
+    if (shape_compiles(config)) return config;
   }
   return std::nullopt;
 }

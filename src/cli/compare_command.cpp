@@ -80,19 +80,7 @@ std::string run_compare_command(const ConfigOptions& o) {
   if (o.format == render::Format::table)
     return fmt::format("CUTLASS releases compared on {} (S = stages, total bytes, verdict)\n\n{}",
                        reports.front().arch.name, render::text_columns(rows, rows.front().size()));
-  const bool markdown = o.format == render::Format::markdown;
-  std::string out;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    std::string line;
-    for (const std::string& c : rows[r]) line += markdown ? "| " + c + " " : (line.empty() ? "" : ",") + c;
-    out += markdown ? line + "|\n" : line + "\n";
-    if (markdown && r == 0) {
-      out += "|";
-      for (std::size_t c = 0; c < rows[0].size(); ++c) out += "---|";
-      out += "\n";
-    }
-  }
-  return out;
+  return render::grid(rows, o.format, rows.front().size());
 }
 
 }  // namespace smem_budget::cli

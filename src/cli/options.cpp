@@ -106,20 +106,24 @@ void lay_over(io::Settings& settings, const io::Settings& layer) {
 
 }  // namespace
 
+Architecture modelled_architecture(const ConfigOptions& o, const std::string& spec, const std::string& origin) {
+  if (o.device_option->count() > 0 && spec != "native")
+    throw io::InputError(fmt::format("--device: only used with --arch native (the architecture is \"{}\")", spec));
+  Architecture arch = io::resolve_arch(spec, origin, o.device);
+  if (!has_layout_rules(arch.limits.cc))
+    throw io::InputError(fmt::format(
+        "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
+        "yet; only sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
+        origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
+        arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
+  return arch;
+}
+
 Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
   const io::Settings flags = command_line_settings(o);
   Report report;
   const auto resolve = [&](const std::string& spec, const std::string& origin) {
-    if (o.device_option->count() > 0 && spec != "native")
-      throw io::InputError(fmt::format("--device: only used with --arch native (the architecture is \"{}\")", spec));
-    Architecture arch = io::resolve_arch(spec, origin, o.device);
-    if (!has_layout_rules(arch.limits.cc))
-      throw io::InputError(fmt::format(
-          "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
-          "yet; only sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
-          origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
-          arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
-    return arch;
+    return modelled_architecture(o, spec, origin);
   };
   if (o.config_file.empty()) {
     io::Settings settings = flags;

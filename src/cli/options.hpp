@@ -33,6 +33,10 @@ void add_suggest_flag(CLI::App& app, ConfigOptions& options);
 // The settings given on the command line, each with origin "--flag".
 io::Settings command_line_settings(const ConfigOptions& options);
 
+// The architecture `spec` names (given at `origin`), with --device; throws io::InputError when
+// the model has no layout rules for it.
+Architecture modelled_architecture(const ConfigOptions& options, const std::string& spec, const std::string& origin);
+
 // Evaluates the options (single tile or batch file) into a report; `overrides` win over every
 // other layer (compare uses them for the version). Throws io::InputError.
 Report build_report(const ConfigOptions& options, const io::Settings& overrides = {});

@@ -5,17 +5,6 @@
 #include "render/render.hpp"
 
 namespace smem_budget::render {
-namespace {
-
-// RFC 4180: quote a field that holds a comma, quote or line break.
-std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
-}  // namespace
 
 std::string csv(const Report& report) {
   // With --suggest, one more column: the suggestions, "change (total B)", separated by "; ".
@@ -28,18 +17,18 @@ std::string csv(const Report& report) {
   for (const Result& r : report.results) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.verdict != Verdict::rejected;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(row.name), row.tile, field(row.types),
-                       field(row.schedule), row.epilogue, field(row.output), r.budget.has_stages ? row.stages : "",
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile, csv_field(row.types),
+                       csv_field(row.schedule), row.epilogue, csv_field(row.output), r.budget.has_stages ? row.stages : "",
                        sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
                        sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
-                       field(reason(r)));
+                       csv_field(reason(r)));
     if (!suggested) continue;
     out.pop_back();
     std::string list;
     for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))
       list += fmt::format("{}{} ({} B)", list.empty() ? "" : "; ", describe_changes(s), s.budget.total);
     out += ',';
-    out += field(list);
+    out += csv_field(list);
     out += '\n';
   }
   return out;

@@ -6,12 +6,6 @@
 namespace smem_budget::render {
 namespace {
 
-std::string cell(std::string text) {
-  std::string out;
-  for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
-  return out.empty() ? " " : out;
-}
-
 // Indented under its list item, so that it renders as part of it.
 std::string suggestion_table(const std::vector<Suggestion>& list) {
   if (list.empty()) return "\n  Nothing near it fits.\n\n";
@@ -19,7 +13,7 @@ std::string suggestion_table(const std::vector<Suggestion>& list) {
   const Rows rows = suggestion_rows(list);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = rows[i];
-    out += fmt::format("  | {} | {} | {} | {} | {} |\n", cell(row[0]), row[1], row[2], row[3], row[4]);
+    out += fmt::format("  | {} | {} | {} | {} | {} |\n", markdown_cell(row[0]), row[1], row[2], row[3], row[4]);
     if (i == 0) out += "  |---|---|--:|--:|--:|\n";
   }
   return out + "\n";
@@ -32,14 +26,14 @@ std::string markdown(const Report& report) {
                     "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
   for (const Result& r : report.results) {
     const SummaryRow s = summarize(r, true);
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", cell(s.name), s.tile,
-                       cell(s.types), s.schedule, s.epilogue, cell(s.output), s.stages, s.mainloop, s.epilogue_bytes,
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(s.name), s.tile,
+                       markdown_cell(s.types), s.schedule, s.epilogue, markdown_cell(s.output), s.stages, s.mainloop, s.epilogue_bytes,
                        s.total, s.headroom, s.verdict);
   }
   if (report.results.size() == 1 && report.results.front().budget.verdict != Verdict::rejected) {
     const Budget& b = report.results.front().budget;
     out += "\n| part | bytes |\n|---|--:|\n";
-    for (const Part& part : b.parts) out += fmt::format("| {} | {} |\n", cell(part_label(part, b)), group_digits(part.bytes));
+    for (const Part& part : b.parts) out += fmt::format("| {} | {} |\n", markdown_cell(part_label(part, b)), group_digits(part.bytes));
     out += fmt::format("| **total** | **{}** |\n", group_digits(b.total));
   }
   for (const std::string& note : report.arch.notes) out += fmt::format("\n> {}: {}\n", report.arch.name, note);

@@ -41,6 +41,38 @@ struct SummaryRow {
 };
 SummaryRow summarize(const Result& result, bool group);
 
+// A table cell with its pipes escaped; a field quoted as RFC 4180 wants.
+std::string markdown_cell(const std::string& text);
+std::string csv_field(const std::string& text);
+
+// Rows in a plain format: table (text_columns, `left` columns left-aligned), markdown or CSV.
+std::string grid(const Rows& rows, Format format, std::size_t left);
+
+// A sweep's feasibility map. `never`: no stage count CUTLASS accepts fits (including tiles whose
+// automatic stage count is below 2); `overflows`: CUTLASS's choice overflows but fewer stages fit.
+enum class Feasibility { fits, overflows, never };
+Feasibility feasibility(const Budget& budget);
+
+// "4" (fits with 4 stages), "3>2" (CUTLASS picks 3, which overflow; 2 fit), "3x" (never fits).
+std::string sweep_cell(const Budget& budget);
+
+struct SweepGrid {
+  struct Row {
+    Schedule schedule;
+    bytes_t m = 0, n = 0;
+    std::vector<const Result*> cells;  // one per K; null where that K does not compile
+  };
+  std::vector<bytes_t> ks;
+  std::vector<Row> rows;
+};
+SweepGrid sweep_grid(const Report& report);
+
+// "nvfp4, cooperative and pingpong, default epilogue void->bf16, CUTLASS 4.7.0, sm120 (opt-in limit 101,376 B)"
+std::string sweep_title(const Report& report);
+
+std::string sweep_map(const Report& report, Format format);  // table, markdown or csv
+std::string sweep_svg(const Report& report);
+
 // Suggestions as rows under a header: change, tile, stages, total, headroom.
 Rows suggestion_rows(const std::vector<Suggestion>& suggestions);
 

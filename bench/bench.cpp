@@ -1,0 +1,104 @@
+// smem-budget-bench: how fast the model and the sweep are. Prints model evaluations per second
+// (evaluate(), which includes the search for the largest fitting stage count), the in-process
+// time of the full SM120 NVFP4 sweep, and the wall time of `smem-budget sweep` from process start
+// to exit. Usage: smem-budget-bench PATH/TO/smem-budget
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "smem_budget/sweep.hpp"
+
+extern char** environ;
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+using namespace smem_budget;
+
+double seconds_since(clock_type::time_point start) {
+  return std::chrono::duration<double>(clock_type::now() - start).count();
+}
+
+const std::vector<Schedule> both{Schedule::cooperative, Schedule::pingpong};
+
+// Evaluates the sweep's configurations over and over for about a second.
+void evaluations_per_second(const ArchLimits& arch) {
+  std::vector<Config> configs;
+  for (const SweepPoint& p : sweep(Config{}, arch, both)) configs.push_back(p.config);
+  std::size_t evaluations = 0;
+  bytes_t checksum = 0;  // keeps the optimiser from dropping the work
+  const auto start = clock_type::now();
+  while (seconds_since(start) < 1.0) {
+    for (const Config& c : configs) checksum += evaluate(c, arch)->total;
+    evaluations += configs.size();
+  }
+  const double elapsed = seconds_since(start);
+  std::printf("model: %zu evaluations in %.3f s = %.2f million/s (checksum %lld)\n", evaluations, elapsed,
+              double(evaluations) / elapsed / 1e6, static_cast<long long>(checksum));
+}
+
+void sweep_in_process(const ArchLimits& arch) {
+  std::vector<double> times;
+  std::size_t points = 0;
+  for (int i = 0; i < 50; ++i) {
+    const auto start = clock_type::now();
+    points = sweep(Config{}, arch, both).size();
+    times.push_back(seconds_since(start));
+  }
+  std::sort(times.begin(), times.end());
+  std::printf("sweep in process (32 x 32 x 8 tiles x 2 schedules, %zu compile): median %.2f ms, max %.2f ms\n", points,
+              times[times.size() / 2] * 1e3, times.back() * 1e3);
+}
+
+// Runs the executable `runs` times; the median and worst wall time, process start to exit.
+void sweep_process(const char* exe, const std::vector<std::string>& args, int runs) {
+  std::vector<std::string> words{exe};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t quiet;
+  posix_spawn_file_actions_init(&quiet);
+  posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) {
+    const auto start = clock_type::now();
+    pid_t pid = 0;
+    int status = 0;
+    if (posix_spawn(&pid, exe, &quiet, nullptr, argv.data(), environ) != 0 || waitpid(pid, &status, 0) != pid ||
+        !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      std::fprintf(stderr, "smem-budget-bench: running %s failed\n", exe);
+      std::exit(2);
+    }
+    times.push_back(seconds_since(start));
+  }
+  posix_spawn_file_actions_destroy(&quiet);
+  std::sort(times.begin(), times.end());
+  std::string line;
+  for (const std::string& a : args) line += " " + a;
+  std::printf("smem-budget%s: median %.1f ms, max %.1f ms over %d runs (process start to exit)\n", line.c_str(),
+              times[times.size() / 2] * 1e3, times.back() * 1e3, runs);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: smem-budget-bench PATH/TO/smem-budget\n");
+    return 2;
+  }
+  const ArchLimits arch = *find_arch("sm120");
+  evaluations_per_second(arch);
+  sweep_in_process(arch);
+  for (const char* format : {"table", "json", "svg"})
+    sweep_process(argv[1], {"sweep", "--arch", "sm120", "--types", "nvfp4", "--format", format}, 30);
+  sweep_process(argv[1], {"sweep", "--types", "nvfp4", "--grouped", "--epilogue", "finalize", "--format", "json"}, 30);
+  return 0;
+}

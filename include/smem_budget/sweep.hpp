@@ -1,0 +1,50 @@
+// The tile space a sweep covers: every CTA tile up to a bound that CUTLASS compiles for a given
+// set of types, schedule and epilogue.
+#pragma once
+
+#include <vector>
+
+#include "smem_budget/budget.hpp"
+
+namespace smem_budget {
+
+struct SweepSpace {
+  bytes_t mn_step = 8;  // M and N: multiples of 8 up to 256
+  bytes_t mn_max = 256;
+  bytes_t k_step = 64;  // K: multiples of 64 up to 512
+  bytes_t k_max = 512;
+};
+
+struct SweepPoint {
+  Config config;
+  Budget budget;
+};
+
+// `base` with every tile of `space` that CUTLASS compiles (its verdict is not `rejected`: the
+// shape passes the static assertions and the stage count is at least 2), for each schedule in
+// turn; ordered by schedule, M, N, then K. Precondition: invalid_input(base, arch) is empty.
+inline std::vector<SweepPoint> sweep(const Config& base, const ArchLimits& arch, const std::vector<Schedule>& schedules,
+                                     const SweepSpace& space = {}) {
+  // The cheap shape test first (most of the space fails it), so that the results, a few KiB
+  // each, are allocated once.
+  std::vector<Config> shapes;
+  Config config = base;
+  for (const Schedule schedule : schedules) {
+    config.schedule = schedule;
+    for (bytes_t m = space.mn_step; m <= space.mn_max; m += space.mn_step)
+      for (bytes_t n = space.mn_step; n <= space.mn_max; n += space.mn_step)
+        for (bytes_t k = space.k_step; k <= space.k_max; k += space.k_step) {
+          config.tile = {m, n, k};
+          if (shape_compiles(config)) shapes.push_back(config);
+        }
+  }
+  std::vector<SweepPoint> out;
+  out.reserve(shapes.size());
+  for (const Config& shape : shapes)
+    // Tiles of at most 256 x 256 x 512 cannot overflow 63 bits; a larger space is skipped, not wrapped.
+    if (const auto budget = evaluate(shape, arch); budget && budget->verdict != Verdict::rejected)
+      out.push_back({shape, *budget});
+  return out;
+}
+
+}  // namespace smem_budget

@@ -1,0 +1,126 @@
+// A sweep as an SVG heat map: one panel per schedule, rows M x N, columns K, each cell coloured
+// by whether the kernel fits and labelled with its stage count. Plain SVG text, no library.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "io/parse.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+namespace {
+
+constexpr int cell_width = 64, cell_height = 20, label_width = 84, panel_gap = 36;
+constexpr int top = 108;  // title, counts and legend above the panels
+
+struct Colours {
+  const char* fill;
+  const char* text;
+  const char* meaning;
+};
+
+Colours colours(Feasibility f) {
+  switch (f) {
+    case Feasibility::fits: return {"#2e7d32", "#ffffff", "fits with the stages CUTLASS picks"};
+    case Feasibility::overflows: return {"#f9a825", "#000000", "overflows with CUTLASS's stage count; fewer stages fit"};
+    case Feasibility::never: return {"#c62828", "#ffffff", "never fits"};
+  }
+  return {"#ffffff", "#000000", ""};
+}
+
+std::string escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string text(int x, int y, const std::string& content, const char* extra = "") {
+  return fmt::format("<text x=\"{}\" y=\"{}\"{}>{}</text>\n", x, y, extra, escape(content));
+}
+
+std::string tooltip(const Result& r) {
+  const Budget& b = r.budget;
+  std::string out = fmt::format("{} {}: ", io::format_schedule(r.config.schedule), io::format_tile(r.config.tile));
+  if (b.verdict == Verdict::rejected) return out + reason(r);
+  out += fmt::format("{} stages, {} B, headroom {} B", b.decision.stages, group_digits(b.total), group_digits(b.headroom));
+  if (b.verdict != Verdict::fits)
+    out += b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "; nothing fits";
+  return out;
+}
+
+}  // namespace
+
+std::string sweep_svg(const Report& report) {
+  const SweepGrid map = sweep_grid(report);
+  std::size_t count[3] = {0, 0, 0};
+  for (const Result& r : report.results) ++count[int(feasibility(r.budget))];
+  std::vector<std::vector<const SweepGrid::Row*>> panels;  // one per schedule, in order
+  for (const SweepGrid::Row& row : map.rows) {
+    if (panels.empty() || panels.back().front()->schedule != row.schedule) panels.emplace_back();
+    panels.back().push_back(&row);
+  }
+  const int panel_width = label_width + int(map.ks.size()) * cell_width;
+  std::size_t tallest = 0;
+  for (const auto& panel : panels) tallest = std::max(tallest, panel.size());
+  const std::string title = "Shared memory of every tile CUTLASS compiles: " + sweep_title(report);
+  const std::string counts =
+      fmt::format("{} tiles: {} fit, {} overflow with CUTLASS's stage count, {} never fit. Cell: stages CUTLASS picks; "
+                  "N>F: StageCount<F> fits; x: nothing fits; -: not compiled (shape rule, or under 2 stages).",
+                  report.results.size(), count[0], count[1], count[2]);
+  // Wide enough for the panels and for the title at about 8.5 px a character.
+  const int width = std::max({640, int(panels.size()) * (panel_width + panel_gap) + 20, int(title.size()) * 17 / 2 + 40,
+                              int(counts.size()) * 6 + 40});
+  const int height = top + 24 + int(tallest) * cell_height + 20;
+
+  std::string svg = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+      "font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"11\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
+      width, height);
+  svg += text(20, 24, title, " font-size=\"14\" font-weight=\"bold\"");
+  svg += text(20, 44, counts);
+  int legend_x = 20;
+  for (const Feasibility f : {Feasibility::fits, Feasibility::overflows, Feasibility::never}) {
+    const Colours c = colours(f);
+    svg += fmt::format("<rect x=\"{}\" y=\"56\" width=\"14\" height=\"14\" fill=\"{}\"/>\n", legend_x, c.fill);
+    svg += text(legend_x + 20, 67, c.meaning);
+    legend_x += 20 + int(std::string(c.meaning).size()) * 6 + 24;
+  }
+
+  for (std::size_t p = 0; p < panels.size(); ++p) {
+    const int x0 = 20 + int(p) * (panel_width + panel_gap);
+    svg += text(x0, top - 14, std::string(io::format_schedule(panels[p].front()->schedule)) + " (rows M x N, columns K)",
+                " font-weight=\"bold\"");
+    for (std::size_t k = 0; k < map.ks.size(); ++k)
+      svg += text(x0 + label_width + int(k) * cell_width + cell_width / 2, top + 4, fmt::format("K={}", map.ks[k]),
+                  " text-anchor=\"middle\"");
+    for (std::size_t i = 0; i < panels[p].size(); ++i) {
+      const SweepGrid::Row& row = *panels[p][i];
+      const int y = top + 12 + int(i) * cell_height;
+      svg += text(x0, y + 14, fmt::format("{}x{}", row.m, row.n));
+      for (std::size_t k = 0; k < row.cells.size(); ++k) {
+        const int x = x0 + label_width + int(k) * cell_width;
+        const Result* cell = row.cells[k];
+        const Colours c = cell ? colours(feasibility(cell->budget)) : Colours{"#eeeeee", "#9e9e9e", ""};
+        svg += fmt::format("<g><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
+                           "stroke=\"#ffffff\"/>\n",
+                           escape(cell ? tooltip(*cell) : fmt::format("{}x{}x{}: CUTLASS does not compile it (a shape rule, or fewer than 2 stages)", row.m, row.n, map.ks[k])),
+                           x, y, cell_width, cell_height, c.fill);
+        svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>\n",
+                           x + cell_width / 2, y + 14, c.text, escape(cell ? sweep_cell(cell->budget) : "-"));
+      }
+    }
+  }
+  return svg + "</svg>\n";
+}
+
+}  // namespace smem_budget::render

@@ -1,0 +1,83 @@
+// A sweep as a feasibility map: one row per schedule and M x N, one column per K.
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "io/parse.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+
+Feasibility feasibility(const Budget& b) {
+  if (b.verdict == Verdict::fits) return Feasibility::fits;
+  if (b.verdict == Verdict::exceeds_optin && b.max_fitting_stages) return Feasibility::overflows;
+  return Feasibility::never;
+}
+
+std::string sweep_cell(const Budget& b) {
+  const std::string stages = b.has_stages ? std::to_string(b.decision.stages) : "";
+  switch (feasibility(b)) {
+    case Feasibility::fits: return stages;
+    case Feasibility::overflows: return fmt::format("{}>{}", stages, *b.max_fitting_stages);
+    case Feasibility::never: return stages + "x";
+  }
+  return "";
+}
+
+SweepGrid sweep_grid(const Report& report) {
+  SweepGrid grid;
+  for (const Result& r : report.results) grid.ks.push_back(r.config.tile.k);
+  std::sort(grid.ks.begin(), grid.ks.end());
+  grid.ks.erase(std::unique(grid.ks.begin(), grid.ks.end()), grid.ks.end());
+  std::map<std::tuple<Schedule, bytes_t, bytes_t>, std::size_t> row_of;
+  for (const Result& r : report.results) {
+    const auto key = std::tuple{r.config.schedule, r.config.tile.m, r.config.tile.n};
+    auto [at, added] = row_of.try_emplace(key, grid.rows.size());
+    if (added)
+      grid.rows.push_back({r.config.schedule, r.config.tile.m, r.config.tile.n,
+                           std::vector<const Result*>(grid.ks.size(), nullptr)});
+    const auto column = std::lower_bound(grid.ks.begin(), grid.ks.end(), r.config.tile.k) - grid.ks.begin();
+    grid.rows[at->second].cells[std::size_t(column)] = &r;
+  }
+  return grid;
+}
+
+std::string sweep_title(const Report& report) {
+  if (report.results.empty()) return fmt::format("no tile compiles, {}", report.arch.name);
+  const Config& c = report.results.front().config;
+  const bool both = std::any_of(report.results.begin(), report.results.end(),
+                                [&](const Result& r) { return r.config.schedule != c.schedule; });
+  const SummaryRow row = summarize(report.results.front(), true);
+  return fmt::format("{}, {}{}, {} epilogue {}, CUTLASS {}, {} (opt-in limit {} B)", row.types,
+                     both ? "cooperative and pingpong" : std::string(io::format_schedule(c.schedule)),
+                     c.grouped ? " grouped" : "", row.epilogue, row.output, io::format_version(c.cutlass),
+                     report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
+}
+
+std::string sweep_map(const Report& report, Format format) {
+  const SweepGrid map = sweep_grid(report);
+  Rows rows{{"schedule", "M x N"}};
+  for (const bytes_t k : map.ks) rows.front().push_back(fmt::format("K={}", k));
+  for (const SweepGrid::Row& row : map.rows) {
+    rows.push_back({std::string(io::format_schedule(row.schedule)), fmt::format("{}x{}", row.m, row.n)});
+    for (const Result* cell : row.cells) rows.back().push_back(cell ? sweep_cell(cell->budget) : "-");
+  }
+  if (format == Format::csv) return grid(rows, format, 2);
+  const std::string legend =
+      "cell: stages CUTLASS picks; N = fits, N>F = N overflow the opt-in limit but StageCount<F> fits, "
+      "Nx = nothing fits, - = CUTLASS does not compile it (a shape rule, or fewer than 2 stages)";
+  const std::string counts = [&] {
+    std::size_t fits = 0, overflows = 0, never = 0;
+    for (const Result& r : report.results)
+      ++(feasibility(r.budget) == Feasibility::fits ? fits : feasibility(r.budget) == Feasibility::overflows ? overflows : never);
+    return fmt::format("{} tiles compile: {} fit, {} overflow with CUTLASS's stage count, {} never fit",
+                       report.results.size(), fits, overflows, never);
+  }();
+  if (format == Format::markdown)
+    return fmt::format("**{}**\n\n{}\n\n{}.\n\n{}", sweep_title(report), counts, legend, grid(rows, format, 2));
+  return fmt::format("{}\n{}\n{}\n\n{}", sweep_title(report), counts, legend, grid(rows, format, 2));
+}
+
+}  // namespace smem_budget::render

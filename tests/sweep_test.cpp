@@ -1,0 +1,183 @@
+// `sweep` against the legality rules written out here and against a direct check of every tile of
+// the space; its SVG must be well-formed XML.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+using json = nlohmann::json;
+
+namespace {
+
+// CUTLASS 4.7's shape rules for NVFP4 with a bf16 row-major output and the automatic epilogue tile
+// (sm120-layout.md and the probes in tests/data/sm120-probes.json): N is 8, 16 or a multiple of
+// 32, and above 128 a multiple of 128; ping-pong needs N >= 16; M is a multiple of the tiled MMA's
+// M (cooperative 64, or 128 when N < 16; ping-pong 32) and of the epilogue tile's M (128 when
+// N < 16, else 64); K a multiple of 4 x 16 scale vectors.
+bool shape_legal(const std::string& schedule, int m, int n, int k) {
+  const bool n_ok = (n == 8 || n == 16 || n % 32 == 0) && (n <= 128 || n % 128 == 0);
+  if (!n_ok || (schedule == "pingpong" && n < 16)) return false;
+  const int mma_m = schedule == "pingpong" ? 32 : n < 16 ? 128 : 64;
+  const int epilogue_m = n < 16 ? 128 : 64;
+  return m % mma_m == 0 && m % epilogue_m == 0 && k % 64 == 0;
+}
+
+json results_of(const Run& r) { return json::parse(r.out)["results"]; }
+
+std::string tile_of(const json& result) { return result["config"]["schedule"].get<std::string>() + " " +
+                                                 result["config"]["tile"].get<std::string>(); }
+
+}  // namespace
+
+TEST_CASE("sweep: its rows are the legal tiles that a direct check does not reject, cell for cell", "[sweep]") {
+  for (const std::string options : {"", "--grouped --epilogue finalize"}) {
+    INFO("sweep " << options);
+    json every_tile = json::array();
+    for (const std::string schedule : {"cooperative", "pingpong"})
+      for (int m = 8; m <= 256; m += 8)
+        for (int n = 8; n <= 256; n += 8)
+          for (int k = 64; k <= 512; k += 64)
+            every_tile.push_back({{"tile", std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k)},
+                                  {"schedule", schedule}});
+    REQUIRE(every_tile.size() == 16384);
+    const Run direct = run("--config - --format json " + options, json{{"configs", every_tile}}.dump());
+    REQUIRE(direct.status == 1);
+    const json checked = results_of(direct);
+    REQUIRE(checked.size() == every_tile.size());
+
+    std::size_t legal = 0, too_few_stages = 0;
+    std::vector<json> compiled;
+    for (const json& r : checked) {
+      const std::string schedule = r["config"]["schedule"];
+      int m = 0, n = 0, k = 0;
+      REQUIRE(std::sscanf(r["config"]["tile"].get<std::string>().c_str(), "%dx%dx%d", &m, &n, &k) == 3);
+      const bool by_rules = shape_legal(schedule, m, n, k);
+      legal += by_rules;
+      const bool stage_rule = r["verdict"] == "rejected" && r["reason"].get<std::string>().rfind("stage count", 0) == 0;
+      INFO(tile_of(r) << ": " << r.value("reason", ""));
+      // A tile the rules allow is rejected, if at all, only by the stage rule; any other is
+      // rejected by a shape rule.
+      CHECK(by_rules == (r["verdict"] != "rejected" || stage_rule));
+      too_few_stages += by_rules && stage_rule;
+      if (r["verdict"] != "rejected") compiled.push_back(r);
+    }
+
+    const Run swept = run("sweep --format json " + options);
+    REQUIRE(swept.status == 0);
+    const json rows = results_of(swept);
+    CHECK(rows.size() == legal - too_few_stages);
+    REQUIRE(rows.size() == compiled.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      INFO(tile_of(rows[i]));
+      CHECK(rows[i] == compiled[i]);  // the same config, stages, bytes and verdict as `check` gives
+    }
+  }
+}
+
+TEST_CASE("sweep: the text map has a row per schedule and M x N and a column per K", "[sweep]") {
+  const Run table = run("sweep --grouped --epilogue finalize");
+  REQUIRE(table.status == 0);
+  const Run json_run = run("sweep --grouped --epilogue finalize --format json");
+  std::set<std::string> pairs;
+  for (const json& r : results_of(json_run)) {
+    const std::string tile = r["config"]["tile"];
+    pairs.insert(r["config"]["schedule"].get<std::string>() + tile.substr(0, tile.rfind('x')));
+  }
+  const Run csv = run("sweep --grouped --epilogue finalize --format csv");
+  std::size_t lines = 0;
+  for (char c : csv.out) lines += c == '\n';
+  CHECK(lines == pairs.size() + 1);
+  CHECK(csv.out.rfind("schedule,M x N,K=64,K=128,K=192,K=256,K=320,K=384,K=448,K=512\n", 0) == 0);
+  // 128x256x128 FINALIZE: CUTLASS picks 3 stages, which overflow; StageCount<2> fits (measured).
+  CHECK(csv.out.find("cooperative,128x256,5,3>2,2x,-,-,-,-,-\n") != std::string::npos);
+  CHECK(table.out.find("236 tiles compile: 208 fit, 20 overflow with CUTLASS's stage count, 8 never fit") !=
+        std::string::npos);
+  CHECK(run("sweep --grouped --epilogue finalize --format markdown").out.find("| cooperative | 128x256 | 5 | 3>2 | 2x |") !=
+        std::string::npos);
+  CHECK(run("sweep --tile 128x128x128").status == 2);  // the sweep makes its own tiles
+}
+
+namespace {
+
+// A small well-formedness check, enough for what the SVG printer writes: one root element, tags
+// that nest and close, quoted attributes, entities that exist, no stray '<' or '&' in text.
+std::string xml_error(const std::string& doc) {
+  std::vector<std::string> open;
+  std::size_t i = 0, roots = 0;
+  if (doc.rfind("<?xml ", 0) == 0) i = doc.find("?>") + 2;
+  const auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == ':' || c == '_'; };
+  while (i < doc.size()) {
+    if (doc[i] == '&') {
+      const std::size_t end = doc.find(';', i);
+      const std::string entity = end == std::string::npos ? "" : doc.substr(i, end - i + 1);
+      if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" && entity != "&apos;")
+        return "bad entity at " + std::to_string(i);
+      i = end + 1;
+      continue;
+    }
+    if (doc[i] != '<') {
+      if (open.empty() && !std::isspace(static_cast<unsigned char>(doc[i]))) return "text outside the root";
+      ++i;
+      continue;
+    }
+    const bool closing = doc[i + 1] == '/';
+    std::size_t j = i + (closing ? 2 : 1);
+    const std::size_t name_start = j;
+    while (j < doc.size() && name_char(doc[j])) ++j;
+    const std::string name = doc.substr(name_start, j - name_start);
+    if (name.empty()) return "empty tag name at " + std::to_string(i);
+    if (closing) {
+      if (open.empty() || open.back() != name) return "</" + name + "> closes nothing open";
+      open.pop_back();
+      if (doc[j] != '>') return "junk in </" + name + ">";
+      i = j + 1;
+      continue;
+    }
+    for (;;) {  // attributes
+      while (j < doc.size() && std::isspace(static_cast<unsigned char>(doc[j]))) ++j;
+      if (j >= doc.size()) return "unterminated <" + name;
+      if (doc[j] == '>' || doc.compare(j, 2, "/>") == 0) break;
+      const std::size_t attr = j;
+      while (j < doc.size() && name_char(doc[j])) ++j;
+      if (j == attr || doc[j] != '=' || doc[j + 1] != '"') return "bad attribute in <" + name + ">";
+      const std::size_t value_end = doc.find('"', j + 2);
+      if (value_end == std::string::npos || doc.substr(j + 2, value_end - j - 2).find('<') != std::string::npos)
+        return "bad attribute value in <" + name + ">";
+      j = value_end + 1;
+    }
+    if (open.empty() && ++roots > 1) return "second root element";
+    if (doc[j] == '>') open.push_back(name);
+    i = j + (doc[j] == '>' ? 1 : 2);
+  }
+  if (!open.empty()) return "<" + open.back() + "> never closed";
+  return roots == 1 ? "" : "no root element";
+}
+
+}  // namespace
+
+TEST_CASE("sweep --format svg: a well-formed SVG heat map, one titled cell per tile and K", "[sweep][svg]") {
+  const std::string path = temp_path("map.svg");
+  const Run r = run("sweep --grouped --epilogue finalize --format svg -o '" + path + "'");
+  REQUIRE(r.status == 0);
+  const std::string svg = slurp(path);
+  CHECK(xml_error(svg).empty());
+  CHECK(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
+  std::size_t cells = 0;
+  for (std::size_t at = svg.find("<title>"); at != std::string::npos; at = svg.find("<title>", at + 1)) ++cells;
+  const Run csv = run("sweep --grouped --epilogue finalize --format csv");
+  std::size_t rows = 0;
+  for (char c : csv.out) rows += c == '\n';
+  CHECK(cells == (rows - 1) * 8);
+  CHECK(svg.find("3&gt;2") != std::string::npos);  // 128x256x128: CUTLASS's 3 stages overflow, 2 fit
+  // The checker itself catches what it must.
+  CHECK_FALSE(xml_error("<svg><g></svg>").empty());
+  CHECK_FALSE(xml_error("<svg>a & b</svg>").empty());
+  CHECK_FALSE(xml_error("<svg x=1></svg>").empty());
+  CHECK_FALSE(xml_error("<svg></svg><svg></svg>").empty());
+  CHECK(xml_error("<?xml version=\"1.0\"?>\n<svg a=\"1\"><g/><text>x &lt; y</text></svg>\n").empty());
+}
