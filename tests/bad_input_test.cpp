@@ -2,7 +2,10 @@
 // standard error what is wrong and where.
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -165,4 +168,48 @@ TEST_CASE("bad input exits 2 with one line naming the problem, nothing on stdout
     ++count;
   }
   WARN(count << " bad-input cases");
+}
+
+namespace {
+
+// The largest resident set of any child process waited for so far, in MiB.
+long children_max_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  return usage.ru_maxrss / 1024;
+}
+
+}  // namespace
+
+TEST_CASE("huge inputs are refused with a message, in bounded memory", "[cli][bad-input][limits]") {
+  // 100 MB of valid JSON: a list of 7.7 million tiles.
+  const std::string big = temp_path("100mb.json");
+  {
+    std::ofstream out(big, std::ios::binary);
+    const std::string entry = "\"128x128x128\",";
+    out << '[';
+    for (std::size_t written = 1; written + entry.size() < 100'000'000; written += entry.size()) out << entry;
+    out << "\"128x128x128\"]";
+  }
+  Run r = run("--config '" + big + "'");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("larger than 16 MiB") != std::string::npos);
+  std::remove(big.c_str());
+
+  // A million configurations in 10 MB: refused while parsing, before the list is built.
+  const std::string million = temp_path("million.json");
+  {
+    std::ofstream out(million, std::ios::binary);
+    out << '[';
+    for (int i = 0; i < 1'000'000; ++i) out << (i ? ",\"8x8x64\"" : "\"8x8x64\"");
+    out << ']';
+  }
+  r = run("--config '" + million + "'");
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("more than 100000 configurations") != std::string::npos);
+  std::remove(million.c_str());
+  // Reading all of either, let alone parsing it, would take several times this.
+  CHECK(children_max_rss_mib() < 256);
 }

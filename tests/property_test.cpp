@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "io/settings.hpp"
 #include "smem_budget/budget.hpp"
 #include "smem_budget/explain.hpp"
 
@@ -75,4 +76,23 @@ TEST_CASE("properties hold over 20000 random configurations", "[property]") {
     }
   }
   CHECK(evaluated > 5000);
+}
+
+TEST_CASE("a configuration's JSON, read back as a batch entry, is the same configuration", "[property][json]") {
+  std::mt19937 rng(7);
+  const ArchLimits arch = *find_arch("sm120");
+  for (int i = 0; i < 5000; ++i) {
+    Config c = random_config(rng);
+    if (i % 3 == 0) c.stages = {StagePolicy::Kind::fixed, 2 + i % 7};
+    if (i % 5 == 0 && c.epilogue == EpilogueKind::tma) c.epilogue_tile = {false, 64, 16};
+    if (i % 7 == 0 && c.epilogue == EpilogueKind::tma && !c.grouped) c.fusion = Fusion::col_bias;
+    io::Settings settings;
+    const auto written = io::config_to_json(c);
+    for (const auto& [key, value] : written.items()) settings[key] = io::Setting{value, key};
+    const Config again = io::to_config(settings);
+    REQUIRE(again == c);
+    const auto before = evaluate(c, arch), after = evaluate(again, arch);
+    REQUIRE(before->verdict == after->verdict);
+    REQUIRE(before->total == after->total);
+  }
 }

@@ -76,7 +76,7 @@ TEST_CASE("suggest: every overflowing MoE configuration gets fitting suggestions
       }
     }
   }
-  CHECK(agreeing >= 10);
+  CHECK(agreeing >= 20);  // 27 of 116 suggestions today
 
   // Fed back unchanged, every suggestion checks as fitting, with the same bytes.
   const Run rechecked = run("--config - --format json", json{{"configs", again}}.dump());

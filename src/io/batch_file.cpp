@@ -32,9 +32,16 @@ Settings read_settings(const json& object, const std::string& label, const std::
 json parse_json_strict(const std::string& text, const std::string& label) {
   std::vector<std::set<std::string>> keys_per_object;
   std::string problem;
+  std::size_t entries = 0;  // values at the depth of a configuration list, or above it
   const json::parser_callback_t check = [&](int depth, json::parse_event_t event, json& parsed) {
     if (static_cast<std::size_t>(depth) > max_json_depth && problem.empty())
       problem = fmt::format("nesting deeper than {} levels", max_json_depth);
+    // Refused while parsing, so that a huge list never takes memory (a few top-level keys of
+    // slack, the rest must fit the entry limit).
+    const bool complete = event == json::parse_event_t::value || event == json::parse_event_t::object_end ||
+                          event == json::parse_event_t::array_end;
+    if (complete && depth <= 2 && ++entries > max_batch_entries + 8 && problem.empty())
+      problem = fmt::format("more than {} configurations; at most {} per file", max_batch_entries, max_batch_entries);
     if (event == json::parse_event_t::object_start) keys_per_object.emplace_back();
     else if (event == json::parse_event_t::object_end && !keys_per_object.empty()) keys_per_object.pop_back();
     else if (event == json::parse_event_t::key && !keys_per_object.empty() &&
