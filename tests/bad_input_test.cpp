@@ -104,6 +104,8 @@ const Case cases[] = {
   {"--config BAD", "{\"arch\": \"sm12\", \"configs\": [\"128x128x128\"]}", "BAD: arch: \"sm12\": unknown architecture"},
   {"--config BAD", "{\"arch\": 120, \"configs\": [\"128x128x128\"]}", "arch: expected a string"},
   {"--config BAD", "[\"128x128x128\xff\"]", "invalid JSON"},
+  {"--config BAD", "[1e999]", "BAD: invalid JSON: number overflow parsing '1e999'"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"smem_per_sm\": -1e999}", "invalid JSON: number overflow parsing '-1e999'"},
   {"--config BAD", "[{\"tile\": \"128x128x128\", \"epilogue\": \"finalize\"}]", "[0]: the finalize epilogue needs a grouped kernel"},
   {"--config BAD --c bf16", "{\"defaults\": {\"grouped\": true, \"epilogue\": \"finalize\"}, \"configs\": [\"128x128x128\"]}", "--c: not accepted with the finalize"},
   {"--config BAD", "[{\"tile\": \"65536x65536x65536\", \"stages\": 2147483647}]", "do not fit in 63 bits"},

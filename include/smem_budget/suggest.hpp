@@ -50,9 +50,7 @@ inline std::optional<Config> nearest_smaller_legal(Config config, bytes_t Tile::
 // One change each, cheapest first; candidates may be illegal or not fit.
 inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config& config) {
   std::vector<std::pair<Change, Config>> out;
-  const auto add = [&](Change change, const Config& candidate) {
-    if (!(candidate == config)) out.emplace_back(change, candidate);
-  };
+  const auto add = [&](Change change, const Config& candidate) { out.emplace_back(change, candidate); };
   if (config.epilogue != EpilogueKind::nosmem) {
     const EpilogueTileShape tile = epilogue_tile(config, rules_for(config.cutlass));
     for (const auto& [m, n] : {std::pair{tile.m, tile.n / 2}, std::pair{tile.m / 2, tile.n}}) {

@@ -19,6 +19,7 @@ CLI::App* setup_sweep_command(CLI::App& app, SweepOptions& o) {
   // The sweep makes the tiles itself, and has a format of its own.
   for (const char* name : {"--tile", "--config", "--format"}) sweep->remove_option(sweep->get_option(name));
   std::erase_if(o.config.bound, [](const auto& bound) { return bound.first == "tile"; });
+  sweep->get_option("--schedule")->description("cooperative or pingpong. Default: both. e.g. --schedule pingpong");
   sweep->add_option("--format", o.format,
                     "table, markdown, csv (one row per tile and schedule, one column per K), json (the check "
                     "document, one result per configuration) or svg (a heat map). Default: table.\n"

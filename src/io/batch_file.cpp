@@ -58,6 +58,11 @@ json parse_json_strict(const std::string& text, const std::string& label) {
     const std::size_t at = what.find("] ");
     throw InputError(fmt::format("{}: invalid JSON at byte {}: {}", label, e.byte,
                                  at == std::string::npos ? what : what.substr(at + 2)));
+  } catch (const json::out_of_range& e) {
+    // A number too large for a double, e.g. 1e999 (found by fuzz_batch_loader).
+    const std::string what = e.what();
+    const std::size_t at = what.find("] ");
+    throw InputError(fmt::format("{}: invalid JSON: {}", label, at == std::string::npos ? what : what.substr(at + 2)));
   }
   if (!problem.empty()) throw InputError(fmt::format("{}: {}", label, problem));
   return document;
