@@ -70,6 +70,9 @@ SweepGrid sweep_grid(const Report& report);
 // "nvfp4, cooperative and pingpong, default epilogue void->bf16, CUTLASS 4.7.0, sm120 (opt-in limit 101,376 B)"
 std::string sweep_title(const Report& report);
 
+// "236 tiles compile: 208 fit, 20 overflow with CUTLASS's stage count, 8 never fit"
+std::string sweep_counts(const Report& report);
+
 std::string sweep_map(const Report& report, Format format);  // table, markdown or csv
 std::string sweep_svg(const Report& report);
 

@@ -60,8 +60,7 @@ std::string tooltip(const Result& r) {
 
 std::string sweep_svg(const Report& report) {
   const SweepGrid map = sweep_grid(report);
-  std::size_t count[3] = {0, 0, 0};
-  for (const Result& r : report.results) ++count[int(feasibility(r.budget))];
+
   std::vector<std::vector<const SweepGrid::Row*>> panels;  // one per schedule, in order
   for (const SweepGrid::Row& row : map.rows) {
     if (panels.empty() || panels.back().front()->schedule != row.schedule) panels.emplace_back();
@@ -71,10 +70,9 @@ std::string sweep_svg(const Report& report) {
   std::size_t tallest = 0;
   for (const auto& panel : panels) tallest = std::max(tallest, panel.size());
   const std::string title = "Shared memory of every tile CUTLASS compiles: " + sweep_title(report);
-  const std::string counts =
-      fmt::format("{} tiles: {} fit, {} overflow with CUTLASS's stage count, {} never fit. Cell: stages CUTLASS picks; "
-                  "N>F: StageCount<F> fits; x: nothing fits; -: not compiled (shape rule, or under 2 stages).",
-                  report.results.size(), count[0], count[1], count[2]);
+  const std::string counts = sweep_counts(report) +
+                             ". Cell: stages CUTLASS picks; N>F: StageCount<F> fits; x: nothing fits; "
+                             "-: not compiled (shape rule, or under 2 stages).";
   // Wide enough for the panels and for the title at about 8.5 px a character.
   const int width = std::max({640, int(panels.size()) * (panel_width + panel_gap) + 20, int(title.size()) * 17 / 2 + 40,
                               int(counts.size()) * 6 + 40});

@@ -56,6 +56,13 @@ std::string sweep_title(const Report& report) {
                      report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
 }
 
+std::string sweep_counts(const Report& report) {
+  std::size_t count[3] = {0, 0, 0};  // by Feasibility
+  for (const Result& r : report.results) ++count[static_cast<int>(feasibility(r.budget))];
+  return fmt::format("{} tiles compile: {} fit, {} overflow with CUTLASS's stage count, {} never fit",
+                     report.results.size(), count[0], count[1], count[2]);
+}
+
 std::string sweep_map(const Report& report, Format format) {
   const SweepGrid map = sweep_grid(report);
   Rows rows{{"schedule", "M x N"}};
@@ -68,13 +75,7 @@ std::string sweep_map(const Report& report, Format format) {
   const std::string legend =
       "cell: stages CUTLASS picks; N = fits, N>F = N overflow the opt-in limit but StageCount<F> fits, "
       "Nx = nothing fits, - = CUTLASS does not compile it (a shape rule, or fewer than 2 stages)";
-  const std::string counts = [&] {
-    std::size_t fits = 0, overflows = 0, never = 0;
-    for (const Result& r : report.results)
-      ++(feasibility(r.budget) == Feasibility::fits ? fits : feasibility(r.budget) == Feasibility::overflows ? overflows : never);
-    return fmt::format("{} tiles compile: {} fit, {} overflow with CUTLASS's stage count, {} never fit",
-                       report.results.size(), fits, overflows, never);
-  }();
+  const std::string counts = sweep_counts(report);
   if (format == Format::markdown)
     return fmt::format("**{}**\n\n{}\n\n{}.\n\n{}", sweep_title(report), counts, legend, grid(rows, format, 2));
   return fmt::format("{}\n{}\n{}\n\n{}", sweep_title(report), counts, legend, grid(rows, format, 2));
