@@ -89,10 +89,6 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   return {name, config, *budget, std::nullopt};
 }
 
-}  // namespace
-
-namespace {
-
 void add_suggestions(Report& report, const ConfigOptions& o) {
   if (!o.suggest) return;
   for (Result& r : report.results)
