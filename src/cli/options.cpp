@@ -118,22 +118,19 @@ Architecture modelled_architecture(const ConfigOptions& o, const std::string& sp
 Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
   const io::Settings flags = command_line_settings(o);
   Report report;
-  const auto resolve = [&](const std::string& spec, const std::string& origin) {
-    return modelled_architecture(o, spec, origin);
-  };
   if (o.config_file.empty()) {
     io::Settings settings = flags;
     lay_over(settings, overrides);
     if (!settings.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
-    report.arch = resolve(o.arch, "--arch");
+    report.arch = modelled_architecture(o, o.arch, "--arch");
     report.results.push_back(evaluate_entry("", settings, report.arch, "options"));
     add_suggestions(report, o);
     return report;
   }
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
   const io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
-  if (o.arch_option->count() > 0 || !batch.arch) report.arch = resolve(o.arch, "--arch");
-  else report.arch = resolve(batch.arch->value.get<std::string>(), batch.arch->origin);
+  if (o.arch_option->count() > 0 || !batch.arch) report.arch = modelled_architecture(o, o.arch, "--arch");
+  else report.arch = modelled_architecture(o, batch.arch->value.get<std::string>(), batch.arch->origin);
   for (const io::BatchEntry& entry : batch.entries) {
     io::Settings settings = batch.defaults;
     lay_over(settings, flags);

@@ -27,6 +27,13 @@ Settings read_settings(const json& object, const std::string& label, const std::
   return settings;
 }
 
+// nlohmann's messages start "[json.exception.parse_error.101] "; the rest is what a reader needs.
+std::string without_exception_id(const json::exception& e) {
+  const std::string what = e.what();
+  const std::size_t at = what.find("] ");
+  return at == std::string::npos ? what : what.substr(at + 2);
+}
+
 }  // namespace
 
 json parse_json_strict(const std::string& text, const std::string& label) {
@@ -53,16 +60,10 @@ json parse_json_strict(const std::string& text, const std::string& label) {
   try {
     document = json::parse(text, check);
   } catch (const json::parse_error& e) {
-    // nlohmann's message ends in "...: syntax error while parsing ..."; keep the useful tail.
-    std::string what = e.what();
-    const std::size_t at = what.find("] ");
-    throw InputError(fmt::format("{}: invalid JSON at byte {}: {}", label, e.byte,
-                                 at == std::string::npos ? what : what.substr(at + 2)));
+    throw InputError(fmt::format("{}: invalid JSON at byte {}: {}", label, e.byte, without_exception_id(e)));
   } catch (const json::out_of_range& e) {
     // A number too large for a double, e.g. 1e999 (found by fuzz_batch_loader).
-    const std::string what = e.what();
-    const std::size_t at = what.find("] ");
-    throw InputError(fmt::format("{}: invalid JSON: {}", label, at == std::string::npos ? what : what.substr(at + 2)));
+    throw InputError(fmt::format("{}: invalid JSON: {}", label, without_exception_id(e)));
   }
   if (!problem.empty()) throw InputError(fmt::format("{}: {}", label, problem));
   return document;
