@@ -36,7 +36,7 @@ struct Report {
 // One sentence saying why a result does not fit or is rejected; empty when it fits.
 std::string reason(const Result& result);
 
-// What a suggestion changes, e.g. "half K + StageCount<5>".
+// What a suggestion changes, e.g. "K / 2 (64) + StageCount<5>".
 std::string describe_changes(const Suggestion& suggestion);
 
 // Part names as a reader sees them: padding is named after what it aligns.

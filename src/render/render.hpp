@@ -48,8 +48,8 @@ std::string csv_field(const std::string& text);
 // Rows in a plain format: table (text_columns, `left` columns left-aligned), markdown or CSV.
 std::string grid(const Rows& rows, Format format, std::size_t left);
 
-// A sweep's feasibility map. `never`: no stage count CUTLASS accepts fits (including tiles whose
-// automatic stage count is below 2); `overflows`: CUTLASS's choice overflows but fewer stages fit.
+// A sweep's feasibility map. `overflows`: CUTLASS's choice overflows but fewer stages fit;
+// `never`: no stage count >= 2 fits.
 enum class Feasibility { fits, overflows, never };
 Feasibility feasibility(const Budget& budget);
 

@@ -48,9 +48,10 @@ std::string text(int x, int y, const std::string& content, const char* extra = "
 
 std::string tooltip(const Result& r) {
   const Budget& b = r.budget;
-  std::string out = fmt::format("{} {}: ", io::format_schedule(r.config.schedule), io::format_tile(r.config.tile));
-  if (b.verdict == Verdict::rejected) return out + reason(r);
-  out += fmt::format("{} stages, {} B, headroom {} B", b.decision.stages, group_digits(b.total), group_digits(b.headroom));
+  // A sweep holds only what CUTLASS compiles, so every result has bytes.
+  std::string out = fmt::format("{} {}: {} stages, {} B, headroom {} B", io::format_schedule(r.config.schedule),
+                                io::format_tile(r.config.tile), b.decision.stages, group_digits(b.total),
+                                group_digits(b.headroom));
   if (b.verdict != Verdict::fits)
     out += b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "; nothing fits";
   return out;
