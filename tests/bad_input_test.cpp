@@ -170,6 +170,10 @@ TEST_CASE("bad input exits 2 with one line naming the problem, nothing on stdout
     ++count;
   }
   WARN(count << " bad-input cases");
+  // The README states the count; keep it true.
+  std::string stated = std::to_string(count);
+  stated += " cases in `tests/bad_input_test.cpp`";
+  CHECK(slurp(SMEM_BUDGET_SOURCE_DIR "/README.md").find(stated) != std::string::npos);
 }
 
 namespace {

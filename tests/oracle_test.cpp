@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/settings.hpp"
+#include "report.hpp"
 #include "smem_budget/budget.hpp"
 
 using namespace smem_budget;
@@ -73,3 +74,14 @@ TEST_CASE("TensorRT-LLM MoE kernels match nvcc's sizeof", "[oracle]") { check_fi
 TEST_CASE("five CUTLASS releases match nvcc's sizeof", "[oracle]") { check_file("sm120-cutlass-versions.json"); }
 
 TEST_CASE("odd tile shapes this project measured match nvcc's sizeof", "[oracle]") { check_file("sm120-probes.json"); }
+
+TEST_CASE("the README counts every measured row", "[oracle][readme]") {
+  std::size_t rows = 0;
+  for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json"})
+    rows += load(file)["rows"].size();
+  std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
+  std::stringstream readme;
+  readme << in.rdbuf();
+  CHECK(readme.str().find("checked byte for byte against " + group_digits(static_cast<long long>(rows))) !=
+        std::string::npos);
+}
