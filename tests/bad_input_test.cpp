@@ -37,7 +37,7 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm90", nullptr, "only sm120 and sm121"},
   {"--tile 128x128x128 --arch missing/gpu.json", nullptr, "missing/gpu.json: cannot open file"},
   {"--tile 128x128x128 --types nvfp5", nullptr, "--types: \"nvfp5\": unknown types"},
-  {"--tile 128x128x128 --types mxfp8:bf16", nullptr, "unknown types"},
+  {"--tile 128x128x128 --types mxfp8:bf16", nullptr, "block scaling takes FP4/FP6/FP8 operands"},
   {"--tile 128x128x128 --types a:b:c", nullptr, "unknown types"},
   {"--tile 128x128x128 --schedule fast", nullptr, "--schedule: \"fast\": unknown schedule"},
   {"--tile 128x128x128 --instruction mma", nullptr, "unknown instruction"},

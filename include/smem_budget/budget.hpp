@@ -32,8 +32,9 @@ constexpr std::string_view name_of(Verdict v) {
 struct StageDecision {
   bytes_t capacity = 0;  // the builder's capacity after its scheduler reserve
   bytes_t carveout = 0;  // what the stage policy sets aside for the epilogue
-  bytes_t estimate = 0;  // the builder's per-stage cost
-  bytes_t stages = 0;    // what the kernel is built with
+  bytes_t estimate = 0;  // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
+  bytes_t stages = 0;    // what the kernel is built with (sparse: A's stages)
+  StageCounts counts{};  // A, B and metadata stages (equal but for sparse kernels)
 };
 
 struct Budget {
@@ -54,8 +55,41 @@ struct Budget {
   std::optional<bytes_t> max_fitting_stages;  // largest StageCount<S>, S >= 2, that fits
 };
 
+// What no SM120 collective answers, or the model does not: combinations of the family keys.
+constexpr std::optional<std::string_view> invalid_family_input(const Config& config, Family family) {
+  const bool block = has_block_scales(family);
+  if (block && (!is_narrow_float(config.types.a.data) || !is_narrow_float(config.types.b.data)))
+    return "block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names); "
+           "for f16, bf16 or s8 give scaling none or blockwise";
+  if (!block && (config.types.a.scale == ScaleType::ue4m3 || config.types.b.scale == ScaleType::ue4m3))
+    return "nvfp4 names a block-scaled format; with scaling none or blockwise give element names (e2m1, e4m3, …)";
+  if (!config.scale_granularity.automatic) {
+    if (family != Family::blockwise) return "a scale granularity needs scaling blockwise";
+    const ScaleGranularity& g = config.scale_granularity;
+    for (bytes_t extent : {g.m, g.n, g.k})
+      if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
+  }
+  if (config.sparse) {
+    if (family == Family::blockwise) return "SM120 has no sparse blockwise-scaled GEMM; sparse takes scaling block or none";
+    if (config.grouped) return "SM120 has no grouped sparse GEMM";
+    if (config.schedule == Schedule::pingpong) return "the SM120 sparse kernels are cooperative only";
+  } else {
+    if (config.epilogue_schedule == EpilogueSchedule::sparse) return "the sparse epilogue schedule needs sparse: true";
+    if (config.instruction == Instruction::mxf8f6f4_acc2x4)
+      return "the mxf8f6f4-acc2x4 instruction is the sparse block-scaled schedule; it needs sparse: true";
+  }
+  if (!block && config.instruction != Instruction::automatic)
+    return "an explicit instruction selects a block-scaled schedule; with scaling none or blockwise leave it auto";
+  if (family != Family::block_scaled && config.epilogue == EpilogueKind::finalize)
+    return "the finalize epilogue is modelled for dense block-scaled grouped kernels only";
+  if ((config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias) && config.grouped)
+    return "the scaled-mm fusions are modelled for non-grouped kernels only (vLLM's scaled_mm)";
+  return std::nullopt;
+}
+
 // Why a configuration is not a question the model can answer: input errors, not CUTLASS verdicts.
 constexpr std::optional<std::string_view> invalid_input(const Config& config, const ArchLimits& arch) {
+  const Family family = family_of(config);
   const Tile& t = config.tile;
   for (bytes_t extent : {t.m, t.n, t.k})
     if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
@@ -82,14 +116,16 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
-  return std::nullopt;
+  if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
+    return "s8 is modelled as an A/B operand only, not as C, D or a bias";
+  return invalid_family_input(config, family);
 }
 
 // True when CUTLASS's static assertions on the tile shape, types and epilogue let it compile
 // (whatever the stage count then turns out to be).
 constexpr bool shape_compiles(const Config& config) {
   const CutlassRules rules = rules_for(config.cutlass);
-  return check_mainloop(config, rules) == Rejection::none && check_epilogue(config, rules) == Rejection::none;
+  return check_epilogue(config, rules) == Rejection::none && check_mainloop(config, rules) == Rejection::none;
 }
 
 namespace detail {
@@ -102,9 +138,9 @@ struct Layouts {
 
 template <class Parts = PartList>
 constexpr Layouts<Parts> layouts_for(const Config& config, const MainloopStage& stage, const EpilogueLayout& epi,
-                                     bytes_t stages, Checked& c) {
-  const MainloopTensors<Parts> mainloop = mainloop_tensors<Parts>(config.tile, stage, stages, c);
-  return {mainloop, kernel_layout<Parts>(config, stages, mainloop, epi, c)};
+                                     const StageCounts& stages, Checked& c) {
+  const MainloopTensors<Parts> mainloop = mainloop_tensors<Parts>(config, stage, stages, c);
+  return {mainloop, kernel_layout<Parts>(config, mainloop, epi, c)};
 }
 
 constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& epi) {
@@ -119,13 +155,15 @@ constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& 
 
 // The largest S >= 2 whose kernel still fits, given the total at `known` stages. Totals grow
 // by about one stage's data per stage (alignment adds less than that), so the first guess is
-// almost always right; the walk from it makes the answer exact either way.
+// almost always right; the walk from it makes the answer exact either way. None for the sparse
+// kernels, whose builders take no StageCount<S>.
 constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const MainloopStage& stage,
                                                     const EpilogueLayout& epi, bytes_t limit, bytes_t known,
                                                     bytes_t known_total) {
+  if (is_sparse(family_of(config))) return std::nullopt;
   const auto fits = [&](bytes_t stages) {
     Checked c;
-    const bytes_t total = layouts_for<NoParts>(config, stage, epi, stages, c).kernel.total;
+    const bytes_t total = layouts_for<NoParts>(config, stage, epi, StageCounts::uniform(stages), c).kernel.total;
     return !c.overflowed && total <= limit;
   };
   const bytes_t per_stage = stage.data() > 0 ? stage.data() : 1;
@@ -148,8 +186,10 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   const CutlassRules rules = rules_for(config.cutlass);
   Budget budget;
   budget.limit = arch.smem_per_block_optin;
-  budget.rejection = check_mainloop(config, rules);
-  if (budget.rejection == Rejection::none) budget.rejection = check_epilogue(config, rules);
+  // The kernel's types name the epilogue first (its storage is the mainloop's carveout), so the
+  // epilogue's assertions are the ones the compiler reports first.
+  budget.rejection = check_epilogue(config, rules);
+  if (budget.rejection == Rejection::none) budget.rejection = check_mainloop(config, rules);
   if (budget.rejection != Rejection::none) {
     budget.verdict = Verdict::rejected;
     return budget;
@@ -159,19 +199,19 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   budget.epilogue_shared_storage = budget.epilogue.shared_storage;
 
   StageDecision& d = budget.decision;
-  d.capacity = builder_capacity(config.grouped, rules);
+  d.capacity = sm120_cutlass_capacity - builder_reserve(config, rules).total();
   d.carveout = detail::carveout_for(config.stages, budget.epilogue);
-  d.estimate = budget.stage.estimate;
-  d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
-                                                            : auto_stage_count(d.capacity, d.carveout, d.estimate);
+  d.counts = mainloop_stage_counts(config, d.capacity, d.carveout, budget.stage);
+  d.stages = d.counts.a;
+  d.estimate = d.counts.half_k_b ? half_k_b_estimate(budget.stage) : budget.stage.estimate;
   budget.has_stages = true;
   if (c.overflowed) return std::nullopt;
-  if (d.stages < 2) {
+  budget.rejection = check_stage_counts(config, budget.stage, d.counts);
+  if (budget.rejection != Rejection::none) {
     budget.verdict = Verdict::rejected;
-    budget.rejection = Rejection::stages_below_two;
     return budget;
   }
-  const detail::Layouts layouts = detail::layouts_for<PartList>(config, budget.stage, budget.epilogue, d.stages, c);
+  const detail::Layouts layouts = detail::layouts_for<PartList>(config, budget.stage, budget.epilogue, d.counts, c);
   if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
   budget.mainloop_tensors = layouts.mainloop.size;
   budget.tensor_storage = layouts.kernel.tensors;

@@ -45,7 +45,27 @@ struct EpilogueTile {
   friend constexpr bool operator==(const EpilogueTile&, const EpilogueTile&) = default;
 };
 
-enum class Fusion { none, row_bias, col_bias, sf_gen };
+// scaled_mm and scaled_mm_bias: vLLM's ScaledEpilogue / ScaledEpilogueBias EVTs (per-row scales
+// of A, per-column scales of B, optional bias row), as its SM120 FP8 scaled_mm kernels build them.
+enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias };
+
+// How the mainloop scales A and B: MX/NV block scale factors (the block-scaled collectives),
+// float scales per block of `ScaleGranularity` (the …BlockwiseScaling collectives), or none.
+enum class Scaling { block, blockwise, none };
+
+// Elements of A (M x K) and B (N x K) that share one float scale. `automatic` is the tile itself
+// (sm120_trivial_blockwise_scale_config).
+struct ScaleGranularity {
+  bool automatic = true;
+  bytes_t m = 0;
+  bytes_t n = 0;
+  bytes_t k = 0;
+  friend constexpr bool operator==(const ScaleGranularity&, const ScaleGranularity&) = default;
+};
+
+// EpilogueScheduleAuto, or the sparse kernels' own …Sparse…Sm120 epilogue schedule tag; both
+// give the same collective and the same storage.
+enum class EpilogueSchedule { automatic, sparse };
 
 struct Config {
   Tile tile{};
@@ -61,8 +81,34 @@ struct Config {
   EpilogueTile epilogue_tile{};
   Fusion fusion = Fusion::none;
   Element bias = Element::bf16;  // for Fusion::col_bias
+  Scaling scaling = Scaling::block;
+  ScaleGranularity scale_granularity{};
+  bool sparse = false;  // 2:4 structured-sparse A
+  EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
+
+// The SM120 collective CUTLASS builds for a configuration: each has its own mainloop layout and
+// stage rule (sm120_*_mma_builder.inl).
+enum class Family { block_scaled, block_scaled_sparse, blockwise, plain, plain_sparse };
+
+constexpr Family family_of(const Config& config) {
+  switch (config.scaling) {
+    case Scaling::block: return config.sparse ? Family::block_scaled_sparse : Family::block_scaled;
+    case Scaling::blockwise: return Family::blockwise;
+    case Scaling::none: return config.sparse ? Family::plain_sparse : Family::plain;
+  }
+  return Family::block_scaled;
+}
+
+constexpr bool is_sparse(Family f) { return f == Family::block_scaled_sparse || f == Family::plain_sparse; }
+constexpr bool has_block_scales(Family f) { return f == Family::block_scaled || f == Family::block_scaled_sparse; }
+
+// The blockwise scale granularity in effect: the tile itself unless given.
+constexpr ScaleGranularity granularity_of(const Config& config) {
+  if (!config.scale_granularity.automatic) return config.scale_granularity;
+  return {false, config.tile.m, config.tile.n, config.tile.k};
+}
 
 }  // namespace smem_budget

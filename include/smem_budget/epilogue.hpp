@@ -6,7 +6,6 @@
 #include "smem_budget/arithmetic.hpp"
 #include "smem_budget/config.hpp"
 #include "smem_budget/layout.hpp"
-#include "smem_budget/mainloop.hpp"
 #include "smem_budget/rejection.hpp"
 #include "smem_budget/rules.hpp"
 #include "smem_budget/types.hpp"
@@ -89,7 +88,7 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
   if (!config.epilogue_tile.automatic && is_fp6(config.d) && (row ? tile.n % 128 != 0 : tile.m % 128 != 0))
     return Rejection::fp6_output_extent;
   if (tile.m <= 0 || tile.n <= 0 || cta.m % tile.m != 0 || cta.n % tile.n != 0)
-    return Rejection::epilogue_tile_divides_cta;
+    return config.epilogue_tile.automatic ? Rejection::epilogue_tile_divides_cta : Rejection::epilogue_tile_given_divides_cta;
   if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_swizzle_atom;
   const EpilogueElements e = epilogue_elements(config);
   const bytes_t extent = row ? tile.n : tile.m;
@@ -114,6 +113,15 @@ constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
   const auto row_of = [&](int element_bits, std::string_view name) {
     return FusionStorage{array_engine_bytes(n, element_bits, c), 16, name};
   };
+  // vLLM's ScaledEpilogue: B's scales are a Sm90RowBroadcast of float (one per column of the
+  // tile), A's a column broadcast held in registers; ScaledEpilogueBias adds a bias row of the
+  // output type. Each row is a multiple of 16 bytes, so the tuple has no padding between them.
+  const auto scale_rows = [&](bool bias) {
+    const bytes_t scales = array_engine_bytes(n, 32, c);
+    if (!bias) return FusionStorage{scales, 16, "fusion: B-scale row"};
+    return FusionStorage{c.add(scales, array_engine_bytes(n, bits_of(config.d), c)), 16,
+                         "fusion: B-scale and bias rows"};
+  };
   if (config.epilogue == EpilogueKind::finalize) {
     // Non-swapped: per-column bias of the output type. Swap-AB (column-major): float router scales.
     return config.d_layout == MatrixLayout::row ? row_of(bits_of(config.d), "fusion: bias row")
@@ -126,6 +134,8 @@ constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
     case Fusion::sf_gen:
       // Sm120BlockScaleFactorRowStore keeps 64 floats, the column-major store 32.
       return {config.d_layout == MatrixLayout::row ? 256 : 128, 16, "fusion: scale-factor store"};
+    case Fusion::scaled_mm: return scale_rows(false);
+    case Fusion::scaled_mm_bias: return scale_rows(true);
   }
   return {};
 }

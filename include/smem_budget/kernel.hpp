@@ -1,4 +1,4 @@
-// GemmUniversal<...>::SharedStorage for the four SM120 block-scaled kernels: cooperative and
+// GemmUniversal<...>::SharedStorage for the SM120 kernels (every mainloop family): cooperative and
 // ping-pong (sm90_gemm_tma_warpspecialized_*.hpp), and their grouped pointer-array variants
 // (sm90_gemm_array_tma_warpspecialized_*.hpp). Its size is SharedStorageSize, the number
 // GemmUniversalAdapter::initialize() asks cudaFuncSetAttribute for.
@@ -12,14 +12,13 @@
 
 namespace smem_budget {
 
-// PersistentTileSchedulerSm100<1x1x1, 3>::SharedStorage: CLC pipeline 48 + throttle 48 + 3 responses.
-inline constexpr bytes_t clc_scheduler_bytes = 144;
+// PersistentTileSchedulerSm100<1x1x1, S>::SharedStorage: CLC pipeline, throttle pipeline and S
+// responses, 16 bytes each per stage (S = the schedule's SchedulerPipelineStageCount).
+constexpr bytes_t clc_scheduler_bytes(bytes_t scheduler_stages) { return 3 * 16 * scheduler_stages; }
 // PersistentTileSchedulerSm90Group: PipelineAsync<8> storage and 8 WorkTileInfo responses.
 inline constexpr bytes_t group_scheduler_pipeline_bytes = 128;
 inline constexpr bytes_t group_scheduler_responses = 8;
 inline constexpr bytes_t work_tile_info_bytes = 16;
-// TensorMapStorage of the grouped mainloop: A, B, SFA, SFB.
-inline constexpr bytes_t mainloop_tensormaps = 4;
 
 template <class Parts = PartList>
 struct KernelLayout {
@@ -30,9 +29,8 @@ struct KernelLayout {
 
 // The barriers of the PipelineStorage struct, each member alignas(16).
 template <class Layout>
-constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t stages, const EpilogueLayout& epi,
-                             Checked& c) {
-  pipes.member("mainloop pipeline barriers", c.mul(16, stages), 16, PartKind::barrier);
+constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainloop_pipeline, const EpilogueLayout& epi) {
+  pipes.member("mainloop pipeline barriers", mainloop_pipeline, 16, PartKind::barrier);
   pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
   const bool pingpong = config.schedule == Schedule::pingpong;
   // The non-grouped ping-pong kernel declares math_wg_order before load_order, the grouped one after.
@@ -42,29 +40,30 @@ constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t stages
 }
 
 template <class Parts = PartList>
-constexpr KernelLayout<Parts> kernel_layout(const Config& config, bytes_t stages, const MainloopTensors<Parts>& mainloop,
+constexpr KernelLayout<Parts> kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
                                             const EpilogueLayout& epi, Checked& c) {
   BasicStructLayout<Parts> tensors(c, 128);
   BasicStructLayout<Parts> pipes(c, 16);
   BasicStructLayout<Parts> kernel(c);
   if (!config.grouped) {
-    add_pipelines(pipes, config, stages, epi, c);
+    add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
     tensors.nested("epilogue tensors", epi.tensor_parts, epi.tensor_size, epi.tensor_align);
     tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
     tensors.finish("tensors");
     kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
-    kernel.member("tile scheduler", clc_scheduler_bytes, 16, PartKind::scheduler);
+    kernel.member("tile scheduler", clc_scheduler_bytes(scheduler_pipeline_stages(config)), 16, PartKind::scheduler);
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   } else {
     tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
     tensors.nested("epilogue tensors", epi.tensor_parts, epi.tensor_size, epi.tensor_align);
     tensors.finish("tensors");
     pipes.member("tile scheduler pipeline", group_scheduler_pipeline_bytes, 16, PartKind::scheduler);
-    add_pipelines(pipes, config, stages, epi, c);
+    add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
     BasicStructLayout<Parts> maps(c, 128);
-    maps.member("mainloop tensormaps", mainloop_tensormaps * tma_descriptor_bytes, 128, PartKind::tensormap);
+    maps.member("mainloop tensormaps", mainloop_tensormap_count(config) * tma_descriptor_bytes, 128,
+                PartKind::tensormap);
     // The no-smem adapter's TensorMapStorage is an empty struct: one byte.
     const bytes_t epilogue_maps = config.epilogue == EpilogueKind::nosmem ? 1 : epi.tensormap_count * tma_descriptor_bytes;
     maps.member("epilogue tensormaps", epilogue_maps, 128, PartKind::tensormap);

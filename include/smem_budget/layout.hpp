@@ -112,4 +112,12 @@ class BasicStructLayout {
 
 using StructLayout = BasicStructLayout<PartList>;
 
+// cute::ArrayEngine<T, n>: byte-sized elements use array_aligned (16-byte aligned, at least
+// 16 bytes, even for n = 0); sub-byte elements use array_subbyte (no rounding).
+constexpr bytes_t array_engine_bytes(bytes_t elements, int bits, Checked& c) {
+  if (bits % 8 != 0) return ceil_div(c.mul(elements, bits), 8);
+  const bytes_t bytes = c.mul(elements, bits / 8);
+  return bytes < 16 ? 16 : c.up(bytes, 16);
+}
+
 }  // namespace smem_budget

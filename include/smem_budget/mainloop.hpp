@@ -1,143 +1,86 @@
-// The SM120 block-scaled mainloop (CollectiveMma<MainloopSm120[Array]TmaWarpSpecializedBlockScaled>):
-// what one stage holds, what the builder estimates per stage, and the TensorStorage over all stages.
+// The mainloop of whichever SM120 collective a configuration builds: its static assertions, one
+// stage's bytes, the builder's capacity and stage counts, and the TensorStorage.
 #pragma once
 
 #include "smem_budget/arithmetic.hpp"
+#include "smem_budget/collective.hpp"
 #include "smem_budget/config.hpp"
-#include "smem_budget/layout.hpp"
+#include "smem_budget/mainloop_blockscaled.hpp"
+#include "smem_budget/mainloop_dense.hpp"
+#include "smem_budget/mainloop_sparse.hpp"
 #include "smem_budget/rejection.hpp"
 #include "smem_budget/rules.hpp"
-#include "smem_budget/types.hpp"
 
 namespace smem_budget {
 
-// Scale factors are stored in blocks of 128 rows x 4 scales, one byte each
-// (cutlass/detail/sm100_blockscaled_layout.hpp: Blk_MN = 128, Blk_SF = 4).
-inline constexpr bytes_t scale_block_rows = 128;
-inline constexpr bytes_t scale_block_bytes = 512;
-
-struct MainloopStage {
-  MmaPath path = MmaPath::mxf4_nvf4;
-  int bits_a = 4;
-  int bits_b = 4;
-  bytes_t a = 0;           // A bytes per stage
-  bytes_t b = 0;           // B bytes per stage
-  bytes_t sf_k_blocks = 0; // K / V / 4, truncated as CuTe's static division does
-  bytes_t sfa_blocks = 0;  // M / 128, truncated: M = 64 gets no scale rows at all
-  bytes_t sfb_blocks = 0;  // max(N, 128) / 128 once SFB is padded, else N / 128
-  bytes_t sfa = 0;         // SFA bytes per stage
-  bytes_t sfb = 0;         // SFB bytes per stage
-  bytes_t estimate = 0;    // the builder's per-stage cost, barrier included
-  constexpr bytes_t data() const { return a + b + sfa + sfb; }
-};
-
-constexpr bool operand_scales_match(const OperandPair& t) {
-  return t.a.scale == t.b.scale && t.a.vector == t.b.vector;
-}
-
-// The builder's static assertions and CuTe's divisibility checks that depend on the mainloop only.
 constexpr Rejection check_mainloop(const Config& config, const CutlassRules& rules) {
-  const Tile& t = config.tile;
-  if (!operand_scales_match(config.types)) return Rejection::scale_types_differ;
-  if (config.instruction == Instruction::mxf8f6f4 && config.types.a.scale == ScaleType::ue4m3)
-    return Rejection::nvfp4_on_mxf8f6f4;
-  if (t.n < (rules.small_n_tiles ? 8 : 32)) return Rejection::tile_n_too_small;
-  if (config.schedule == Schedule::pingpong && t.n < 16) return Rejection::pingpong_small_n;
-  const bool n_permutes = t.n >= 32 ? t.n % 32 == 0 : (t.n == 8 || t.n == 16);
-  if (!n_permutes) return Rejection::tile_n_permutation;
-  // Warps of 16x8 MMA atoms: cooperative 4x2 (8x1 when N < 16), ping-pong 2x2.
-  const bytes_t mma_m = config.schedule == Schedule::pingpong ? 32 : t.n >= 16 ? 64 : 128;
-  if (t.m % mma_m != 0) return Rejection::mma_m_divisibility;
-  if (t.n > scale_block_rows && t.n % scale_block_rows != 0) return Rejection::sfb_n_divisibility;
-  if (t.k % (4 * config.types.a.vector) != 0) return Rejection::scale_k_divisibility;
+  switch (family_of(config)) {
+    case Family::block_scaled: return check_blockscaled_mainloop(config, rules);
+    case Family::blockwise:
+    case Family::plain: return check_dense_mainloop(config, rules);
+    case Family::block_scaled_sparse:
+    case Family::plain_sparse: return check_sparse_mainloop(config);
+  }
   return Rejection::none;
 }
 
 constexpr MainloopStage mainloop_stage(const Config& config, const CutlassRules& rules, Checked& c) {
-  MainloopStage s;
-  const Tile& t = config.tile;
-  s.path = mma_path(config.types, config.instruction);
-  s.bits_a = s.bits_b = operand_smem_bits(s.path);
-  s.a = ceil_div(c.mul(c.mul(t.m, t.k), s.bits_a), 8);
-  s.b = ceil_div(c.mul(c.mul(t.n, t.k), s.bits_b), 8);
-  s.sf_k_blocks = t.k / config.types.a.vector / 4;
-  s.sfa_blocks = t.m / scale_block_rows;
-  const bytes_t sfb_rows = rules.pad_sfb_to_128_rows && t.n < scale_block_rows ? scale_block_rows : t.n;
-  s.sfb_blocks = sfb_rows / scale_block_rows;
-  s.sfa = c.mul(c.mul(scale_block_bytes, s.sfa_blocks), s.sf_k_blocks);
-  s.sfb = c.mul(c.mul(scale_block_bytes, s.sfb_blocks), s.sf_k_blocks);
-  s.estimate = c.add(c.add(s.a, s.b), c.add(c.add(s.sfa, s.sfb), rules.stage_barrier_estimate));
-  return s;
-}
-
-// The builder's capacity: CUTLASS's SM120 constant, less (from v4.4.2) what the tile scheduler
-// and the grouped kernel's tensormaps take (sm120_blockscaled_mma_builder.inl).
-inline constexpr bytes_t sm120_cutlass_capacity = 101'376;
-
-constexpr bytes_t builder_capacity(bool grouped, const CutlassRules& rules) {
-  if (!rules.reserve_scheduler_capacity) return sm120_cutlass_capacity;
-  // grouped: PipelineAsyncSharedStorage<8> + 2 TmaDescriptors + PipelineAsync<3>;
-  // otherwise: PipelineCLCFetchAsync<3> + 3 CLC responses of 16 bytes.
-  return grouped ? sm120_cutlass_capacity - 128 - 2 * 128 - 48 : sm120_cutlass_capacity - 48 - 48;
-}
-
-// sm100_compute_stage_count_or_override_blockscaled: (capacity - carveout) / estimate, as C++'s
-// truncating int division computes it; no clamp.
-constexpr bytes_t auto_stage_count(bytes_t capacity, bytes_t carveout, bytes_t estimate) {
-  return (capacity - carveout) / estimate;
-}
-
-// cute::ArrayEngine<T, n>: byte-sized elements use array_aligned (16-byte aligned, at least
-// 16 bytes, even for n = 0); 4-bit elements use array_subbyte (no rounding).
-constexpr bytes_t array_engine_bytes(bytes_t elements, int bits, Checked& c) {
-  if (bits % 8 != 0) return ceil_div(c.mul(elements, bits), 8);
-  const bytes_t bytes = c.mul(elements, bits / 8);
-  return bytes < 16 ? 16 : c.up(bytes, 16);
-}
-
-// Elements of SFB's shared-memory array. For N < 128 the padded 128-row layout is
-// logical_divide'd by N; when N does not divide 128 that stretches the N mode over
-// N * ceil(128 / N) rows, and the array grows to the layout's cosize.
-constexpr bytes_t sfb_cosize(const Tile& t, const MainloopStage& s, bytes_t stages, Checked& c) {
-  if (s.sfb_blocks == 0 || s.sf_k_blocks == 0) return 0;
-  const bytes_t stage_stride = s.sfb;
-  if (!(t.n < scale_block_rows && s.sfb_blocks == 1)) return c.mul(stage_stride, stages);
-  // N mode ((32,4),blocks):((16,4),512) over the divided domain.
-  const bytes_t rows = t.n * ceil_div(scale_block_rows, t.n);
-  bytes_t n_max = 0;
-  for (bytes_t i = 0; i < rows; ++i) {
-    const bytes_t offset = 16 * (i % 32) + 4 * (i / 32 % 4) + scale_block_bytes * (i / 128);
-    if (offset > n_max) n_max = offset;
+  switch (family_of(config)) {
+    case Family::block_scaled: return blockscaled_stage(config, rules, c);
+    case Family::blockwise:
+    case Family::plain: return dense_stage(config, c);
+    case Family::block_scaled_sparse:
+    case Family::plain_sparse: return sparse_stage(config, c);
   }
-  // K mode ((V,NSF),4/NSF,K/4V):((0,1),NSF,512*blocks) reaches 3 + (kb - 1) * 512.
-  const bytes_t k_max = 3 + (s.sf_k_blocks - 1) * scale_block_bytes;
-  return c.add(1 + n_max + k_max, c.mul(stages - 1, stage_stride));
+  return {};
 }
 
-constexpr bytes_t sfa_cosize(const MainloopStage& s, bytes_t stages, Checked& c) {
-  return c.mul(s.sfa, stages);
+// What the builder divides by the per-stage estimate: only the block-scaled dense builder
+// reserves anything off CUTLASS's constant.
+constexpr SchedulerReserve builder_reserve(const Config& config, const CutlassRules& rules) {
+  if (family_of(config) != Family::block_scaled) return {};
+  return blockscaled_reserve(config.grouped, rules);
 }
 
-// CollectiveMma::TensorStorage: smem_A and smem_B alignas(1024), the scale arrays alignas(16);
-// the struct is 1024-aligned through its members.
-template <class Parts = PartList>
-struct MainloopTensors {
-  Parts parts;
-  bytes_t size = 0;
-  bytes_t alignment = 1;
-};
+constexpr StageCounts mainloop_stage_counts(const Config& config, bytes_t capacity, bytes_t carveout,
+                                            const MainloopStage& stage) {
+  if (config.stages.kind == StagePolicy::Kind::fixed) return StageCounts::uniform(config.stages.count);
+  if (is_sparse(family_of(config))) return sparse_stage_counts(capacity, carveout, stage);
+  return StageCounts::uniform(auto_stage_count(capacity, carveout, stage.estimate));
+}
+
+// Assertions that only a stage count can trip: fewer than 2 stages, and (sparse) a B layout
+// at half K that its swizzle atom does not tile.
+constexpr Rejection check_stage_counts(const Config& config, const MainloopStage& stage, const StageCounts& n) {
+  if (n.a < 2 || n.b < 2) return Rejection::stages_below_two;
+  if (n.half_k_b && !half_k_b_layout_ok(config, stage)) return Rejection::sparse_half_k_b_layout;
+  return Rejection::none;
+}
 
 template <class Parts = PartList>
-constexpr MainloopTensors<Parts> mainloop_tensors(const Tile& t, const MainloopStage& s, bytes_t stages, Checked& c) {
-  BasicStructLayout<Parts> layout(c, 128);
-  layout.member("A tiles", array_engine_bytes(c.mul(c.mul(t.m, t.k), stages), s.bits_a, c), 1024,
-                PartKind::tensor);
-  layout.member("B tiles", array_engine_bytes(c.mul(c.mul(t.n, t.k), stages), s.bits_b, c), 1024,
-                PartKind::tensor);
-  layout.member("SFA scales", array_engine_bytes(sfa_cosize(s, stages, c), 8, c), 16, PartKind::tensor);
-  layout.member("SFB scales", array_engine_bytes(sfb_cosize(t, s, stages, c), 8, c), 16, PartKind::tensor);
-  layout.finish("mainloop tensors");
-  return {layout.parts(), layout.size(), layout.alignment()};
+constexpr MainloopTensors<Parts> mainloop_tensors(const Config& config, const MainloopStage& stage,
+                                                  const StageCounts& n, Checked& c) {
+  switch (family_of(config)) {
+    case Family::block_scaled: return blockscaled_tensors<Parts>(config.tile, stage, n.a, c);
+    case Family::blockwise:
+    case Family::plain: return dense_tensors<Parts>(stage, n.a, c);
+    case Family::block_scaled_sparse:
+    case Family::plain_sparse: return sparse_tensors<Parts>(config, stage, n, c);
+  }
+  return {};
+}
+
+// SchedulerPipelineStageCount of the kernel schedule the builder picks: 3 for the block-scaled
+// dense builder (sm120_blockscaled_mma_builder.inl:240), 2 for the others
+// (sm120_mma_builder.inl:137, sm120_blockwise_mma_builder.inl:211, sm120_sparse_mma_builder.inl:219).
+constexpr bytes_t scheduler_pipeline_stages(const Config& config) {
+  return family_of(config) == Family::block_scaled ? 3 : 2;
+}
+
+// TMA descriptors the grouped mainloop keeps in shared memory: A and B, plus SFA and SFB when
+// block-scaled (the blockwise scales are not loaded by TMA).
+constexpr bytes_t mainloop_tensormap_count(const Config& config) {
+  return family_of(config) == Family::block_scaled ? 4 : 2;
 }
 
 }  // namespace smem_budget

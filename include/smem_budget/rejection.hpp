@@ -13,68 +13,136 @@ enum class Rejection {
   tile_n_permutation,
   pingpong_small_n,
   mma_m_divisibility,
+  mma_k_divisibility,
   sfb_n_divisibility,
   scale_k_divisibility,
   epilogue_tile_divides_cta,
+  epilogue_tile_given_divides_cta,
   fp6_output_extent,
   epilogue_swizzle_atom,
   grouped_bias_callbacks,
   sf_gen_output_type,
   stages_below_two,
+  f8f6f4_only,
+  mix8bit_tile_k,
+  grouped_unsupported,
+  granularity_m_divides_tile,
+  granularity_n_divides_tile,
+  granularity_k_equals_tile,
+  sparse_stage_count,
+  blockscaled_sparse_stage_count,
+  sparse_metadata_tile,
+  sparse_metadata_k,
+  sparse_half_k_b_layout,
 };
 
 struct RejectionInfo {
-  std::string_view rule;    // what the user has to change, in words
-  std::string_view source;  // where CUTLASS enforces it (4.7.0 paths under include/)
+  std::string_view rule;       // what the user has to change, in words
+  std::string_view assertion;  // the text the compiler reports (a static_assert's message, or its error)
+  std::string_view source;     // where CUTLASS enforces it (v4.7.0, paths under include/)
 };
 
 constexpr RejectionInfo describe(Rejection r) {
   switch (r) {
-    case Rejection::none: return {"", ""};
+    case Rejection::none: return {"", "", ""};
     case Rejection::scale_types_differ:
       return {"A and B must use the same scale-factor type and vector size",
-              "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl: \"Scale factor types for A and B must be the same.\""};
+              "Scale factor types for A and B must be the same.",
+              "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl:89"};
     case Rejection::nvfp4_on_mxf8f6f4:
       return {"the MXF8F6F4 instruction only takes ue8m0 (MX) scale factors, not NVFP4's ue4m3",
-              "cutlass/gemm/collective/builders/sm1xx_common.inl: \"MX_F4F6F8 only supports ue8m0 SF type\""};
+              "MX_F4F6F8 only supports ue8m0 SF type", "cutlass/gemm/collective/builders/sm1xx_common.inl:647"};
     case Rejection::tile_n_too_small:
-      return {"tile N is below the smallest the builder accepts",
-              "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl: \"Invalid tile shape N.\""};
+      return {"tile N is below the smallest the builder accepts", "Invalid tile shape N.",
+              "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl:105"};
     case Rejection::tile_n_permutation:
       return {"tile N must be 8, 16 or a multiple of 32 (the MMA's N permutation)",
-              "cutlass/gemm/collective/builders/sm120_common.inl sm120_tile_n_permute_selector; cute \"Divisibility Condition\""};
+              "TileShape_N must be at least 8 for SM120 blockscaled.",
+              "cutlass/gemm/collective/builders/sm120_common.inl:185 sm120_tile_n_permute_selector"};
     case Rejection::pingpong_small_n:
-      return {"the ping-pong schedule needs tile N >= 16",
-              "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl enable_if: \"Could not build a collective for given parameters.\""};
+      return {"the ping-pong schedule needs tile N >= 16", "Could not build a collective for given parameters.",
+              "cutlass/gemm/collective/collective_builder_decl.hpp:94 (sm120_blockscaled_mma_builder.inl enable_if)"};
     case Rejection::mma_m_divisibility:
       return {"tile M must be a multiple of the tiled MMA's M extent (64 cooperative, 128 cooperative with N < 16, 32 ping-pong)",
-              "cute/layout.hpp: \"Divisibility Condition\" (TiledMma atom layout in sm120_blockscaled_mma_builder.inl)"};
+              "Divisibility Condition", "cute/layout.hpp (TiledMma atom layout in sm120_blockscaled_mma_builder.inl)"};
+    case Rejection::mma_k_divisibility:
+      return {"tile K must be a multiple of 32 (the MMA's K; sparse: 64)", "Divisibility Condition",
+              "cute/layout.hpp (TiledMma Tile<_, _, _32> in sm120_mma_builder.inl:103)"};
     case Rejection::sfb_n_divisibility:
       return {"tile N above 128 must be a multiple of 128 (scale-factor blocks of 128 rows)",
-              "cute/layout.hpp: \"Shape Divisibility Condition\" (SFB layout, sm120_blockscaled_mma_tma.hpp)"};
+              "Shape Divisibility Condition", "cute/layout.hpp (SFB layout, sm120_blockscaled_mma_tma.hpp)"};
     case Rejection::scale_k_divisibility:
-      return {"tile K must be a multiple of 4 x the scale vector (64 for NVFP4, 128 for MX types)",
-              "cute/layout.hpp: scale-factor layout K/V/4 (sm120_blockscaled_mma_builder.inl sSF_shapeK)"};
+      return {"tile K must be a multiple of 4 x the scale vector (64 for NVFP4, 128 for MX types; twice that when sparse)",
+              "Divisibility Condition", "cute/layout.hpp: scale-factor layout K/V/4 (sm120_blockscaled_mma_builder.inl sSF_shapeK)"};
     case Rejection::epilogue_tile_divides_cta:
-      return {"the epilogue tile must divide the CTA tile",
-              "cutlass/epilogue/collective/builders/sm120_builder.inl: \"EpilogueTile must evenly divide CTA tile\"; sm90_epilogue_tma_warpspecialized.hpp: \"EPI_TILE_M must divide CTA_M\""};
+      return {"the epilogue tile the builder picks must divide the CTA tile", "must divide CTA_",
+              "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:129-130"};
+    case Rejection::epilogue_tile_given_divides_cta:
+      return {"the epilogue tile must divide the CTA tile", "EpilogueTile must evenly divide CTA tile",
+              "cutlass/epilogue/collective/builders/sm120_builder.inl:212"};
     case Rejection::fp6_output_extent:
       return {"an FP6 output needs a contiguous tile extent that is a multiple of 128",
-              "cutlass/epilogue/collective/builders/sm120_builder.inl: \"CTA tile for FP6 ElementD must have a contiguous extent that is a multiple of 128.\""};
+              "CTA tile for FP6 ElementD must have a contiguous extent that is a multiple of 128.",
+              "cutlass/epilogue/collective/builders/sm120_builder.inl:161"};
     case Rejection::epilogue_swizzle_atom:
       return {"no shared-memory swizzle atom fits the epilogue tile's contiguous extent for this output type",
-              "cutlass/gemm/collective/builders/sm90_common.inl ss_smem_selector"};
+              "Divisibility Condition", "cutlass/gemm/collective/builders/sm90_common.inl ss_smem_selector"};
     case Rejection::grouped_bias_callbacks:
-      return {"grouped (pointer-array) kernels have no bias fusion callbacks",
-              "cutlass/epilogue/fusion/callbacks.hpp: \"Could not find a callbacks specialization.\""};
+      return {"grouped (pointer-array) kernels have no bias fusion callbacks", "Could not find a callbacks specialization.",
+              "cutlass/epilogue/fusion/callbacks.hpp:55"};
     case Rejection::sf_gen_output_type:
       return {"scale-factor generation needs a block-scaled (FP4/FP6/FP8) output type",
+              "Could not find a callbacks specialization.",
               "cutlass/epilogue/fusion/sm120_callbacks_tma_warpspecialized.hpp (LinCombBlockScaleFactor)"};
     case Rejection::stages_below_two:
-      return {"CUTLASS's collective requires at least 2 stages",
-              "cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp: \"Specialization requires Stages set to value 2 or more.\""};
+      return {"CUTLASS's collective requires at least 2 stages", "set to value 2 or more.",
+              "cutlass/gemm/collective/sm120_*_mma_*tma*.hpp (e.g. sm120_mma_tma.hpp:152, "
+              "sm120_sparse_mma_tma.hpp:167, sm120_blockscaled_mma_tma.hpp:220)"};
+    case Rejection::f8f6f4_only:
+      return {"these SM120 builders take only F8F6F4 operands (e2m1, e2m3, e3m2, e4m3, e5m2)",
+              "builder currently only supports F8F6F4 MMA.",
+              "cutlass/gemm/collective/builders/sm120_mma_builder.inl:80, sm120_blockwise_mma_builder.inl:132, "
+              "sm120_sparse_mma_builder.inl:159"};
+    case Rejection::mix8bit_tile_k:
+      return {"with an FP4 or FP6 operand, tile K must be a multiple of 128 (256 for sparse A)",
+              "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement",
+              "cutlass/gemm/collective/builders/sm1xx_common.inl sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement"};
+    case Rejection::grouped_unsupported:
+      return {"this CUTLASS release has no grouped (pointer-array) plain SM120 collective; it arrives in 4.6.0",
+              "PtrArray kernel is not supported for this collective builder.",
+              "cutlass/gemm/collective/builders/sm120_mma_builder.inl:140 (v4.4.2)"};
+    case Rejection::granularity_m_divides_tile:
+      return {"the scale granularity's M must divide tile M", "Scale Granularity M must evenly divide the tile shape M.",
+              "cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl:199"};
+    case Rejection::granularity_n_divides_tile:
+      return {"the scale granularity's N must divide tile N", "Scale Granularity N must evenly divide the tile shape N.",
+              "cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl:200"};
+    case Rejection::granularity_k_equals_tile:
+      return {"the scale granularity's K must equal tile K", "Scale Granularity K must be equal to the tile shape K.",
+              "cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl:201"};
+    case Rejection::sparse_stage_count:
+      return {"the sparse builder takes no explicit StageCount<N>; only the automatic stage counts compile",
+              "sm120_compute_stage_count_or_override_sparse\" matches the argument list",
+              "cutlass/gemm/collective/builders/sm120_sparse_mma_builder.inl:221 (no matching overload)"};
+    case Rejection::blockscaled_sparse_stage_count:
+      return {"the sparse block-scaled builder takes no explicit StageCount<N>; only the automatic stage counts "
+              "compile (its override returns one count where the kernel reads a pair)",
+              "Index out of range", "cute/int_tuple.hpp:56 (sm120_blockscaled_sparse_mma_builder.inl:309)"};
+    case Rejection::sparse_metadata_tile:
+      return {"a sparse tile's M must be a multiple of 128 and its K of the metadata atom (128, or 256 on the FP4 path)",
+              "tile_to_shape: block shape does not divide the target shape.",
+              "cute/layout.hpp:1792 (SmemLayoutE in sm120_sparse_mma_tma.hpp:230)"};
+    case Rejection::sparse_metadata_k:
+      return {"tile K must be a multiple of the metadata atom K extent (256 for NVFP4 and MXFP4, 128 for MXF8F6F4)",
+              "TileShape_K must be a multiple of the metadata atom K extent",
+              "cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp:274"};
+    case Rejection::sparse_half_k_b_layout:
+      return {"the builder falls back to 1.5 B stages (B at half K), and packed FP4 B's 256-element swizzle "
+              "atom does not divide half of this K",
+              "tile_to_shape: block shape does not divide the target shape.",
+              "cute/layout.hpp:1792 (SmemLayoutB over TileShapeB, sm120_blockscaled_sparse_mma_tma.hpp:206)"};
   }
-  return {"", ""};
+  return {"", "", ""};
 }
 
 }  // namespace smem_budget

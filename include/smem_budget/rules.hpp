@@ -27,6 +27,9 @@ struct CutlassRules {
   // Tile N may be 8 or 16, with epilogue tile (N < 16 ? 128 : 64, min(N, 32)); before, N >= 32
   // and the automatic epilogue tile was always 64x32.
   bool small_n_tiles = true;
+  // The plain (not block-scaled, not blockwise) SM120 builder has a grouped pointer-array
+  // collective (sm120_array_mma_builder.inl, PR #3280); before, grouped schedules are refused.
+  bool plain_grouped = true;
 };
 
 struct RuleChange {
@@ -37,11 +40,11 @@ struct RuleChange {
 // Each row: the first release with these rules (cutlass-versions.md, measured at v4.3.5, v4.4.1,
 // v4.4.2, b46b16d and v4.7.0). v4.3.6 got the 128-byte estimate as a port on its release branch.
 inline constexpr std::array<RuleChange, 5> rule_changes{{
-    {{4, 3, 0}, {16, false, false, false}},
-    {{4, 3, 6}, {128, false, false, false}},
-    {{4, 4, 2}, {128, true, false, false}},
-    {{4, 5, 0}, {128, true, true, false}},
-    {{4, 6, 0}, {128, true, true, true}},
+    {{4, 3, 0}, {16, false, false, false, false}},
+    {{4, 3, 6}, {128, false, false, false, false}},
+    {{4, 4, 2}, {128, true, false, false, false}},
+    {{4, 5, 0}, {128, true, true, false, false}},
+    {{4, 6, 0}, {128, true, true, true, true}},
 }};
 
 // Every release the tool knows by number, so that "4.4" can mean the newest 4.4 patch.

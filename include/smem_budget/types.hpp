@@ -7,15 +7,15 @@
 
 namespace smem_budget {
 
-enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32 };
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8 };
 
-inline constexpr std::array<Element, 9> all_elements{Element::none, Element::e2m1, Element::e2m3,
-                                                     Element::e3m2, Element::e4m3, Element::e5m2,
-                                                     Element::f16,  Element::bf16, Element::f32};
+inline constexpr std::array<Element, 10> all_elements{Element::none, Element::e2m1, Element::e2m3, Element::e3m2,
+                                                      Element::e4m3, Element::e5m2, Element::f16,  Element::bf16,
+                                                      Element::f32,  Element::s8};
 
 constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 9> names{"void", "e2m1", "e2m3", "e3m2", "e4m3",
-                                                  "e5m2", "f16",  "bf16", "f32"};
+  constexpr std::array<std::string_view, 10> names{"void", "e2m1", "e2m3", "e3m2", "e4m3",
+                                                   "e5m2", "f16",  "bf16", "f32",  "s8"};
   return names[static_cast<int>(e)];
 }
 
@@ -32,7 +32,8 @@ constexpr int bits_of(Element e) {
     case Element::e2m3:
     case Element::e3m2: return 6;
     case Element::e4m3:
-    case Element::e5m2: return 8;
+    case Element::e5m2:
+    case Element::s8: return 8;
     case Element::f16:
     case Element::bf16: return 16;
     case Element::f32: return 32;
@@ -43,7 +44,10 @@ constexpr int bits_of(Element e) {
 constexpr bool is_fp6(Element e) { return e == Element::e2m3 || e == Element::e3m2; }
 
 // Narrow floats that block-scaled operands and block-scaled outputs are made of.
-constexpr bool is_narrow_float(Element e) { return bits_of(e) > 0 && bits_of(e) <= 8; }
+constexpr bool is_narrow_float(Element e) { return bits_of(e) > 0 && bits_of(e) <= 8 && e != Element::s8; }
+
+// The element types the SM120 F8F6F4 tensor-op instructions take (detail::is_sm10x_f8f6f4_element).
+constexpr bool is_f8f6f4(Element e) { return is_narrow_float(e); }
 
 // How many bits one element occupies in the epilogue's shared memory: FP6 is unpacked to a byte
 // (cutlass::detail::get_unpacked_element_type), FP4 stays packed.
@@ -73,13 +77,21 @@ inline constexpr std::array<OperandPreset, 4> operand_presets{{
     {"mxfp8", {Element::e4m3, ScaleType::ue8m0, 32}},
 }};
 
-// A preset name, or a bare narrow element name, which is that element's MX format.
+// A preset name, or a bare element name. With block scaling a bare narrow element is that
+// element's MX format; without block scaling only the element counts.
 constexpr std::optional<Operand> operand_from_name(std::string_view name) {
   for (const OperandPreset& preset : operand_presets)
     if (preset.name == name) return preset.operand;
-  if (const auto e = element_from_name(name); e && is_narrow_float(*e))
+  if (const auto e = element_from_name(name); e && *e != Element::none && *e != Element::f32)
     return Operand{*e, ScaleType::ue8m0, 32};
   return std::nullopt;
+}
+
+// True when `name` is one of the preset names rather than an element name.
+constexpr bool is_preset_name(std::string_view name) {
+  for (const OperandPreset& preset : operand_presets)
+    if (preset.name == name) return true;
+  return false;
 }
 
 // The preset name for an operand, or its element name when it is an MX format of no preset.
@@ -96,8 +108,10 @@ struct OperandPair {
 };
 
 // `auto` is what CUTLASS's automatic and generic schedules pick; `mxf8f6f4` is the explicit
-// KernelTmaWarpSpecialized[Pingpong]Mxf8f6f4Sm120 schedule.
-enum class Instruction { automatic, mxf8f6f4 };
+// KernelTmaWarpSpecialized[Pingpong]Mxf8f6f4Sm120 schedule (sparse: KernelSparse…Mxf8f6f4Sm120);
+// `mxf8f6f4_acc2x4` is the sparse KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120 schedule,
+// whose 2x4 warp layout changes the MMA tiling but no shared memory.
+enum class Instruction { automatic, mxf8f6f4, mxf8f6f4_acc2x4 };
 
 enum class MmaPath { mxf4_nvf4, mxf8f6f4 };
 

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "io/vocabulary.hpp"
+
 namespace smem_budget::io {
 namespace {
 
@@ -35,15 +37,10 @@ std::string quoted(std::string_view text) {
 }
 
 template <class T, std::size_t N>
-Parsed<T> pick(std::string_view text, const std::array<std::pair<std::string_view, T>, N>& choices,
-               std::string_view what) {
-  std::string names;
-  for (const auto& [name, value] : choices) {
-    if (name == text) return value;
-    names += names.empty() ? "" : ", ";
-    names += name;
-  }
-  return fmt::format("{}: unknown {} (expected one of: {})", quoted(text), what, names);
+Parsed<T> pick(std::string_view text, const std::array<Word<T>, N>& words, std::string_view what) {
+  for (const Word<T>& word : words)
+    if (word.spelling == text) return word.value;
+  return fmt::format("{}: unknown {} (expected one of: {})", quoted(text), what, spellings(words));
 }
 
 }  // namespace
@@ -104,28 +101,39 @@ Parsed<OperandPair> parse_types(std::string_view text) {
   const auto b = operand_from_name(b_name);
   if (!a || !b || b_name.find(':') != std::string_view::npos)
     return fmt::format("{}: unknown types (expected nvfp4, mxfp4, mxfp6, mxfp8, or A:B of those or of e2m1, "
-                       "e3m2, e2m3, e4m3, e5m2)", quoted(text));
+                       "e3m2, e2m3, e4m3, e5m2, f16, bf16, s8)", quoted(text));
   return OperandPair{*a, *b};
 }
 
 Parsed<Element> parse_element(std::string_view text, bool allow_void) {
   const auto e = element_from_name(text);
-  if (!e || (*e == Element::none && !allow_void))
+  if (!e || (*e == Element::none && !allow_void) || *e == Element::s8)
     return fmt::format("{}: unknown element type (expected {}f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1)",
                        quoted(text), allow_void ? "void, " : "");
   return *e;
 }
 
-Parsed<Schedule> parse_schedule(std::string_view text) {
-  constexpr std::array<std::pair<std::string_view, Schedule>, 2> choices{
-      {{"cooperative", Schedule::cooperative}, {"pingpong", Schedule::pingpong}}};
-  return pick(text, choices, "schedule");
+Parsed<Schedule> parse_schedule(std::string_view text) { return pick(text, schedule_words, "schedule"); }
+
+Parsed<Instruction> parse_instruction(std::string_view text) { return pick(text, instruction_words, "instruction"); }
+
+Parsed<Scaling> parse_scaling(std::string_view text) { return pick(text, scaling_words, "scaling"); }
+
+Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text) {
+  return pick(text, epilogue_schedule_words, "epilogue schedule");
 }
 
-Parsed<Instruction> parse_instruction(std::string_view text) {
-  constexpr std::array<std::pair<std::string_view, Instruction>, 2> choices{
-      {{"auto", Instruction::automatic}, {"mxf8f6f4", Instruction::mxf8f6f4}}};
-  return pick(text, choices, "instruction");
+Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text) {
+  if (text == "auto") return ScaleGranularity{};
+  const auto dims = split_exact<3>(text, 'x');
+  if (!dims) return fmt::format("{}: a scale granularity is auto or MxNxK (elements per scale)", quoted(text));
+  std::array<bytes_t, 3> values{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto v = parse_count((*dims)[i], max_tile_extent);
+    if (!ok(v)) return fmt::format("{}: scale granularity dimensions must be 1…65536", quoted(text));
+    values[i] = std::get<bytes_t>(v);
+  }
+  return ScaleGranularity{false, values[0], values[1], values[2]};
 }
 
 Parsed<StagePolicy> parse_stages(std::string_view text) {
@@ -139,17 +147,9 @@ Parsed<StagePolicy> parse_stages(std::string_view text) {
   return StagePolicy{K::fixed, std::get<bytes_t>(n)};
 }
 
-Parsed<EpilogueKind> parse_epilogue(std::string_view text) {
-  constexpr std::array<std::pair<std::string_view, EpilogueKind>, 3> choices{
-      {{"default", EpilogueKind::tma}, {"finalize", EpilogueKind::finalize}, {"nosmem", EpilogueKind::nosmem}}};
-  return pick(text, choices, "epilogue");
-}
+Parsed<EpilogueKind> parse_epilogue(std::string_view text) { return pick(text, epilogue_words, "epilogue"); }
 
-Parsed<MatrixLayout> parse_layout(std::string_view text) {
-  constexpr std::array<std::pair<std::string_view, MatrixLayout>, 2> choices{
-      {{"row", MatrixLayout::row}, {"col", MatrixLayout::col}}};
-  return pick(text, choices, "layout");
-}
+Parsed<MatrixLayout> parse_layout(std::string_view text) { return pick(text, layout_words, "layout"); }
 
 Parsed<EpilogueTile> parse_epilogue_tile(std::string_view text) {
   if (text == "auto") return EpilogueTile{};
@@ -165,12 +165,15 @@ Parsed<FusionSpec> parse_fusion(std::string_view text) {
   if (text == "none") return FusionSpec{};
   if (text == "row-bias") return FusionSpec{Fusion::row_bias};
   if (text == "sf-gen") return FusionSpec{Fusion::sf_gen};
+  if (text == "scaled-mm") return FusionSpec{Fusion::scaled_mm};
+  if (text == "scaled-mm-bias") return FusionSpec{Fusion::scaled_mm_bias};
   if (text.starts_with("col-bias:")) {
     const auto e = parse_element(text.substr(9), false);
     if (!ok(e)) return fmt::format("{}: the bias type must be one of f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1", quoted(text));
     return FusionSpec{Fusion::col_bias, std::get<Element>(e)};
   }
-  return fmt::format("{}: unknown fusion (expected none, row-bias, col-bias:TYPE, sf-gen)", quoted(text));
+  return fmt::format("{}: unknown fusion (expected none, row-bias, col-bias:TYPE, sf-gen, scaled-mm, scaled-mm-bias)",
+                     quoted(text));
 }
 
 Parsed<CutlassVersion> parse_cutlass(std::string_view text) {
@@ -201,10 +204,22 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view text) {
 
 std::string format_tile(const Tile& tile) { return fmt::format("{}x{}x{}", tile.m, tile.n, tile.k); }
 
-std::string format_types(const OperandPair& types) {
+std::string format_types(const OperandPair& types, Scaling scaling) {
+  if (scaling != Scaling::block) {
+    if (types.a.data == types.b.data) return std::string(name_of(types.a.data));
+    return fmt::format("{}:{}", name_of(types.a.data), name_of(types.b.data));
+  }
   if (types.a == types.b) return std::string(name_of(types.a));
   return fmt::format("{}:{}", name_of(types.a), name_of(types.b));
 }
+
+std::string format_scale_granularity(const ScaleGranularity& g) {
+  return g.automatic ? "auto" : fmt::format("{}x{}x{}", g.m, g.n, g.k);
+}
+
+std::string_view format_scaling(Scaling s) { return spelling_of(scaling_words, s); }
+
+std::string_view format_epilogue_schedule(EpilogueSchedule s) { return spelling_of(epilogue_schedule_words, s); }
 
 std::string format_stages(const StagePolicy& stages) {
   switch (stages.kind) {
@@ -218,20 +233,13 @@ std::string format_stages(const StagePolicy& stages) {
 
 std::string format_version(const CutlassVersion& v) { return fmt::format("{}.{}.{}", v.major, v.minor, v.patch); }
 
-std::string_view format_schedule(Schedule s) { return s == Schedule::cooperative ? "cooperative" : "pingpong"; }
+std::string_view format_schedule(Schedule s) { return spelling_of(schedule_words, s); }
 
-std::string_view format_instruction(Instruction i) { return i == Instruction::automatic ? "auto" : "mxf8f6f4"; }
+std::string_view format_instruction(Instruction i) { return spelling_of(instruction_words, i); }
 
-std::string_view format_epilogue(EpilogueKind e) {
-  switch (e) {
-    case EpilogueKind::tma: return "default";
-    case EpilogueKind::finalize: return "finalize";
-    case EpilogueKind::nosmem: return "nosmem";
-  }
-  return "";
-}
+std::string_view format_epilogue(EpilogueKind e) { return spelling_of(epilogue_words, e); }
 
-std::string_view format_layout(MatrixLayout l) { return l == MatrixLayout::row ? "row" : "col"; }
+std::string_view format_layout(MatrixLayout l) { return spelling_of(layout_words, l); }
 
 std::string format_epilogue_tile(const EpilogueTile& t) {
   return t.automatic ? "auto" : fmt::format("{}x{}", t.m, t.n);
@@ -243,6 +251,8 @@ std::string format_fusion(Fusion f, Element bias) {
     case Fusion::row_bias: return "row-bias";
     case Fusion::col_bias: return fmt::format("col-bias:{}", name_of(bias));
     case Fusion::sf_gen: return "sf-gen";
+    case Fusion::scaled_mm: return "scaled-mm";
+    case Fusion::scaled_mm_bias: return "scaled-mm-bias";
   }
   return "";
 }

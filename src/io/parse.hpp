@@ -34,6 +34,9 @@ Parsed<OperandPair> parse_types(std::string_view text);
 Parsed<Element> parse_element(std::string_view text, bool allow_void);
 Parsed<Schedule> parse_schedule(std::string_view text);
 Parsed<Instruction> parse_instruction(std::string_view text);
+Parsed<Scaling> parse_scaling(std::string_view text);
+Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text);
+Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
 Parsed<StagePolicy> parse_stages(std::string_view text);
 Parsed<EpilogueKind> parse_epilogue(std::string_view text);
 Parsed<MatrixLayout> parse_layout(std::string_view text);
@@ -47,7 +50,11 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view text);
 
 // Spellings used in output, the inverse of the parsers above.
 std::string format_tile(const Tile& tile);
-std::string format_types(const OperandPair& types);
+// Presets where one fits with block scaling; element names otherwise.
+std::string format_types(const OperandPair& types, Scaling scaling);
+std::string format_scale_granularity(const ScaleGranularity& g);
+std::string_view format_scaling(Scaling s);
+std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string format_stages(const StagePolicy& stages);
 std::string format_version(const CutlassVersion& version);
 std::string_view format_schedule(Schedule s);

@@ -12,9 +12,10 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 14> config_keys{"name",  "tile",     "types", "schedule", "instruction",
-                                                       "grouped", "stages", "epilogue", "c",       "d",
-                                                       "d_layout", "epilogue_tile", "fusion", "cutlass"};
+constexpr std::array<std::string_view, 18> config_keys{
+    "name",     "tile",          "types",  "schedule", "instruction", "grouped",           "stages",
+    "epilogue", "c",             "d",      "d_layout", "epilogue_tile", "fusion",          "scaling",
+    "scale_granularity", "sparse", "epilogue_schedule", "cutlass"};
 
 std::string type_name(const json& value) {
   switch (value.type()) {
@@ -77,6 +78,12 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
   else if (key == "schedule") config.schedule = value_or_fail(parse_schedule(text_of(s)), s.origin);
   else if (key == "instruction") config.instruction = value_or_fail(parse_instruction(text_of(s)), s.origin);
   else if (key == "grouped") config.grouped = s.value.get<bool>();
+  else if (key == "sparse") config.sparse = s.value.get<bool>();
+  else if (key == "scaling") config.scaling = value_or_fail(parse_scaling(text_of(s)), s.origin);
+  else if (key == "scale_granularity")
+    config.scale_granularity = value_or_fail(parse_scale_granularity(text_of(s)), s.origin);
+  else if (key == "epilogue_schedule")
+    config.epilogue_schedule = value_or_fail(parse_epilogue_schedule(text_of(s)), s.origin);
   else if (key == "stages") {
     if (s.value.is_number_integer() && (s.value.get<std::int64_t>() < 1 || s.value.get<std::int64_t>() > 2'147'483'647))
       fail(s.origin, fmt::format("{}: a stage count must be 1…2147483647", s.value.dump()));
@@ -98,7 +105,7 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
 void check_setting(const std::string& key, const json& value, const std::string& origin) {
   bool fits = value.is_string();
   std::string expected = "a string";
-  if (key == "grouped") {
+  if (key == "grouped" || key == "sparse") {
     fits = value.is_boolean();
     expected = "true or false";
   } else if (key == "stages") {
@@ -133,7 +140,10 @@ Config to_config(const Settings& settings) {
 nlohmann::ordered_json config_to_json(const Config& config) {
   nlohmann::ordered_json j;
   j["tile"] = format_tile(config.tile);
-  j["types"] = format_types(config.types);
+  j["types"] = format_types(config.types, config.scaling);
+  j["scaling"] = format_scaling(config.scaling);
+  if (config.scaling == Scaling::blockwise) j["scale_granularity"] = format_scale_granularity(granularity_of(config));
+  j["sparse"] = config.sparse;
   j["schedule"] = format_schedule(config.schedule);
   j["instruction"] = format_instruction(config.instruction);
   j["grouped"] = config.grouped;
@@ -145,6 +155,7 @@ nlohmann::ordered_json config_to_json(const Config& config) {
   j["d_layout"] = format_layout(config.d_layout);
   j["epilogue_tile"] = format_epilogue_tile(config.epilogue_tile);
   j["fusion"] = format_fusion(config.fusion, config.bias);
+  j["epilogue_schedule"] = format_epilogue_schedule(config.epilogue_schedule);
   j["cutlass"] = format_version(config.cutlass);
   return j;
 }

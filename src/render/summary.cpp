@@ -12,7 +12,7 @@ SummaryRow summarize(const Result& r, bool group) {
   SummaryRow row;
   row.name = r.name;
   row.tile = io::format_tile(c.tile);
-  row.types = io::format_types(c.types);
+  row.types = io::format_types(c.types, c.scaling);
   row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : "");
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))

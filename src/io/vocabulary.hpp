@@ -1,0 +1,68 @@
+// One table per enumerated option: each value with its spelling and a line of help. Parsers,
+// formatters and "expected one of" messages all read the same table.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "smem_budget/config.hpp"
+
+namespace smem_budget::io {
+
+template <class T>
+struct Word {
+  T value;
+  std::string_view spelling;
+  std::string_view help;
+};
+
+inline constexpr std::array<Word<Schedule>, 2> schedule_words{{
+    {Schedule::cooperative, "cooperative", "CUTLASS's automatic schedule, which builds the cooperative kernel"},
+    {Schedule::pingpong, "pingpong", "the ping-pong kernel"},
+}};
+
+inline constexpr std::array<Word<Instruction>, 3> instruction_words{{
+    {Instruction::automatic, "auto", "what CUTLASS picks: MXF4/NVF4 for FP4 x FP4, MXF8F6F4 otherwise"},
+    {Instruction::mxf8f6f4, "mxf8f6f4", "the explicit …Mxf8f6f4Sm120 schedules: every element one byte in shared memory"},
+    {Instruction::mxf8f6f4_acc2x4, "mxf8f6f4-acc2x4", "sparse block-scaled: KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120"},
+}};
+
+inline constexpr std::array<Word<EpilogueKind>, 3> epilogue_words{{
+    {EpilogueKind::tma, "default", "the TMA warp-specialized epilogue"},
+    {EpilogueKind::finalize, "finalize", "TensorRT-LLM's MoE scatter epilogue (needs grouped)"},
+    {EpilogueKind::nosmem, "nosmem", "the epilogue without shared memory"},
+}};
+
+inline constexpr std::array<Word<MatrixLayout>, 2> layout_words{{
+    {MatrixLayout::row, "row", "row-major C and D"},
+    {MatrixLayout::col, "col", "column-major C and D (with finalize: TensorRT-LLM's swap-AB variant)"},
+}};
+
+inline constexpr std::array<Word<Scaling>, 3> scaling_words{{
+    {Scaling::block, "block", "MX/NV block scale factors (the block-scaled GEMMs)"},
+    {Scaling::blockwise, "blockwise", "a float scale per scale-granularity block (…BlockwiseScaling GEMMs)"},
+    {Scaling::none, "none", "no scales (the plain tensor-op GEMM)"},
+}};
+
+inline constexpr std::array<Word<EpilogueSchedule>, 2> epilogue_schedule_words{{
+    {EpilogueSchedule::automatic, "auto", "EpilogueScheduleAuto"},
+    {EpilogueSchedule::sparse, "sparse", "the sparse kernels' own …Sparse…Sm120 epilogue schedule"},
+}};
+
+template <class T, std::size_t N>
+constexpr std::string_view spelling_of(const std::array<Word<T>, N>& words, T value) {
+  for (const Word<T>& word : words)
+    if (word.value == value) return word.spelling;
+  return "";
+}
+
+// "a, b, c": every spelling, for messages and help.
+template <class T, std::size_t N>
+std::string spellings(const std::array<Word<T>, N>& words) {
+  std::string out;
+  for (const Word<T>& word : words) out += (out.empty() ? "" : ", ") + std::string(word.spelling);
+  return out;
+}
+
+}  // namespace smem_budget::io
