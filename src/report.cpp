@@ -102,20 +102,29 @@ std::string describe_changes(const Suggestion& s) {
   return out;
 }
 
+std::string stage_counts_text(const StageCounts& n) {
+  if (n.a == n.b && n.b == n.e) return std::to_string(n.a);
+  return fmt::format("A{}/B{}/E{}", n.a, n.b, n.e);
+}
+
 std::string part_label(const Part& part, const Budget& b) {
   if (part.kind == PartKind::padding) return fmt::format("padding to align {}", part.name);
   if (part.kind == PartKind::tail_padding) return fmt::format("padding at the end of {}", part.name);
-  const bytes_t s = b.decision.stages;
+  const StageCounts& n = b.decision.counts;
   const MainloopStage& st = b.stage;
-  const auto per_stage = [&](std::string_view label, bytes_t per) {
-    if (per == 0) return fmt::format("{} (no scale rows: placeholder array)", label);
-    if (part.bytes == s * per) return fmt::format("{} ({} x {})", label, s, group_digits(per));
-    return fmt::format("{} ({} x {}, layout spans more)", label, s, group_digits(per));
+  const auto per_stage = [&](std::string_view label, bytes_t stages, bytes_t per, std::string_view empty) {
+    if (per == 0 || stages == 0) return fmt::format("{} ({}: placeholder array)", label, empty);
+    if (part.bytes == stages * per) return fmt::format("{} ({} x {})", label, stages, group_digits(per));
+    return fmt::format("{} ({} x {}, layout spans more)", label, stages, group_digits(per));
   };
-  if (part.name == "A tiles") return per_stage("A tiles", st.a);
-  if (part.name == "B tiles") return per_stage("B tiles", st.b);
-  if (part.name == "SFA scales") return per_stage("SFA scale factors", st.sfa);
-  if (part.name == "SFB scales") return per_stage("SFB scale factors", st.sfb);
+  if (part.name == "A tiles") return per_stage("A tiles", n.a, st.a, "");
+  if (part.name == "B tiles")
+    return n.half_k_b ? per_stage("B tiles at half K", n.b, st.b / 2, "") : per_stage("B tiles", n.b, st.b, "");
+  if (part.name == "SFA scales") return per_stage("SFA scale factors", n.a, st.sfa, "no scale rows");
+  if (part.name == "SFB scales") return per_stage("SFB scale factors", n.a, st.sfb, "no scale rows");
+  if (part.name == "A scales") return per_stage("A scales (float)", n.a, st.sfa, "");
+  if (part.name == "B scales") return per_stage("B scales (float)", n.a, st.sfb, "");
+  if (part.name == "metadata E") return per_stage("metadata E", n.e, st.e, "kept in global memory");
   return std::string(part.name);
 }
 

@@ -39,6 +39,9 @@ std::string reason(const Result& result);
 // What a suggestion changes, e.g. "K / 2 (64) + StageCount<5>".
 std::string describe_changes(const Suggestion& suggestion);
 
+// "3", or "A2/B3/E0" where a sparse kernel's stage counts differ.
+std::string stage_counts_text(const StageCounts& counts);
+
 // Part names as a reader sees them: padding is named after what it aligns.
 std::string part_label(const Part& part, const Budget& budget);
 

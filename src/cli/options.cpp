@@ -26,11 +26,21 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
                                                          "Default: 0. e.g. --device 1")
                         ->check(CLI::NonNegativeNumber);
   bind("--types", "types", o.types,
-       "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2).\n"
-       "Default: nvfp4. e.g. --types mxfp8:mxfp4");
+       "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n"
+       "--scaling none or blockwise element names, also f16, bf16, s8). Default: nvfp4. e.g. --types mxfp8:mxfp4");
+  bind("--scaling", "scaling", o.scaling,
+       "block (MX/NV block scale factors), blockwise (float scales per --scale-granularity block), none\n"
+       "(plain tensor-op GEMM). Default: block. e.g. --scaling blockwise --types e4m3");
+  bind("--scale-granularity", "scale_granularity", o.scale_granularity,
+       "With --scaling blockwise: MxNxK elements of A (MxK) and B (NxK) per float scale, or auto (the tile).\n"
+       "Default: auto. e.g. --scale-granularity 1x128x128 (DeepSeek-style per-row A)");
+  o.bound.emplace_back("sparse", app.add_flag("--sparse", o.sparse, "2:4 structured-sparse A (CUTLASS's SM120 sparse GEMMs). Default: off. e.g. --sparse"));
+  bind("--epilogue-schedule", "epilogue_schedule", o.epilogue_schedule,
+       "auto, or sparse (the sparse kernels' own epilogue schedule; same storage). Default: auto.");
   bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative. e.g. --schedule pingpong");
   bind("--instruction", "instruction", o.instruction,
-       "auto, or mxf8f6f4 to force the byte-per-element MXF8F6F4 path. Default: auto.\ne.g. --types mxfp4 --instruction mxf8f6f4");
+       "auto, mxf8f6f4 to force the byte-per-element MXF8F6F4 path, or mxf8f6f4-acc2x4 (sparse block-scaled,\n"
+       "2x4 warps). Default: auto. e.g. --types mxfp4 --instruction mxf8f6f4");
   o.bound.emplace_back("grouped", app.add_flag("--grouped", o.grouped, "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off. e.g. --grouped"));
   bind("--stages", "stages", o.stages,
        "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\n"
@@ -42,7 +52,9 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   bind("--d", "d", o.d, "Element type of D (with finalize: the MoE output type). Default: bf16. e.g. --d f32");
   bind("--d-layout", "d_layout", o.d_layout, "row or col (C follows D; col with finalize is swap-AB). Default: row. e.g. --d-layout col");
   bind("--epilogue-tile", "epilogue_tile", o.epilogue_tile, "auto or MxN. Default: auto. e.g. --epilogue-tile 64x64");
-  bind("--fusion", "fusion", o.fusion, "none, row-bias, col-bias:TYPE, sf-gen. Default: none. e.g. --fusion col-bias:bf16");
+  bind("--fusion", "fusion", o.fusion,
+       "none, row-bias, col-bias:TYPE, sf-gen, scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\n"
+       "Default: none. e.g. --fusion col-bias:bf16");
   bind("--cutlass", "cutlass", o.cutlass,
        "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\n"
        "Default: 4.7.0. e.g. --cutlass 4.4.2 (TensorRT-LLM's pin)");
@@ -70,7 +82,9 @@ io::Settings command_line_settings(const ConfigOptions& o) {
   for (const auto& [key, option] : o.bound) {
     if (option->count() == 0) continue;
     const std::string flag = option->get_name();
-    const nlohmann::json value = key == "grouped" ? nlohmann::json(o.grouped) : nlohmann::json(option->as<std::string>());
+    const nlohmann::json value = key == "grouped"  ? nlohmann::json(o.grouped)
+                                 : key == "sparse" ? nlohmann::json(o.sparse)
+                                                   : nlohmann::json(option->as<std::string>());
     io::check_setting(key, value, flag);
     settings[key] = io::Setting{value, flag};
   }

@@ -13,8 +13,9 @@ namespace smem_budget::cli {
 
 struct ConfigOptions {
   std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
-      fusion, cutlass;
+      fusion, scaling, scale_granularity, epilogue_schedule, cutlass;
   bool grouped = false;
+  bool sparse = false;
   bool suggest = false;
   int device = 0;
   std::string config_file;

@@ -43,6 +43,11 @@ ojson result_json(const Result& r) {
   j["name"] = r.name;
   j["config"] = io::config_to_json(r.config);
   j["stages"] = b.has_stages ? ojson(b.decision.stages) : ojson(nullptr);
+  if (is_sparse(family_of(r.config)) && b.has_stages) {
+    j["stages_a"] = b.decision.counts.a;
+    j["stages_b"] = b.decision.counts.b;
+    j["stages_e"] = b.decision.counts.e;
+  }
   if (b.verdict != Verdict::rejected) {
     j["max_fitting_stages"] = b.max_fitting_stages ? ojson(*b.max_fitting_stages) : ojson(nullptr);
     j["builder"] = {{"capacity", b.decision.capacity},

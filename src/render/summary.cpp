@@ -13,11 +13,18 @@ SummaryRow summarize(const Result& r, bool group) {
   row.name = r.name;
   row.tile = io::format_tile(c.tile);
   row.types = io::format_types(c.types, c.scaling);
+  switch (family_of(c)) {
+    case Family::block_scaled: break;
+    case Family::block_scaled_sparse: row.types += " sparse"; break;
+    case Family::blockwise: row.types += " blockwise " + io::format_scale_granularity(granularity_of(c)); break;
+    case Family::plain: row.types += " plain"; break;
+    case Family::plain_sparse: row.types += " plain sparse"; break;
+  }
   row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : "");
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
                                                     : fmt::format("{}->{}", name_of(c.c), name_of(c.d));
-  row.stages = b.has_stages ? std::to_string(b.decision.stages) : "-";
+  row.stages = b.has_stages ? stage_counts_text(b.decision.counts) : "-";
   const bool sized = b.verdict != Verdict::rejected;
   row.mainloop = sized ? number(b.mainloop_tensors) : "-";
   row.epilogue_bytes = sized ? number(b.epilogue_shared_storage) : "-";

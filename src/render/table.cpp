@@ -131,9 +131,14 @@ std::string breakdown(const Report& report, const Result& r) {
   out += "\n";
   const StageDecision& d = b.decision;
   out += fmt::format("stages: {} from {}\n", d.stages, stage_policy(r.config));
+  if (d.counts.half_k_b)
+    out += fmt::format("  the sparse builder's 1.5-stage fallback: {} A stages, {} B stages at half K, metadata E in "
+                       "global memory\n", d.counts.a, d.counts.b);
   if (const Explanation e = explain(r.config, b); e.builder) out += builder_against_kernel(*e.builder, e.kernel, r.config);
-  out += fmt::format("largest stage count that fits: {}\n",
-                     b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
+  if (is_sparse(family_of(r.config))) out += "largest stage count that fits: n/a (the sparse builders take no StageCount<N>)\n";
+  else
+    out += fmt::format("largest stage count that fits: {}\n",
+                       b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
                      group_digits(b.headroom));
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Measure SM120 CUTLASS GEMM configurations with nvcc: the oracle rows the model is checked against.
+
+For each configuration (the batch-file keys of smem-budget), this writes a small host program that
+instantiates CUTLASS's collective builders and GemmUniversal for it, compiles it with nvcc against the
+CUTLASS checkout you name, runs it (it only prints sizeof values; no GPU is needed), and writes one
+oracle row: {"config", "expect", "reason"}. A configuration that does not compile becomes a
+`rejected` row whose reason is the compiler's first error.
+
+    tools/measure/measure.py --cutlass ~/cutlass --jobs 16 batch.json > rows.json
+
+batch.json is a list of configuration objects (or {"configs": [...]}). Modelled here: the SM120
+block-scaled, blockwise, plain and sparse families; default, no-smem-free TMA epilogues with the
+fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias; grouped dense kernels. Not
+here: TensorRT-LLM's FINALIZE epilogue (its headers are TensorRT-LLM's, not CUTLASS's) and nosmem.
+CI does not run this tool; it needs nvcc and a CUTLASS checkout.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ELEMENT = {
+    "e2m1": "cutlass::float_e2m1_t", "e2m3": "cutlass::float_e2m3_t", "e3m2": "cutlass::float_e3m2_t",
+    "e4m3": "cutlass::float_e4m3_t", "e5m2": "cutlass::float_e5m2_t", "f16": "cutlass::half_t",
+    "bf16": "cutlass::bfloat16_t", "f32": "float", "s8": "int8_t", "void": "void",
+}
+BITS = {"e2m1": 4, "e2m3": 6, "e3m2": 6, "e4m3": 8, "e5m2": 8, "f16": 16, "bf16": 16, "f32": 32, "s8": 8}
+PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
+
+
+def operand(name, scaling):
+    """(element, block-scale kind or None) for one side of `types`."""
+    if name in PRESETS:
+        return PRESETS[name]
+    return name, ("mx" if scaling == "block" else None)
+
+
+def block_type(element, kind):
+    if kind == "nv":
+        return f"cutlass::nv_float4_t<{ELEMENT[element]}>"
+    wrapper = {4: "mx_float4_t", 6: "mx_float6_t", 8: "mx_float8_t"}[BITS[element]]
+    return f"cutlass::{wrapper}<{ELEMENT[element]}>"
+
+
+def dims(text):
+    return [int(x) for x in text.split("x")]
+
+
+def fusion_op(fusion, d, c, sf_vector, d_layout):
+    """The epilogue's fusion operation, and any extra code it needs."""
+    if fusion in (None, "none"):
+        return f"cutlass::epilogue::fusion::LinearCombination<{ELEMENT[d]}, float, {ELEMENT[c]}, float>", ""
+    if fusion == "row-bias":
+        return f"cutlass::epilogue::fusion::LinCombPerRowBias<{ELEMENT[d]}, float, float, {ELEMENT[c]}>", ""
+    if fusion.startswith("col-bias:"):
+        bias = fusion.split(":")[1]
+        return f"cutlass::epilogue::fusion::LinCombPerColBias<{ELEMENT[d]}, float, {ELEMENT[bias]}, {ELEMENT[c]}>", ""
+    if fusion == "sf-gen":
+        layout = "cutlass::layout::RowMajor" if d_layout == "row" else "cutlass::layout::ColumnMajor"
+        return (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{sf_vector}, {ELEMENT[d]}, float, "
+                f"cutlass::float_ue4m3_t, {layout}, {ELEMENT[c]}>"), ""
+    if fusion in ("scaled-mm", "scaled-mm-bias"):
+        # D = scale_a (a column broadcast) * (scale_b (a row broadcast) * acc) [+ bias row], the
+        # structure of vLLM's ScaledEpilogue / ScaledEpilogueBias written as CUTLASS EVT nodes.
+        code = f"""
+using namespace cutlass::epilogue::fusion;
+using ScaleA = Sm90ColBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
+using ScaleB = Sm90RowBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
+using Bias = Sm90RowBroadcast<0, TileShape, {ELEMENT[d]}, {ELEMENT[d]}, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
+using ProbeScaledAcc = Sm90EVT<Sm90Compute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleB, Sm90AccFetch>;
+using ProbeScaled = Sm90EVT<Sm90Compute<cutlass::multiplies, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc>;
+using ProbeScaledBias = Sm90EVT<Sm90Compute<cutlass::multiply_add, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc, Bias>;
+"""
+        return ("ProbeScaledBias" if fusion.endswith("bias") else "ProbeScaled"), code
+    raise ValueError(f"fusion {fusion!r} is not supported by the measuring tool")
+
+
+def probe_source(cfg):
+    """The C++ of one probe, or raises ValueError for what the tool does not measure."""
+    scaling = cfg.get("scaling", "block")
+    sparse = cfg.get("sparse", False)
+    grouped = cfg.get("grouped", False)
+    pingpong = cfg.get("schedule", "cooperative") == "pingpong"
+    if cfg.get("epilogue", "default") != "default":
+        raise ValueError(f"epilogue {cfg['epilogue']!r} is not supported by the measuring tool")
+    m, n, k = dims(cfg["tile"])
+    a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
+    a, a_kind = operand(a_name, scaling)
+    b, b_kind = operand(b_name or a_name, scaling)
+    c, d = cfg.get("c", "void"), cfg.get("d", "bf16")
+    d_layout = cfg.get("d_layout", "row")
+    layout_cd = "cutlass::layout::RowMajor" if d_layout == "row" else "cutlass::layout::ColumnMajor"
+    ptr = "*" if grouped else ""
+    instruction = cfg.get("instruction", "auto")
+
+    if scaling == "block":
+        el_a, el_b = block_type(a, a_kind), block_type(b, b_kind)
+        opclass = "cutlass::arch::OpClassBlockScaledSparseTensorOp" if sparse else "cutlass::arch::OpClassBlockScaledTensorOp"
+        sf_vector = 16 if a_kind == "nv" else 32
+    else:
+        el_a, el_b = ELEMENT[a], ELEMENT[b]
+        opclass = "cutlass::arch::OpClassSparseTensorOp" if sparse else "cutlass::arch::OpClassTensorOp"
+        sf_vector = 16
+
+    # The kernel schedule tag the builder is given.
+    if sparse and scaling == "block":
+        fp4 = a == b == "e2m1" and instruction == "auto"
+        schedule = {True: {"nv": "KernelSparseTmaWarpSpecializedNvf4Sm120", "mx": "KernelSparseTmaWarpSpecializedMxf4Sm120"}[a_kind],
+                    False: "KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120" if instruction == "mxf8f6f4-acc2x4"
+                    else "KernelSparseTmaWarpSpecializedMxf8f6f4Sm120"}[fp4]
+    elif sparse:
+        schedule = "KernelScheduleSparseF8f6f4Sm120"
+    elif grouped:
+        kind = {"block": "BlockScaled", "blockwise": "BlockwiseScaling", "none": ""}[scaling]
+        stages = 3 if scaling == "block" else 2
+        schedule = f"KernelPtrArrayTmaWarpSpecialized{'Pingpong' if pingpong else 'Cooperative'}{kind}Sm120<{stages}>"
+    elif scaling == "blockwise":
+        schedule = "KernelTmaWarpSpecializedBlockwise" + ("PingpongSm120" if pingpong else "CooperativeSm120")
+    elif scaling == "block" and instruction == "mxf8f6f4":
+        schedule = "KernelTmaWarpSpecialized" + ("PingpongMxf8f6f4Sm120" if pingpong else "Mxf8f6f4Sm120")
+    else:
+        schedule = "KernelTmaWarpSpecializedPingpong" if pingpong else "KernelTmaWarpSpecializedCooperative"
+
+    if grouped:
+        epi_schedule = "cutlass::epilogue::PtrArrayTmaWarpSpecialized" + ("Pingpong" if pingpong else "Cooperative")
+    elif cfg.get("epilogue_schedule") == "sparse":
+        epi_schedule = "cutlass::epilogue::SparseTmaWarpSpecializedCooperativeSm120"
+    else:
+        epi_schedule = "cutlass::epilogue::collective::EpilogueScheduleAuto"
+    et = cfg.get("epilogue_tile", "auto")
+    epi_tile = ("cutlass::epilogue::collective::EpilogueTileAuto" if et == "auto"
+                else "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(et)))
+    fusion, fusion_code = fusion_op(cfg.get("fusion"), d, c, sf_vector, d_layout)
+
+    stages = cfg.get("stages", "auto")
+    if stages == "auto":
+        stage_type = "cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename Epilogue::SharedStorage))>"
+    elif stages == "auto-zero":
+        stage_type = "cutlass::gemm::collective::StageCountAuto"
+    elif stages == "auto-epi":
+        stage_type = "cutlass::gemm::collective::StageCountAutoCarveoutEpi<Epilogue>"
+    else:
+        stage_type = f"cutlass::gemm::collective::StageCount<{int(stages)}>"
+
+    layout_a, layout_b = f"cutlass::layout::RowMajor{ptr}", f"cutlass::layout::ColumnMajor{ptr}"
+    scale_code = ""
+    if scaling == "blockwise":
+        gm, gn, gk = dims(cfg["scale_granularity"]) if cfg.get("scale_granularity", "auto") != "auto" else (m, n, k)
+        scale_code = f"using ScaleConfig = cutlass::detail::Sm120BlockwiseScaleConfig<{gm}, {gn}, {gk}>;\n"
+        layout_a = f"cute::tuple<{layout_a}, decltype(ScaleConfig::deduce_layoutSFA()){ptr}>"
+        layout_b = f"cute::tuple<{layout_b}, decltype(ScaleConfig::deduce_layoutSFB()){ptr}>"
+    align = lambda e: 128 // BITS[e] if e != "void" else 8  # noqa: E731 (16-byte accesses)
+    align_a = 128 if scaling != "none" and BITS[a] < 8 else align(a)
+    align_b = 128 if scaling != "none" and BITS[b] < 8 else align(b)
+    if sparse:
+        align_a, align_b = max(align_a, 64 if BITS[a] >= 8 else 128), max(align_b, 32)
+    problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
+               else "cute::Shape<int, int, int, int>")
+    mainloop_stages = ("Mainloop::DispatchPolicy::StagesA, Mainloop::DispatchPolicy::StagesB, "
+                       "Mainloop::DispatchPolicy::StagesE" if sparse else
+                       "Mainloop::DispatchPolicy::Stages, Mainloop::DispatchPolicy::Stages, Mainloop::DispatchPolicy::Stages")
+    return f"""// generated by smem-budget tools/measure/measure.py
+#include <cstdio>
+#include "cutlass/cutlass.h"
+#include "cute/tensor.hpp"
+#include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/epilogue/thread/linear_combination.h"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include "cutlass/gemm/group_array_problem_shape.hpp"
+#include "cutlass/detail/blockwise_scale_layout.hpp"
+using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
+using Cluster = cute::Shape<cute::Int<1>, cute::Int<1>, cute::Int<1>>;
+{fusion_code}
+{scale_code}
+using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm120, cutlass::arch::OpClassTensorOp, TileShape, Cluster, {epi_tile}, float, float,
+    {ELEMENT[c]}, {layout_cd}{ptr}, {align(c) if c != 'void' else align(d)},
+    {ELEMENT[d]}, {layout_cd}{ptr}, {align(d)}, {epi_schedule}, {fusion}>::CollectiveOp;
+using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm120, {opclass}, {el_a}, {layout_a}, {align_a}, {el_b}, {layout_b}, {align_b}, float,
+    TileShape, Cluster, {stage_type}, cutlass::gemm::{schedule}>::CollectiveOp;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
+int main() {{
+  std::printf("%d %d %d %zu %zu %zu %zu\\n", int({mainloop_stages.split(', ')[0]}), int({mainloop_stages.split(', ')[1]}),
+              int({mainloop_stages.split(', ')[2]}), sizeof(typename Mainloop::TensorStorage),
+              sizeof(typename Epilogue::SharedStorage), sizeof(typename Kernel::SharedStorage), size_t(Kernel::SharedStorageSize));
+}}
+"""
+
+
+def first_error(log):
+    for line in log.splitlines():
+        if "error" in line:
+            where = re.search(r"(include/\S+?)\((\d+)\)", line)
+            text = re.sub(r"^.*?error: ", "", line).strip()
+            return f"{text} [{where.group(1)}:{where.group(2)}]" if where else text
+    return log.strip().splitlines()[-1] if log.strip() else "did not compile"
+
+
+def measure(cfg, cutlass, nvcc, limit):
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            source = probe_source(cfg)
+        except ValueError as e:
+            return {"config": cfg, "error": str(e)}
+        path = os.path.join(tmp, "probe.cu")
+        with open(path, "w") as f:
+            f.write(source)
+        cmd = [nvcc, "-std=c++17", "-arch=sm_120a", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
+               f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
+        built = subprocess.run(cmd, capture_output=True, text=True)
+        if built.returncode != 0:
+            return {"config": cfg, "expect": {"verdict": "rejected"}, "reason": first_error(built.stdout + built.stderr)}
+        out = subprocess.run([os.path.join(tmp, "probe")], capture_output=True, text=True, check=True).stdout.split()
+        sa, sb, se, ml, ep, _, total = (int(x) for x in out)
+        expect = {"verdict": "fits" if total <= limit else "exceeds-optin", "stages": sa}
+        if cfg.get("sparse"):
+            expect.update({"stages_a": sa, "stages_b": sb, "stages_e": se})
+        expect.update({"mainloop_tensors": ml, "epilogue_shared_storage": ep, "total": total})
+        return {"config": cfg, "expect": expect, "reason": "measured"}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("batch", help="JSON list of configurations, or {\"configs\": [...]}")
+    parser.add_argument("--cutlass", required=True, help="a CUTLASS checkout (its include/ is used)")
+    parser.add_argument("--nvcc", default="nvcc")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--limit", type=int, default=101376, help="opt-in bytes per block for the verdict")
+    parser.add_argument("--print-source", action="store_true", help="print the first probe's source and stop")
+    args = parser.parse_args()
+    with open(args.batch) as f:
+        batch = json.load(f)
+    configs = batch["configs"] if isinstance(batch, dict) else batch
+    if args.print_source:
+        print(probe_source(configs[0]))
+        return
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        rows = list(pool.map(lambda c: measure(c, args.cutlass, args.nvcc, args.limit), configs))
+    json.dump({"provenance": f"tools/measure/measure.py, nvcc {args.nvcc}, CUTLASS {args.cutlass}",
+               "arch": "sm120", "rows": rows}, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()
