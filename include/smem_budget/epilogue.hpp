@@ -89,7 +89,7 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
     return Rejection::fp6_output_extent;
   if (tile.m <= 0 || tile.n <= 0 || cta.m % tile.m != 0 || cta.n % tile.n != 0)
     return config.epilogue_tile.automatic ? Rejection::epilogue_tile_divides_cta : Rejection::epilogue_tile_given_divides_cta;
-  if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_swizzle_atom;
+  if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_tile_multiple_of_8;
   const EpilogueElements e = epilogue_elements(config);
   const bytes_t extent = row ? tile.n : tile.m;
   if (swizzle_alignment(e.d, extent) == 0) return Rejection::epilogue_swizzle_atom;

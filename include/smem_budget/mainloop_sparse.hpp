@@ -52,11 +52,7 @@ constexpr Rejection check_sparse_mainloop(const Config& config) {
   // block-scaled collective asserts K first (sm120_blockscaled_sparse_mma_tma.hpp:272-275).
   if (block && t.k % metadata_atom_k(config) != 0) return Rejection::sparse_metadata_k;
   if (t.m % metadata_atom_m != 0 || t.k % metadata_atom_k(config) != 0) return Rejection::sparse_metadata_tile;
-  if (t.n % 8 != 0 || (t.n > 32 && t.n % 32 != 0)) return Rejection::tile_n_permutation;
-  if (block) {
-    const bytes_t per_block = 4 * sparse_scale_vector(config.types.a);
-    if (t.k >= per_block && t.k % per_block != 0) return Rejection::scale_k_divisibility;
-  }
+  if (t.n % 8 != 0) return Rejection::tile_n_permutation;
   // Only the automatic stage counts have an overload (sm120_sparse_mma_builder.inl:221): the
   // StageCount one returns one number where the kernel takes a pair.
   if (config.stages.kind == StagePolicy::Kind::fixed)

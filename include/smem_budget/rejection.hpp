@@ -20,6 +20,7 @@ enum class Rejection {
   epilogue_tile_given_divides_cta,
   fp6_output_extent,
   epilogue_swizzle_atom,
+  epilogue_tile_multiple_of_8,
   grouped_bias_callbacks,
   sf_gen_output_type,
   stages_below_two,
@@ -56,18 +57,20 @@ constexpr RejectionInfo describe(Rejection r) {
       return {"tile N is below the smallest the builder accepts", "Invalid tile shape N.",
               "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl:105"};
     case Rejection::tile_n_permutation:
-      return {"tile N must be 8, 16 or a multiple of 32 (the MMA's N permutation)",
+      return {"tile N must be 8, 16 or a multiple of 32 (block-scaled: the MMA's N permutation; others: a multiple of 8)",
               "TileShape_N must be at least 8 for SM120 blockscaled.",
               "cutlass/gemm/collective/builders/sm120_common.inl:185 sm120_tile_n_permute_selector"};
     case Rejection::pingpong_small_n:
       return {"the ping-pong schedule needs tile N >= 16", "Could not build a collective for given parameters.",
               "cutlass/gemm/collective/collective_builder_decl.hpp:94 (sm120_blockscaled_mma_builder.inl enable_if)"};
     case Rejection::mma_m_divisibility:
-      return {"tile M must be a multiple of the tiled MMA's M extent (64 cooperative, 128 cooperative with N < 16, 32 ping-pong)",
+      return {"tile M must be a multiple of the tiled MMA's M extent (block-scaled: 64 cooperative, 128 cooperative "
+              "with N < 16, 32 ping-pong; plain and blockwise: 8)",
               "Divisibility Condition", "cute/layout.hpp (TiledMma atom layout in sm120_blockscaled_mma_builder.inl)"};
     case Rejection::mma_k_divisibility:
-      return {"tile K must be a multiple of 32 (the MMA's K; sparse: 64)", "Divisibility Condition",
-              "cute/layout.hpp (TiledMma Tile<_, _, _32> in sm120_mma_builder.inl:103)"};
+      return {"tile K must be a multiple of 16 bytes (the narrowest K-major swizzle atom)",
+              "No shared memory copy atom can be selected.",
+              "cutlass/gemm/collective/builders/sm120_common.inl sm120_rr_smem_selector"};
     case Rejection::sfb_n_divisibility:
       return {"tile N above 128 must be a multiple of 128 (scale-factor blocks of 128 rows)",
               "Shape Divisibility Condition", "cute/layout.hpp (SFB layout, sm120_blockscaled_mma_tma.hpp)"};
@@ -87,6 +90,9 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::epilogue_swizzle_atom:
       return {"no shared-memory swizzle atom fits the epilogue tile's contiguous extent for this output type",
               "Divisibility Condition", "cutlass/gemm/collective/builders/sm90_common.inl ss_smem_selector"};
+    case Rejection::epilogue_tile_multiple_of_8:
+      return {"the epilogue tile's M and N must be multiples of 8 (the swizzle atom's rows)",
+              "BLK_K0 must be a multiple of 8.", "cutlass/gemm/collective/builders/sm90_common.inl:183 ss_smem_selector"};
     case Rejection::grouped_bias_callbacks:
       return {"grouped (pointer-array) kernels have no bias fusion callbacks", "Could not find a callbacks specialization.",
               "cutlass/epilogue/fusion/callbacks.hpp:55"};

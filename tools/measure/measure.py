@@ -155,8 +155,10 @@ def probe_source(cfg):
         layout_a = f"cute::tuple<{layout_a}, decltype(ScaleConfig::deduce_layoutSFA()){ptr}>"
         layout_b = f"cute::tuple<{layout_b}, decltype(ScaleConfig::deduce_layoutSFB()){ptr}>"
     align = lambda e: 128 // BITS[e] if e != "void" else 8  # noqa: E731 (16-byte accesses)
-    align_a = 128 if scaling != "none" and BITS[a] < 8 else align(a)
-    align_b = 128 if scaling != "none" and BITS[b] < 8 else align(b)
+    # F8F6F4 sub-byte operands need 64-byte (FP4) or 96-byte (FP6) rows: 128 elements
+    # (cutlass/detail/layout.hpp get_input_alignment_bits).
+    align_a = 128 if BITS[a] < 8 else align(a)
+    align_b = 128 if BITS[b] < 8 else align(b)
     if sparse:
         align_a, align_b = max(align_a, 64 if BITS[a] >= 8 else 128), max(align_b, 32)
     problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
