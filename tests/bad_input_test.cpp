@@ -136,6 +136,24 @@ const Case cases[] = {
   {"sweep --types nvfp5", nullptr, "--types: \"nvfp5\": unknown types"},
   {"sweep --c bf16 --grouped --epilogue finalize", nullptr, "--c: not accepted with the finalize"},
   {"check --suggest --config BAD", "[\"128x128x128\", {\"tile\": \"1x1x1x1\"}]", "BAD: [1].tile"},
+  // The SM120 families: keys that do not go together are not a kernel CUTLASS builds, and the
+  // ones the model does not answer are said to be not modelled, never answered for another kernel.
+  {"--tile 128x128x128 --scaling blocky", nullptr, "--scaling: \"blocky\": unknown scaling (expected one of: block, blockwise, none)"},
+  {"--tile 128x128x128 --scaling blockwise --scale-granularity 1x128", nullptr, "--scale-granularity: \"1x128\": a scale granularity is auto or MxNxK"},
+  {"--tile 128x128x128 --scaling blockwise --scale-granularity 0x128x128", nullptr, "scale granularity dimensions must be 1…65536"},
+  {"--tile 128x128x128 --scale-granularity 1x128x128", nullptr, "a scale granularity needs scaling blockwise"},
+  {"--tile 128x128x128 --scaling none --types nvfp4", nullptr, "nvfp4 names a block-scaled format"},
+  {"--tile 128x128x128 --types bf16", nullptr, "block scaling takes FP4/FP6/FP8 operands"},
+  {"--tile 128x128x256 --sparse --scaling blockwise --types e4m3", nullptr, "no sparse blockwise-scaled GEMM"},
+  {"--tile 128x128x256 --sparse --grouped", nullptr, "no grouped sparse GEMM"},
+  {"--tile 128x128x256 --sparse --schedule pingpong", nullptr, "sparse kernels are cooperative only"},
+  {"--tile 128x128x256 --epilogue-schedule sparse", nullptr, "the sparse epilogue schedule needs sparse: true"},
+  {"--tile 128x128x256 --instruction mxf8f6f4-acc2x4 --types mxfp8", nullptr, "needs sparse: true"},
+  {"--tile 128x128x128 --scaling none --types e4m3 --instruction mxf8f6f4", nullptr, "with scaling none or blockwise leave it auto"},
+  {"--tile 128x128x128 --scaling none --types e4m3 --grouped --epilogue finalize", nullptr, "finalize epilogue is modelled for dense block-scaled"},
+  {"--tile 128x128x128 --scaling none --types e4m3 --grouped --fusion scaled-mm", nullptr, "scaled-mm fusions are modelled for non-grouped"},
+  {"--tile 128x128x128 --scaling none --types s8 --d s8", nullptr, "--d: \"s8\": unknown element type"},
+  {"--config BAD", "[{\"tile\": \"128x128x256\", \"sparse\": \"yes\"}]", "BAD: [0].sparse: expected true or false, got a string"},
 };
 // clang-format on
 

@@ -35,6 +35,41 @@ TEST_CASE("TensorRT-LLM MoE batch: FINALIZE 128x256x64B and 256x128x64B exceed b
   }
 }
 
+TEST_CASE("SM120 families: CUTLASS 87a blockwise FP8 and 80a sparse MXFP8 as nvcc measured them", "[cli][families]") {
+  // sm120-families.json rows cutlass-87a and cutlass-80a.
+  const Run blockwise =
+      run("--tile 128x128x128 --scaling blockwise --scale-granularity 128x128x128 --types e4m3 --c bf16 --format json");
+  REQUIRE(blockwise.status == 0);
+  const auto bw = results_of(blockwise)[0];
+  CHECK(bw["stages"] == 2);
+  CHECK(bw["bytes"]["total"] == 80896);
+  CHECK(bw["config"]["scaling"] == "blockwise");
+  CHECK(bw["config"]["types"] == "e4m3");
+  CHECK_FALSE(bw.contains("stages_b"));
+
+  const Run sparse = run("--tile 128x128x256 --types mxfp8 --sparse --instruction mxf8f6f4-acc2x4 --c bf16 --format json");
+  REQUIRE(sparse.status == 0);
+  const auto sp = results_of(sparse)[0];
+  CHECK(sp["stages_a"] == 2);
+  CHECK(sp["stages_b"] == 3);
+  CHECK(sp["stages_e"] == 0);
+  CHECK(sp["bytes"]["total"] == 99328);
+  CHECK(sp["max_fitting_stages"].is_null());
+  // The table names the 1.5-stage fallback.
+  CHECK(run("--tile 128x128x256 --types mxfp8 --sparse --c bf16").out.find("A2/B3/E0") == std::string::npos);
+  CHECK(run("--tile 128x128x256 --types mxfp8 --sparse --c bf16").out.find("3 B stages at half K") != std::string::npos);
+}
+
+TEST_CASE("SM120 families: rejections name CUTLASS's assertion", "[cli][families]") {
+  const Run bf16 = run("--tile 128x128x128 --scaling none --types bf16 --format json");
+  CHECK(bf16.status == 1);
+  CHECK(results_of(bf16)[0]["reason"].get<std::string>().find("only F8F6F4") != std::string::npos);
+  const Run fixed = run("--tile 128x128x256 --scaling none --types e4m3 --sparse --stages 2 --format json");
+  CHECK(fixed.status == 1);
+  CHECK(results_of(fixed)[0]["verdict"] == "rejected");
+  CHECK(results_of(fixed)[0]["reason"].get<std::string>().find("no explicit StageCount") != std::string::npos);
+}
+
 TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --stages 2 --format json");
   REQUIRE(r.status == 0);

@@ -67,7 +67,6 @@ Architecture load_arch_file(const std::string& path) {
   arch.limits.smem_per_block = bytes("smem_per_block");
   arch.limits.smem_per_block_optin = bytes("smem_per_block_optin");
   arch.limits.reserved_smem_per_block = bytes("reserved_smem_per_block");
-  if (const auto known = find_arch(arch.limits.cc)) arch.limits.cutlass_capacity = known->cutlass_capacity;
   if (arch.limits.smem_per_block_optin > arch.limits.smem_per_sm)
     throw InputError(fmt::format("{}: smem_per_block_optin ({}) is larger than smem_per_sm ({})", path,
                                  arch.limits.smem_per_block_optin, arch.limits.smem_per_sm));

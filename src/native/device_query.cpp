@@ -72,7 +72,6 @@ Architecture native_architecture(const DeviceInfo& device, const std::string& li
                                      device.cc.major, device.cc.minor));
     return arch;
   }
-  limits.cutlass_capacity = builtin->cutlass_capacity;
   const auto compare = [&](const char* what, bytes_t read, bytes_t known) {
     if (read != known)
       arch.notes.push_back(fmt::format("{}: the device reports {} B, the built-in {} says {} B; the device's figure is used",
