@@ -30,7 +30,7 @@ struct MainloopStage {
 
 // Stages of A (and of everything else), of B, and of the sparse metadata E. Only the sparse
 // builders can make them differ: 1.5 B stages (B at half K, three of them) with E left in
-// global memory (sm120_sparse_mma_builder.inl:83-104).
+// global memory (sm120_sparse_mma_builder.inl:96-113).
 struct StageCounts {
   bytes_t a = 0;
   bytes_t b = 0;

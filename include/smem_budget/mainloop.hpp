@@ -72,7 +72,7 @@ constexpr MainloopTensors<Parts> mainloop_tensors(const Config& config, const Ma
 
 // SchedulerPipelineStageCount of the kernel schedule the builder picks: 3 for the block-scaled
 // dense builder (sm120_blockscaled_mma_builder.inl:240), 2 for the others
-// (sm120_mma_builder.inl:137, sm120_blockwise_mma_builder.inl:211, sm120_sparse_mma_builder.inl:219).
+// (sm120_mma_builder.inl:133, sm120_blockwise_mma_builder.inl:217, sm120_sparse_mma_builder.inl:220).
 constexpr bytes_t scheduler_pipeline_stages(const Config& config) {
   return family_of(config) == Family::block_scaled ? 3 : 2;
 }

@@ -58,7 +58,7 @@ constexpr Rejection check_dense_mainloop(const Config& config, const CutlassRule
 
 // Every operand takes one byte in shared memory (SmemAllocType uint8_t: the F8F6F4 path), and
 // the builder counts A, B, the scales and the pipeline per stage
-// (sm100_umma_builder.inl:84-98; sm120_blockwise_mma_builder.inl:66-84).
+// (sm100_umma_builder.inl:84-98; sm120_blockwise_mma_builder.inl:72-88).
 constexpr MainloopStage dense_stage(const Config& config, Checked& c) {
   MainloopStage s;
   const Tile& t = config.tile;

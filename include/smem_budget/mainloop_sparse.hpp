@@ -91,7 +91,7 @@ constexpr bytes_t half_k_b_estimate(const MainloopStage& s) {
   return s.a + s.b * 3 / 4 + s.barrier + s.sfa + s.sfb;
 }
 
-// sm120_compute_stage_count_or_override_[blockscaled_]sparse (sm120_sparse_mma_builder.inl:65-104):
+// sm120_compute_stage_count_or_override_[blockscaled_]sparse (sm120_sparse_mma_builder.inl:73-114):
 // S stages of everything when S >= 2; else three B stages at half K against S' stages of A,
 // with E in global memory, when S' >= 2; else S' of everything (which then fails to compile).
 constexpr StageCounts sparse_stage_counts(bytes_t capacity, bytes_t carveout, const MainloopStage& s) {
