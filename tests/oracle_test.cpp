@@ -107,10 +107,12 @@ TEST_CASE("the families' shape rules this project measured match nvcc", "[oracle
   check_file("sm120-family-probes.json");
 }
 
+TEST_CASE("the families at CUTLASS 4.3.5 and 4.5.0 match nvcc", "[oracle]") { check_file("sm120-family-versions.json"); }
+
 TEST_CASE("the README counts every measured row", "[oracle][readme]") {
   std::size_t rows = 0;
   for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
-                           "sm120-families.json", "sm120-family-probes.json"})
+                           "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json"})
     rows += load(file)["rows"].size();
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;

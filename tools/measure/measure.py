@@ -115,12 +115,13 @@ def probe_source(cfg):
                     else "KernelSparseTmaWarpSpecializedMxf8f6f4Sm120"}[fp4]
     elif sparse:
         schedule = "KernelScheduleSparseF8f6f4Sm120"
+    elif scaling == "blockwise":
+        # The blockwise builder tells grouped from the pointer strides; it takes the blockwise tags only.
+        schedule = "KernelTmaWarpSpecializedBlockwise" + ("PingpongSm120" if pingpong else "CooperativeSm120")
     elif grouped:
-        kind = {"block": "BlockScaled", "blockwise": "BlockwiseScaling", "none": ""}[scaling]
+        kind = {"block": "BlockScaled", "none": ""}[scaling]
         stages = 3 if scaling == "block" else 2
         schedule = f"KernelPtrArrayTmaWarpSpecialized{'Pingpong' if pingpong else 'Cooperative'}{kind}Sm120<{stages}>"
-    elif scaling == "blockwise":
-        schedule = "KernelTmaWarpSpecializedBlockwise" + ("PingpongSm120" if pingpong else "CooperativeSm120")
     elif scaling == "block" and instruction == "mxf8f6f4":
         schedule = "KernelTmaWarpSpecialized" + ("PingpongMxf8f6f4Sm120" if pingpong else "Mxf8f6f4Sm120")
     else:
