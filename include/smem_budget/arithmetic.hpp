@@ -1,7 +1,10 @@
 // Integer helpers for byte arithmetic: rounding, and overflow that is reported instead of wrapping.
+// Plain C++ only (no compiler builtins), so that every formula stays a constant expression under
+// g++, clang and nvcc alike.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 namespace smem_budget {
 
@@ -12,20 +15,29 @@ constexpr bytes_t round_up(bytes_t x, bytes_t a) { return (x + a - 1) / a * a; }
 
 constexpr bytes_t ceil_div(bytes_t x, bytes_t y) { return (x + y - 1) / y; }
 
-// Accumulates products and sums; once any step overflows, `overflowed` stays true and the
-// values are meaningless. Lets every formula be written plainly and checked once at the end.
+// Accumulates products and sums of byte counts; once any step would overflow,
+// `overflowed` stays true and the values are meaningless. Lets every formula be written plainly
+// and checked once at the end.
 struct Checked {
   bool overflowed = false;
 
   constexpr bytes_t mul(bytes_t a, bytes_t b) {
-    bytes_t r = 0;
-    if (__builtin_mul_overflow(a, b, &r)) overflowed = true;
-    return r;
+    constexpr bytes_t max = std::numeric_limits<bytes_t>::max();
+    constexpr bytes_t min = std::numeric_limits<bytes_t>::min();
+    if (a == 0 || b == 0) return 0;
+    const bool over = a > 0 ? (b > 0 ? a > max / b : b < min / a) : (b > 0 ? a < min / b : a < max / b);
+    if (over) {
+      overflowed = true;
+      return 0;
+    }
+    return a * b;
   }
   constexpr bytes_t add(bytes_t a, bytes_t b) {
-    bytes_t r = 0;
-    if (__builtin_add_overflow(a, b, &r)) overflowed = true;
-    return r;
+    if ((b > 0 && a > std::numeric_limits<bytes_t>::max() - b) || (b < 0 && a < std::numeric_limits<bytes_t>::min() - b)) {
+      overflowed = true;
+      return 0;
+    }
+    return a + b;
   }
   // round_up without the intermediate x + a - 1 wrapping.
   constexpr bytes_t up(bytes_t x, bytes_t a) {

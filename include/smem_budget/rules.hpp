@@ -13,6 +13,8 @@ struct CutlassVersion {
   int minor = 0;
   int patch = 0;
   friend constexpr auto operator<=>(const CutlassVersion&, const CutlassVersion&) = default;
+  // Declared explicitly: nvcc's front end otherwise warns that the implicit one is never defined.
+  friend constexpr bool operator==(const CutlassVersion&, const CutlassVersion&) = default;
 };
 
 struct CutlassRules {

@@ -1,0 +1,2 @@
+// The budgets of budget_assertions.hpp, asserted by nvcc's front end.
+#include "budget_assertions.hpp"
