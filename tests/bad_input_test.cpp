@@ -119,7 +119,7 @@ const Case cases[] = {
   {"arch sm999", nullptr, "unknown architecture"},
   // --arch native where there is no driver (the test points SMEM_BUDGET_LIBCUDA at nothing)
   {"--tile 128x128x128 --arch native", nullptr, "--arch native: cannot load the CUDA driver (/nonexistent/libcuda.so.1"},
-  {"--config BAD", "{\"arch\": \"native\", \"configs\": [\"128x128x128\"]}", "--arch native: cannot load the CUDA driver"},
+  {"--config BAD", "{\"arch\": \"native\", \"configs\": [\"128x128x128\"]}", "BAD: arch native: cannot load the CUDA driver"},
   {"arch --native", nullptr, "--arch native: cannot load the CUDA driver"},
   {"arch native --device 1", nullptr, "--arch native: cannot load the CUDA driver"},
   {"--tile 128x128x128 --device 1", nullptr, "--device: only used with --arch native"},

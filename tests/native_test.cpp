@@ -120,12 +120,12 @@ TEST_CASE("driver failures are input errors that name the call and the error", "
   gpu = h200();
   gpu.init_result = 100;
   CHECK(error_of(fake_driver(), 0) ==
-        "--arch native: cuInit failed with CUDA_ERROR_NO_DEVICE (100): the driver sees no GPU in this machine");
-  CHECK(error_of(fake_driver(false), 0) == "--arch native: cuInit failed with unknown error (100): the driver sees "
+        "native: cuInit failed with CUDA_ERROR_NO_DEVICE (100): the driver sees no GPU in this machine");
+  CHECK(error_of(fake_driver(false), 0) == "native: cuInit failed with unknown error (100): the driver sees "
                                            "no GPU in this machine");
   gpu = h200();
   gpu.attributes.erase(111);  // an old driver without the reserved-memory attribute
-  CHECK(error_of(fake_driver(), 0) == "--arch native: cuDeviceGetAttribute failed with CUDA_ERROR_SOMETHING (1)");
+  CHECK(error_of(fake_driver(), 0) == "native: cuDeviceGetAttribute failed with CUDA_ERROR_SOMETHING (1)");
   gpu = h200();
   gpu.attributes[97] = -5;
   CHECK(error_of(fake_driver(), 0).find("opt-in shared memory per block = -5") != std::string::npos);

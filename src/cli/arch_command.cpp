@@ -32,7 +32,7 @@ std::string run_arch_command(const ArchOptions& o) {
   if (spec.empty())
     for (const ArchLimits& a : builtin_archs) archs.push_back(io::builtin_architecture(a));
   else
-    archs.push_back(io::resolve_arch(spec, o.native ? "--native" : "ARCH", o.device));
+    archs.push_back(io::resolve_arch(spec, o.native || spec == "native" ? "--arch" : "ARCH", o.device));
   if (o.format == "json") {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const Architecture& a : archs) list.push_back(render::arch_json(a));

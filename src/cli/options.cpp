@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "io/arch_file.hpp"
+#include "evaluation.hpp"
 #include "io/batch_file.hpp"
 
 namespace smem_budget::cli {
@@ -93,16 +93,6 @@ io::Settings command_line_settings(const ConfigOptions& o) {
 
 namespace {
 
-Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
-                      const std::string& origin) {
-  const Config config = io::to_config(settings);
-  if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));
-  const auto budget = evaluate(config, arch.limits);
-  if (!budget)
-    throw io::InputError(fmt::format("{}: the byte counts do not fit in 63 bits; use a smaller tile or stage count", origin));
-  return {name, config, *budget, std::nullopt};
-}
-
 void add_suggestions(Report& report, const ConfigOptions& o) {
   if (!o.suggest) return;
   for (Result& r : report.results)
@@ -119,14 +109,7 @@ void lay_over(io::Settings& settings, const io::Settings& layer) {
 Architecture modelled_architecture(const ConfigOptions& o, const std::string& spec, const std::string& origin) {
   if (o.device_option->count() > 0 && spec != "native")
     throw io::InputError(fmt::format("--device: only used with --arch native (the architecture is \"{}\")", spec));
-  Architecture arch = io::resolve_arch(spec, origin, o.device);
-  if (!has_layout_rules(arch.limits.cc))
-    throw io::InputError(fmt::format(
-        "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
-        "yet; only sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
-        origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
-        arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
-  return arch;
+  return smem_budget::modelled_architecture(spec, origin, o.device);
 }
 
 Report build_report(const ConfigOptions& o, const io::Settings& overrides) {

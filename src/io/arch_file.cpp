@@ -80,7 +80,13 @@ Architecture builtin_architecture(const ArchLimits& limits) {
 }
 
 Architecture resolve_arch(const std::string& spec, const std::string& origin, int device) {
-  if (spec == "native") return native::read_native_architecture(device);
+  if (spec == "native") {
+    try {
+      return native::read_native_architecture(device);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{} {}", origin, e.what()));  // "--arch native: cannot load the CUDA driver …"
+    }
+  }
   if (const auto known = find_arch(spec)) return builtin_architecture(*known);
   const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
   if (!looks_like_path)

@@ -14,7 +14,7 @@ void check(const CudaDriver& driver, int result, const char* call) {
   const char* name = nullptr;
   if (!driver.error_name || driver.error_name(result, &name) != 0 || !name) name = "unknown error";
   constexpr int no_device = 100;  // CUDA_ERROR_NO_DEVICE
-  throw io::InputError(fmt::format("--arch native: {} failed with {} ({}){}", call, name, result,
+  throw io::InputError(fmt::format("native: {} failed with {} ({}){}", call, name, result,
                                    result == no_device ? ": the driver sees no GPU in this machine" : ""));
 }
 
@@ -22,7 +22,7 @@ int read_attribute(const CudaDriver& driver, int device, int attribute, const ch
   int value = -1;
   check(driver, driver.device_attribute(&value, attribute, device), "cuDeviceGetAttribute");
   if (value < 0)
-    throw io::InputError(fmt::format("--arch native: the driver reported {} = {}, which cannot be right", what, value));
+    throw io::InputError(fmt::format("native: the driver reported {} = {}, which cannot be right", what, value));
   return value;
 }
 

@@ -37,6 +37,8 @@ ojson bytes_json(const Budget& b) {
   return bytes;
 }
 
+}  // namespace
+
 ojson result_json(const Result& r) {
   const Budget& b = r.budget;
   ojson j;
@@ -77,8 +79,6 @@ ojson result_json(const Result& r) {
   }
   return j;
 }
-
-}  // namespace
 
 std::string json(const Report& report) {
   ojson doc;

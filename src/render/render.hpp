@@ -27,6 +27,9 @@ inline std::string render(const Report& report, Format format) {
   return "";
 }
 
+// One result as the JSON document's result object (the Python module's Result.to_dict()).
+nlohmann::ordered_json result_json(const Result& result);
+
 // An architecture as JSON: the check document's "arch" and each entry of `arch --format json`.
 nlohmann::ordered_json arch_json(const Architecture& arch);
 

@@ -1,0 +1,157 @@
+"""The Python module against the command line and the measured rows.
+
+Run by ctest (`python`), with PYTHONPATH naming the built package and SMEM_BUDGET_EXE the CLI.
+"""
+import json
+import os
+import re
+import shlex
+import subprocess
+import tempfile
+
+import pytest
+
+import smem_budget
+
+EXE = os.environ["SMEM_BUDGET_EXE"]
+SOURCE = os.environ["SMEM_BUDGET_SOURCE_DIR"]
+DATA = os.path.join(SOURCE, "tests", "data")
+ORACLE_FILES = ["sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
+                "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json"]
+
+
+def cli(args, stdin=None):
+    return subprocess.run([EXE] + args, capture_output=True, text=True, input=stdin)
+
+
+def keys_of(row_config):
+    """A measured row's configuration as keyword arguments (the families file spells the
+    explicit sparse schedules `schedule_variant`)."""
+    keys = dict(row_config)
+    variant = keys.pop("schedule_variant", None)
+    if variant:
+        keys["instruction"] = "mxf8f6f4-acc2x4" if variant == "acc2x4" else variant
+    keys.pop("name", None)
+    return keys
+
+
+def measured_rows():
+    for file in ORACLE_FILES:
+        with open(os.path.join(DATA, file)) as f:
+            for row in json.load(f)["rows"]:
+                yield keys_of(row["config"]), row["expect"]
+
+
+def test_readme_line():
+    assert smem_budget.check("128x256x64B", grouped=True, epilogue="finalize", cutlass="4.4.2").total == 102400
+    assert smem_budget.check("128x256x64B", grouped=True, epilogue="finalize").total == 102400
+
+
+def test_every_measured_row_through_python_equals_the_cli_json_and_the_measurement():
+    rows = list(measured_rows())
+    configs = [dict(keys, name="") for keys, _ in rows]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"configs": configs}, f)
+    done = cli(["--config", f.name, "--format", "json"])
+    os.unlink(f.name)
+    assert done.returncode == 1, done.stderr  # some rows exceed or are rejected
+    from_cli = json.loads(done.stdout)["results"]
+    assert len(from_cli) == len(rows) == 1786
+    many = smem_budget.check_many(configs)
+    for (keys, expect), cli_result, batch_result in zip(rows, from_cli, many):
+        one = smem_budget.check(**keys)
+        assert one.to_dict() == cli_result, keys
+        assert batch_result.to_dict() == cli_result, keys
+        assert one.verdict == expect["verdict"], keys
+        if expect["verdict"] != "rejected":
+            assert one.total == expect["total"] and one.stages == expect["stages"], keys
+            assert one.fits == (expect["verdict"] == "fits")
+            assert one.headroom == one.limit - one.total
+        else:
+            assert one.total is None and one.reason
+
+
+def test_to_dict_fed_back_through_check_many_is_the_same_result():
+    results = smem_budget.check_many(["128x128x128", "128x256x128", {"tile": "64x128x256", "stages": 1}],
+                                     grouped=True, epilogue="finalize")
+    again = smem_budget.check_many([dict(r.to_dict()["config"], name=r.name) for r in results])
+    assert [r.to_dict() for r in again] == [r.to_dict() for r in results]
+    sparse = smem_budget.check("128x128x256", types="mxfp8", sparse=True, c="bf16")
+    assert smem_budget.check_many([sparse.config])[0].to_dict() == sparse.to_dict()
+
+
+def test_result_attributes():
+    r = smem_budget.check("128x128x256", types="mxfp8", sparse=True, instruction="mxf8f6f4-acc2x4", c="bf16")
+    d = r.to_dict()
+    assert (r.stages, d["stages_a"], d["stages_b"], d["stages_e"], r.total) == (2, 2, 3, 0, 99328)
+    assert r.max_fitting_stages is None and r.fits and r.reason == "" and r.notes == []
+    assert r.bytes == d["bytes"] and r.config == d["config"]
+    rejected = smem_budget.check("128x128x128", scaling="none", types="bf16")
+    assert rejected.verdict == "rejected" and not rejected.fits and "F8F6F4" in rejected.reason
+    assert smem_budget.fits({"tile": "128x128x128", "types": "mxfp8"}) is True
+
+
+def test_suggest_sweep_compare_arch_versions():
+    s = smem_budget.suggest("128x256x128", grouped=True, epilogue="finalize")
+    assert s and all(smem_budget.check(x["config"]).fits for x in s)
+    assert smem_budget.suggest("128x128x128") == []
+    swept = smem_budget.sweep(types="nvfp4")
+    cli_sweep = json.loads(cli(["sweep", "--types", "nvfp4", "--format", "json"]).stdout)["results"]
+    assert [r.to_dict() for r in swept] == cli_sweep
+    compared = smem_budget.compare(["4.3.5", "4.7"], "128x64x128", grouped=True, epilogue="finalize")
+    assert list(compared) == ["4.3.5", "4.7.0"] and compared["4.7.0"].total == 91136
+    assert smem_budget.arch("sm121")["smem_per_block_optin"] == 101376
+    assert smem_budget.cutlass_versions()[0] == "4.3.0" and "4.4.2" in smem_budget.cutlass_versions()
+
+
+def test_help_teaches():
+    assert "opt-in" in smem_budget.check.__doc__ or "fits" in smem_budget.check.__doc__
+    assert smem_budget.Result.total.__doc__
+    assert issubclass(smem_budget.InputError, ValueError)
+
+
+# Every bad-input case of the CLI that is one configuration given by flags: the same message
+# from Python, with the flag `--key` spelled as the key.
+def cli_bad_input_cases():
+    with open(os.path.join(SOURCE, "tests", "bad_input_test.cpp")) as f:
+        text = f.read()
+    for args, file in re.findall(r'^\s*\{"((?:[^"\\]|\\.)*)", (nullptr|"(?:[^"\\]|\\.)*"),', text, re.M):
+        if file != "nullptr":
+            continue
+        words = shlex.split(args.encode().decode("unicode_escape"))
+        if not words or not words[0].startswith("--") or any(w in words for w in ("--format", "-o", "--device", "--suggest", "--config")):
+            continue
+        keys, ok = {}, True
+        i = 0
+        while i < len(words):
+            flag = words[i]
+            if flag in ("--grouped", "--sparse"):
+                keys[flag[2:]] = True
+                i += 1
+            elif flag.startswith("--") and i + 1 < len(words):
+                keys[flag[2:].replace("-", "_")] = words[i + 1]
+                i += 2
+            else:
+                ok = False
+                break
+        if ok:
+            yield args, words, keys
+
+
+CASES = list(cli_bad_input_cases())
+
+
+def test_the_cases_are_many():
+    assert len(CASES) >= 55
+
+
+@pytest.mark.parametrize("args,words,keys", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_raises_the_cli_message(args, words, keys):
+    done = cli(words)
+    assert done.returncode == 2 and done.stdout == ""
+    message = done.stderr.strip().removeprefix("smem-budget: ")
+    arch = keys.pop("arch", "sm120")
+    with pytest.raises(smem_budget.InputError) as raised:
+        smem_budget.check(arch=arch, **keys)
+    expected = re.sub(r"^--([a-z-]+)", lambda m: m.group(1).replace("-", "_"), message)
+    assert str(raised.value) == expected
