@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build needs from Debian's packages, only when something is missing.
 set -euo pipefail
-packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev catch2)
+packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev catch2
+          pybind11-dev python3-pybind11 python3-dev python3-pytest python3-venv python3-wheel-whl)
 [ "${SMEM_BUDGET_CLANG:-0}" = 1 ] && packages+=(clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
