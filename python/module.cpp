@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -68,68 +69,146 @@ py::object to_python(const nlohmann::ordered_json& j) {
   }
 }
 
-// Keyword arguments as settings, each checked as the CLI checks a flag; a key names itself in messages.
+// Keys as settings, `prefix` + key naming each in messages; to_config then parses every value
+// with the CLI's own parsers. Later keys (keyword arguments) replace earlier ones.
+void add_settings(Settings& settings, const py::dict& keys, const std::string& prefix = "") {
+  for (const auto& [key, value] : keys) {
+    std::string name = py::str(key).cast<std::string>();
+    nlohmann::json json = to_json(value);
+    std::string origin = prefix + name;
+    smem_budget::io::check_setting_type(name, json, origin);
+    // A value about to be replaced is checked on its own, as the CLI checks each layer.
+    if (const auto old = settings.find(name); old != settings.end())
+      smem_budget::io::check_setting(name, old->second.value, old->second.origin);
+    settings.insert_or_assign(std::move(name), Setting{std::move(json), std::move(origin)});
+  }
+}
+
 Settings settings_of(const py::dict& keys) {
   Settings settings;
-  for (const auto& [key, value] : keys) {
-    const std::string name = py::str(key).cast<std::string>();
-    const nlohmann::json json = to_json(value);
-    smem_budget::io::check_setting(name, json, name);
-    settings[name] = Setting{json, name};
-  }
+  add_settings(settings, keys);
   return settings;
 }
 
-// One result and the architecture it was judged on; what Python sees as smem_budget.Result.
+// One result; what Python sees as smem_budget.Result.
 struct PyResult {
   Result result;
-  Architecture arch;
   const smem_budget::Budget& budget() const { return result.budget; }
   bool sized() const { return budget().verdict != smem_budget::Verdict::rejected; }
   py::object sized_or_none(long long value) const { return sized() ? py::object(py::int_(value)) : py::none(); }
   py::dict to_dict() const { return to_python(smem_budget::render::result_json(result)); }
 };
 
-PyResult check(const py::dict& keys, const std::string& arch, int device, const std::string& name) {
-  const Architecture a = smem_budget::modelled_architecture(arch, "arch", device);
-  Settings settings = settings_of(keys);
-  if (!settings.contains("tile")) throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");
-  return {smem_budget::evaluate_entry(name, settings, a, "options"), a};
+// The built-in architectures are resolved once; files and the native GPU every time.
+Architecture architecture(const std::string& spec, int device) {
+  static std::map<std::string, Architecture, std::less<>> builtin;
+  if (const auto it = builtin.find(spec); it != builtin.end()) return it->second;
+  Architecture a = smem_budget::modelled_architecture(spec, "arch", device);
+  if (a.source == "built-in") builtin.emplace(spec, a);
+  return a;
 }
 
-// Entries as in a batch file, with `defaults` under them; the arch given here, else the default.
-std::vector<PyResult> check_many(const py::list& configs, const py::dict& defaults, const std::string& arch, int device) {
-  const nlohmann::json doc{{"defaults", to_json(defaults)}, {"configs", to_json(configs)}};
-  const smem_budget::io::BatchFile batch = smem_budget::io::parse_batch(doc.dump(), "configs");
-  const Architecture a = smem_budget::modelled_architecture(arch, "arch", device);
-  std::vector<PyResult> out;
-  out.reserve(batch.entries.size());
-  for (const auto& entry : batch.entries) {
-    Settings settings = batch.defaults;
-    for (const auto& [key, setting] : entry.settings) settings[key] = setting;
-    out.push_back({smem_budget::evaluate_entry(entry.name, settings, a, entry.origin), a});
+// check(config=None, *, arch="sm120", device=0, **keys): `config` is a tile string or a dict of
+// keys; keyword arguments add to it or replace its keys.
+struct Call {
+  Settings settings;
+  std::string name;
+  std::string arch = "sm120";
+  int device = 0;
+};
+
+Call call_of(const py::args& args, py::kwargs keys) {
+  if (args.size() > 1) throw py::type_error("at most one positional argument: a tile string or a configuration dict");
+  Call call;
+  if (keys.contains("arch")) call.arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
+  if (keys.contains("device")) call.device = keys.attr("pop")("device").cast<int>();
+  if (args.size() == 1 && !args[0].is_none()) {
+    if (py::isinstance<py::str>(args[0])) {
+      call.settings["tile"] = Setting{args[0].cast<std::string>(), "tile"};
+    } else if (py::isinstance<py::dict>(args[0])) {
+      py::dict config = py::reinterpret_borrow<py::dict>(args[0]);
+      if (config.contains("name")) call.name = py::str(config["name"]).cast<std::string>();
+      add_settings(call.settings, config);
+    } else {
+      throw InputError("tile: expected a tile string or a configuration dict");
+    }
+  }
+  if (keys.contains("name")) call.name = py::str(keys["name"]).cast<std::string>();
+  add_settings(call.settings, keys);
+  call.settings.erase("name");
+  if (!call.settings.contains("tile")) throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");
+  return call;
+}
+
+PyResult check(const py::args& args, const py::kwargs& keys) {
+  const Call call = call_of(args, keys);
+  const Architecture a = architecture(call.arch, call.device);
+  return {smem_budget::evaluate_entry(call.name, call.settings, a, "options")};
+}
+
+bool fits(const py::args& args, const py::kwargs& keys) {
+  return check(args, keys).result.budget.verdict == smem_budget::Verdict::fits;
+}
+
+// Entries as in a batch file's configs (tile strings or dicts), with `defaults` under them;
+// messages name the entry as the batch file's do ("configs[3].tile: ...").
+py::list check_many(const py::iterable& configs, py::kwargs defaults) {
+  std::string arch = "sm120";
+  int device = 0;
+  if (defaults.contains("arch")) arch = py::str(defaults.attr("pop")("arch")).cast<std::string>();
+  if (defaults.contains("device")) device = defaults.attr("pop")("device").cast<int>();
+  Settings base;
+  add_settings(base, defaults, "defaults.");
+  base.erase("name");
+  for (const auto& [key, setting] : base) smem_budget::io::check_setting(key, setting.value, setting.origin);
+  const Architecture a = architecture(arch, device);
+  py::list out;
+  std::size_t i = 0;
+  for (py::handle entry : configs) {
+    const std::string origin = "configs[" + std::to_string(i++) + "]";
+    Settings settings = base;
+    std::string name;
+    if (py::isinstance<py::str>(entry)) {
+      settings.insert_or_assign("tile", Setting{entry.cast<std::string>(), origin});
+    } else if (py::isinstance<py::dict>(entry)) {
+      py::dict config = py::reinterpret_borrow<py::dict>(entry);
+      if (config.contains("name")) name = py::str(config["name"]).cast<std::string>();
+      add_settings(settings, config, origin + ".");
+      settings.erase("name");
+    } else {
+      throw InputError(origin + ": expected a tile string or a configuration object");
+    }
+    if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
+    out.append(py::cast(PyResult{smem_budget::evaluate_entry(name, settings, a, origin)}));
   }
   return out;
 }
 
-py::list suggest(const py::dict& keys, const std::string& arch, int device) {
-  PyResult r = check(keys, arch, device, "");
-  r.result.suggestions = smem_budget::suggest(r.result.config, r.arch.limits);
+py::list suggest(const py::args& args, const py::kwargs& keys) {
+  const Call call = call_of(args, keys);
+  const Architecture a = architecture(call.arch, call.device);
+  PyResult r{smem_budget::evaluate_entry(call.name, call.settings, a, "options")};
+  r.result.suggestions = smem_budget::suggest(r.result.config, a.limits);
   const auto j = smem_budget::render::result_json(r.result);
   return j.contains("suggestions") ? to_python(j["suggestions"]).cast<py::list>() : py::list();
 }
 
-std::vector<PyResult> sweep(const py::dict& keys, const std::string& arch, int device) {
+py::list sweep(py::kwargs keys) {
+  std::string arch = "sm120";
+  int device = 0;
+  if (keys.contains("arch")) arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
+  if (keys.contains("device")) device = keys.attr("pop")("device").cast<int>();
   Settings settings = settings_of(keys);
   if (settings.contains("tile")) throw InputError("tile: a sweep makes the tiles itself; leave tile out");
   settings["tile"] = Setting{"128x128x128", "sweep"};  // each tile of the space replaces it
   const smem_budget::Config base = smem_budget::io::to_config(settings);
-  const Architecture a = smem_budget::modelled_architecture(arch, "arch", device);
+  const Architecture a = architecture(arch, device);
   if (const auto error = smem_budget::invalid_input(base, a.limits)) throw InputError("options: " + std::string(*error));
   std::vector<smem_budget::Schedule> schedules{smem_budget::Schedule::cooperative, smem_budget::Schedule::pingpong};
   if (settings.contains("schedule")) schedules = {base.schedule};
-  std::vector<PyResult> out;
-  for (const auto& point : smem_budget::sweep(base, a.limits, schedules)) out.push_back({{"", point.config, point.budget, {}}, a});
+  py::list out;
+  for (const auto& point : smem_budget::sweep(base, a.limits, schedules))
+    out.append(py::cast(PyResult{{"", point.config, point.budget, {}}}));
   return out;
 }
 
@@ -183,10 +262,38 @@ PYBIND11_MODULE(_core, m) {
         return text + ">";
       });
 
-  m.def("check", &check, py::arg("keys"), py::arg("arch"), py::arg("device"), py::arg("name"));
-  m.def("check_many", &check_many, py::arg("configs"), py::arg("defaults"), py::arg("arch"), py::arg("device"));
-  m.def("suggest", &suggest, py::arg("keys"), py::arg("arch"), py::arg("device"));
-  m.def("sweep", &sweep, py::arg("keys"), py::arg("arch"), py::arg("device"));
+  m.def("check", &check, R"doc(check(config=None, *, arch="sm120", device=0, **keys) -> Result
+
+The budget of one configuration. `config` is a tile ("128x256x128", or "128x256x64B" with K in
+bytes of A) or a dict of batch-file keys; keyword arguments (tile, types, schedule, instruction,
+grouped, stages, epilogue, c, d, d_layout, epilogue_tile, fusion, scaling, scale_granularity,
+sparse, epilogue_schedule, cutlass) add to it or replace its keys. `arch` is a built-in name
+("sm120", "sm121"), "native" (this machine's GPU number `device`) or an arch JSON file.
+
+Returns a Result: stages, max_fitting_stages, total, bytes, limit, headroom, verdict ('fits',
+'exceeds-optin', 'rejected'), fits, reason, notes, config, and to_dict(), equal to the result
+object of `smem-budget --format json`. Raises InputError (a ValueError) with the command line's
+message on bad input.
+
+>>> check("128x128x128", scaling="blockwise", scale_granularity="128x128x128", types="e4m3", c="bf16").total
+80896)doc");
+  m.def("fits", &fits, R"doc(fits(config=None, *, arch="sm120", device=0, **keys) -> bool
+
+True when the configuration compiles and fits the GPU's opt-in limit (arguments as check()).)doc");
+  m.def("check_many", &check_many, R"doc(check_many(configs, *, arch="sm120", device=0, **defaults) -> list[Result]
+
+Budgets of many configurations: entries as in a batch file's "configs" (tile strings or dicts,
+each may carry a "name"), with keyword arguments as the file's "defaults" under them. An error
+names the entry: "configs[3].tile: ...".)doc", py::arg("configs"));
+  m.def("suggest", &suggest, R"doc(suggest(config=None, *, arch="sm120", device=0, **keys) -> list[dict]
+
+The nearest configurations that fit, cheapest change first, for one that does not (empty when it
+fits or nothing near it does): dicts with change, config, stages, total and headroom, as the JSON
+output's "suggestions".)doc");
+  m.def("sweep", &sweep, R"doc(sweep(*, arch="sm120", device=0, **keys) -> list[Result]
+
+Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K multiples of 64 up to
+512; both schedules unless `schedule` is given), one Result each.)doc");
   m.def("arch", &arch_of, py::arg("name"), py::arg("device"));
   m.def("cutlass_versions", &cutlass_versions);
   m.attr("__version__") = SMEM_BUDGET_VERSION;

@@ -177,27 +177,28 @@ Parsed<FusionSpec> parse_fusion(std::string_view text) {
 }
 
 Parsed<CutlassVersion> parse_cutlass(std::string_view text) {
-  const std::string range = fmt::format("supported: {} … {}", format_version(oldest_release), format_version(newest_release));
+  // Only an error needs the range, so it is not formatted on the way to a version.
+  const auto range = [] { return fmt::format("supported: {} … {}", format_version(oldest_release), format_version(newest_release)); };
   std::array<int, 3> parts{-1, -1, -1};
   std::string_view rest = text;
   for (std::size_t i = 0; i < 3 && !rest.empty(); ++i) {
     const std::size_t dot = rest.find('.');
     const std::string_view piece = rest.substr(0, dot);
     const auto n = parse_count(piece, 999);
-    if (!ok(n) && piece != "0") return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range);
+    if (!ok(n) && piece != "0") return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range());
     parts[i] = ok(n) ? static_cast<int>(std::get<bytes_t>(n)) : 0;
     rest = dot == std::string_view::npos ? std::string_view{} : rest.substr(dot + 1);
-    if (dot != std::string_view::npos && rest.empty()) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range);
+    if (dot != std::string_view::npos && rest.empty()) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range());
   }
-  if (!rest.empty() || parts[1] < 0) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range);
+  if (!rest.empty() || parts[1] < 0) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range());
   std::optional<CutlassVersion> version;
   if (parts[2] < 0) version = newest_patch(parts[0], parts[1]);
   else if (const CutlassVersion v{parts[0], parts[1], parts[2]}; is_known_release(v)) version = v;
   if (!version) {
     const CutlassVersion asked{parts[0], parts[1], parts[2] < 0 ? 0 : parts[2]};
     if (asked < oldest_release || asked > newest_release)
-      return fmt::format("{}: CUTLASS {} is outside the known releases ({})", quoted(text), text, range);
-    return fmt::format("{}: no such CUTLASS release ({})", quoted(text), range);
+      return fmt::format("{}: CUTLASS {} is outside the known releases ({})", quoted(text), text, range());
+    return fmt::format("{}: no such CUTLASS release ({})", quoted(text), range());
   }
   return *version;
 }

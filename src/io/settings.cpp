@@ -102,7 +102,7 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
 
 }  // namespace
 
-void check_setting(const std::string& key, const json& value, const std::string& origin) {
+void check_setting_type(const std::string& key, const json& value, const std::string& origin) {
   bool fits = value.is_string();
   std::string expected = "a string";
   if (key == "grouped" || key == "sparse") {
@@ -120,6 +120,10 @@ void check_setting(const std::string& key, const json& value, const std::string&
     fail(origin, fmt::format("unknown key \"{}\" (keys: {})", key, keys));
   }
   if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
+}
+
+void check_setting(const std::string& key, const json& value, const std::string& origin) {
+  check_setting_type(key, value, origin);
   // The value on its own too, so that a value a later layer overrides is still checked.
   Config scratch;
   apply_value(scratch, key, Setting{value, origin});
@@ -128,7 +132,7 @@ void check_setting(const std::string& key, const json& value, const std::string&
 Config to_config(const Settings& settings) {
   Config config;
   for (std::string_view key : config_keys)
-    if (const auto it = settings.find(std::string(key)); it != settings.end()) apply_value(config, it->first, it->second);
+    if (const auto it = settings.find(key); it != settings.end()) apply_value(config, it->first, it->second);
   if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)
     fail(c->second.origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
   const auto tile = settings.find("tile");

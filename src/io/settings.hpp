@@ -2,6 +2,7 @@
 // flags and batch entries, each remembering where it came from so that errors can say so.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -23,13 +24,16 @@ struct Setting {
 };
 
 // Key (batch-file spelling: tile, types, d_layout, ...) -> setting. Later layers replace earlier ones.
-using Settings = std::map<std::string, Setting>;
+using Settings = std::map<std::string, Setting, std::less<>>;
 
 // The keys of one configuration, as a batch file spells them.
 bool is_config_key(const std::string& key);
 
 // Checks one value, its JSON type and its content; throws InputError naming `origin`.
 void check_setting(const std::string& key, const nlohmann::json& value, const std::string& origin);
+
+// Only that the key exists and its value has the right JSON type (to_config checks the content).
+void check_setting_type(const std::string& key, const nlohmann::json& value, const std::string& origin);
 
 // Builds the configuration; throws InputError naming the setting at fault.
 Config to_config(const Settings& settings);

@@ -155,3 +155,14 @@ def test_bad_input_raises_the_cli_message(args, words, keys):
         smem_budget.check(arch=arch, **keys)
     expected = re.sub(r"^--([a-z-]+)", lambda m: m.group(1).replace("-", "_"), message)
     assert str(raised.value) == expected
+
+
+def test_the_autotune_example_drops_the_two_finalize_tiles_that_never_fit():
+    example = os.path.join(SOURCE, "examples", "autotune_filter.py")
+    done = subprocess.run([__import__("sys").executable, example], capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("6 of 8 tactics fit (finalize epilogue, CUTLASS 4.4.2):")
+    dropped = [line.split(":")[2] for line in done.stdout.splitlines() if line.startswith("dropped")]
+    assert dropped == ["CtaShape128x256x64B", "CtaShape256x128x64B"]
+    default = subprocess.run([__import__("sys").executable, example, "--epilogue", "default"], capture_output=True, text=True)
+    assert default.returncode == 0 and default.stdout.startswith("8 of 8 tactics fit")

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Speed of the Python module, next to the command line's one process per call.
+
+`cmake --build build --target bench_python` runs it with the built package on PYTHONPATH; the
+figures go in the README. A benchmark, not a test: it asserts nothing about time."""
+import statistics
+import subprocess
+import sys
+import time
+
+import smem_budget
+
+# TensorRT-LLM's SM120 MoE tiles and their neighbours: 36 shapes x 8 = 288 candidates, the most
+# TensorRT-LLM's CuTe DSL autotuner compiles for one shape.
+CANDIDATES = [f"{m}x{n}x{k}B" for m in (64, 128, 256) for n in (8, 16, 32, 64, 128, 256) for k in (64, 128)] * 8
+
+
+def per_second(call, seconds=1.0):
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(1000):
+            call()
+        count += 1000
+    return count / (time.perf_counter() - start)
+
+
+def main():
+    exe = sys.argv[1] if len(sys.argv) > 1 else "smem-budget"
+    plain = per_second(lambda: smem_budget.check("128x128x128"))
+    moe = per_second(lambda: smem_budget.check("128x256x64B", grouped=True, epilogue="finalize", cutlass="4.4.2"))
+    filters = []
+    for _ in range(50):
+        start = time.perf_counter()
+        kept = [r for r in smem_budget.check_many(CANDIDATES, grouped=True, epilogue="finalize") if r.fits]
+        filters.append(time.perf_counter() - start)
+    cli = []
+    for _ in range(20):
+        start = time.perf_counter()
+        subprocess.run([exe, "--tile", "128x256x64B", "--grouped", "--epilogue", "finalize", "--format", "json"],
+                       capture_output=True, check=False)
+        cli.append(time.perf_counter() - start)
+    print(f"check('128x128x128'): {plain:,.0f} per second")
+    print(f"check(grouped FINALIZE, 4 keys): {moe:,.0f} per second")
+    print(f"filter {len(CANDIDATES)} candidates with check_many: median {statistics.median(filters) * 1e3:.2f} ms "
+          f"(worst {max(filters) * 1e3:.2f} ms), {len(kept)} fit")
+    print(f"the CLI, one process per check: median {statistics.median(cli) * 1e3:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
