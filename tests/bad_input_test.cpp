@@ -153,6 +153,8 @@ const Case cases[] = {
   {"--tile 128x128x128 --scaling none --types e4m3 --grouped --epilogue finalize", nullptr, "finalize epilogue is modelled for dense block-scaled"},
   {"--tile 128x128x128 --scaling none --types e4m3 --grouped --fusion scaled-mm", nullptr, "scaled-mm fusions are modelled for non-grouped"},
   {"--tile 128x128x128 --scaling none --types s8 --d s8", nullptr, "--d: \"s8\": unknown element type"},
+  {"--tile 128x128x128 --alignment 0", nullptr, "--alignment: \"0\": an alignment is auto, N or A:B"},
+  {"--tile 128x128x128 --alignment 32:x", nullptr, "--alignment: \"32:x\": an alignment is auto, N or A:B"},
   {"--config BAD", "[{\"tile\": \"128x128x256\", \"sparse\": \"yes\"}]", "BAD: [0].sparse: expected true or false, got a string"},
 };
 // clang-format on

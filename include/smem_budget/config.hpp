@@ -63,6 +63,14 @@ struct ScaleGranularity {
   friend constexpr bool operator==(const ScaleGranularity&, const ScaleGranularity&) = default;
 };
 
+// Elements per global-memory access of A and B (the builders' AlignmentA/B); 0 is "any that the
+// builder accepts". Alignment changes no size, only whether the builder matches.
+struct OperandAlignment {
+  bytes_t a = 0;
+  bytes_t b = 0;
+  friend constexpr bool operator==(const OperandAlignment&, const OperandAlignment&) = default;
+};
+
 // EpilogueScheduleAuto, or the sparse kernels' own …Sparse…Sm120 epilogue schedule tag; both
 // give the same collective and the same storage.
 enum class EpilogueSchedule { automatic, sparse };
@@ -85,6 +93,7 @@ struct Config {
   ScaleGranularity scale_granularity{};
   bool sparse = false;  // 2:4 structured-sparse A
   EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
+  OperandAlignment alignment{};
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };

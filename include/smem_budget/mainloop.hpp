@@ -13,7 +13,32 @@
 
 namespace smem_budget {
 
+// cutlass/detail/layout.hpp:375-386 get_input_alignment_bits: an FP4 or FP6 operand that the
+// F8F6F4 path loads unpacked needs 64- or 96-byte rows; everything else 16 bytes.
+constexpr bytes_t input_alignment_bits(Element e, bool unpacked_subbytes) {
+  if (unpacked_subbytes && bits_of(e) == 4) return 64 * 8;
+  if (unpacked_subbytes && bits_of(e) == 6) return 96 * 8;
+  return 128;
+}
+
+// The builders' enable_if alignment checks (builders/sm1xx_common.inl:366-411:
+// sm1xx_gemm_is_aligned, sm1xx_blockscaled_gemm_is_aligned, sm1xx_sparse_gemm_is_aligned and
+// the block-scaled sparse one). A sparse K-major A counts half its elements.
+constexpr bool operands_aligned(const Config& config) {
+  const Family family = family_of(config);
+  const bool narrow = bits_of(config.types.a.data) < 8 || bits_of(config.types.b.data) < 8;
+  bool unpacked = narrow;  // plain, blockwise and plain sparse: any FP4/FP6 operand
+  if (family == Family::block_scaled) unpacked = narrow && config.instruction != Instruction::automatic;
+  if (family == Family::block_scaled_sparse) unpacked = narrow && !fp4_path(config);
+  const bytes_t compress = is_sparse(family) ? 2 : 1;
+  const auto aligned = [&](Element e, bytes_t elements, bytes_t per) {
+    return elements == 0 || (bits_of(e) * elements / per) % input_alignment_bits(e, unpacked) == 0;
+  };
+  return aligned(config.types.a.data, config.alignment.a, compress) && aligned(config.types.b.data, config.alignment.b, 1);
+}
+
 constexpr Rejection check_mainloop(const Config& config, const CutlassRules& rules) {
+  if (!operands_aligned(config)) return Rejection::operand_alignment;
   switch (family_of(config)) {
     case Family::block_scaled: return check_blockscaled_mainloop(config, rules);
     case Family::blockwise:

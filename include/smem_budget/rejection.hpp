@@ -35,6 +35,7 @@ enum class Rejection {
   sparse_metadata_tile,
   sparse_metadata_k,
   sparse_half_k_b_layout,
+  operand_alignment,
 };
 
 struct RejectionInfo {
@@ -147,6 +148,12 @@ constexpr RejectionInfo describe(Rejection r) {
               "atom does not divide half of this K",
               "tile_to_shape: block shape does not divide the target shape.",
               "cute/layout.hpp:1792 (SmemLayoutB over TileShapeB, sm120_blockscaled_sparse_mma_tma.hpp:206)"};
+    case Rejection::operand_alignment:
+      return {"the A/B alignment is too small for these operands: 16 bytes, or 64-byte FP4 and 96-byte FP6 rows "
+              "where the F8F6F4 path loads them unpacked (a sparse A counts half its elements)",
+              "Could not build a collective for given parameters.",
+              "cutlass/gemm/collective/builders/sm1xx_common.inl:366-411 (the builders' enable_if); "
+              "cutlass/detail/layout.hpp:375 get_input_alignment_bits"};
   }
   return {"", "", ""};
 }

@@ -35,6 +35,9 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
        "With --scaling blockwise: MxNxK elements of A (MxK) and B (NxK) per float scale, or auto (the tile).\n"
        "Default: auto. e.g. --scale-granularity 1x128x128 (DeepSeek-style per-row A)");
   o.bound.emplace_back("sparse", app.add_flag("--sparse", o.sparse, "2:4 structured-sparse A (CUTLASS's SM120 sparse GEMMs). Default: off. e.g. --sparse"));
+  bind("--alignment", "alignment", o.alignment,
+       "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or A:B.\n"
+       "Default: auto. e.g. --types mxfp6 --alignment 32 (rejected: FP6 needs 16-byte accesses)");
   bind("--epilogue-schedule", "epilogue_schedule", o.epilogue_schedule,
        "auto, or sparse (the sparse kernels' own epilogue schedule; same storage). Default: auto.");
   bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative. e.g. --schedule pingpong");

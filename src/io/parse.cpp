@@ -119,6 +119,24 @@ Parsed<Instruction> parse_instruction(std::string_view text) { return pick(text,
 
 Parsed<Scaling> parse_scaling(std::string_view text) { return pick(text, scaling_words, "scaling"); }
 
+Parsed<OperandAlignment> parse_alignment(std::string_view text) {
+  if (text == "auto") return OperandAlignment{};
+  const std::size_t colon = text.find(':');
+  const std::string_view a = text.substr(0, colon);
+  const std::string_view b = colon == std::string_view::npos ? a : text.substr(colon + 1);
+  const auto na = parse_count(a, max_tile_extent);
+  const auto nb = parse_count(b, max_tile_extent);
+  if (!ok(na) || !ok(nb))
+    return fmt::format("{}: an alignment is auto, N or A:B, in elements 1…65536 (e.g. 32, 128:128)", quoted(text));
+  return OperandAlignment{std::get<bytes_t>(na), std::get<bytes_t>(nb)};
+}
+
+std::string format_alignment(const OperandAlignment& a) {
+  if (a.a == 0 && a.b == 0) return "auto";
+  const auto one = [](bytes_t n) { return n == 0 ? std::string("auto") : std::to_string(n); };
+  return a.a == a.b ? one(a.a) : one(a.a) + ":" + one(a.b);
+}
+
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text) {
   return pick(text, epilogue_schedule_words, "epilogue schedule");
 }

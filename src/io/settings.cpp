@@ -12,10 +12,10 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 18> config_keys{
+constexpr std::array<std::string_view, 19> config_keys{
     "name",     "tile",          "types",  "schedule", "instruction", "grouped",           "stages",
     "epilogue", "c",             "d",      "d_layout", "epilogue_tile", "fusion",          "scaling",
-    "scale_granularity", "sparse", "epilogue_schedule", "cutlass"};
+    "scale_granularity", "sparse", "epilogue_schedule", "alignment", "cutlass"};
 
 std::string type_name(const json& value) {
   switch (value.type()) {
@@ -82,6 +82,7 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
   else if (key == "scaling") config.scaling = value_or_fail(parse_scaling(text_of(s)), s.origin);
   else if (key == "scale_granularity")
     config.scale_granularity = value_or_fail(parse_scale_granularity(text_of(s)), s.origin);
+  else if (key == "alignment") config.alignment = value_or_fail(parse_alignment(text_of(s)), s.origin);
   else if (key == "epilogue_schedule")
     config.epilogue_schedule = value_or_fail(parse_epilogue_schedule(text_of(s)), s.origin);
   else if (key == "stages") {
@@ -108,7 +109,7 @@ void check_setting_type(const std::string& key, const json& value, const std::st
   if (key == "grouped" || key == "sparse") {
     fits = value.is_boolean();
     expected = "true or false";
-  } else if (key == "stages") {
+  } else if (key == "stages" || key == "alignment") {
     fits = value.is_string() || value.is_number_integer();
     expected = "a string or an integer";
   } else if (key == "tile") {
@@ -160,6 +161,7 @@ nlohmann::ordered_json config_to_json(const Config& config) {
   j["epilogue_tile"] = format_epilogue_tile(config.epilogue_tile);
   j["fusion"] = format_fusion(config.fusion, config.bias);
   j["epilogue_schedule"] = format_epilogue_schedule(config.epilogue_schedule);
+  j["alignment"] = format_alignment(config.alignment);
   j["cutlass"] = format_version(config.cutlass);
   return j;
 }

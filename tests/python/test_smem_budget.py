@@ -56,7 +56,7 @@ def test_every_measured_row_through_python_equals_the_cli_json_and_the_measureme
     os.unlink(f.name)
     assert done.returncode == 1, done.stderr  # some rows exceed or are rejected
     from_cli = json.loads(done.stdout)["results"]
-    assert len(from_cli) == len(rows) == 1786
+    assert len(from_cli) == len(rows) == 1807
     many = smem_budget.check_many(configs)
     for (keys, expect), cli_result, batch_result in zip(rows, from_cli, many):
         one = smem_budget.check(**keys)

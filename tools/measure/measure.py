@@ -162,6 +162,9 @@ def probe_source(cfg):
     align_b = 128 if BITS[b] < 8 else align(b)
     if sparse:
         align_a, align_b = max(align_a, 64 if BITS[a] >= 8 else 128), max(align_b, 32)
+    if cfg.get("alignment", "auto") != "auto":
+        given = str(cfg["alignment"]).split(":")
+        align_a, align_b = int(given[0]), int(given[-1])
     problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
                else "cute::Shape<int, int, int, int>")
     mainloop_stages = ("Mainloop::DispatchPolicy::StagesA, Mainloop::DispatchPolicy::StagesB, "
