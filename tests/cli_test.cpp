@@ -222,7 +222,7 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
     CHECK(run(args).out == expected);
     ++examples;
   }
-  CHECK(examples == 7);
+  CHECK(examples == 9);
 }
 
 TEST_CASE("the README's heat map is what `sweep --format svg` draws today", "[cli][readme]") {
