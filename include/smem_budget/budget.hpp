@@ -69,11 +69,7 @@ constexpr std::optional<std::string_view> invalid_family_input(const Config& con
     for (bytes_t extent : {g.m, g.n, g.k})
       if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
   }
-  if (config.sparse) {
-    if (family == Family::blockwise) return "SM120 has no sparse blockwise-scaled GEMM; sparse takes scaling block or none";
-    if (config.grouped) return "SM120 has no grouped sparse GEMM";
-    if (config.schedule == Schedule::pingpong) return "the SM120 sparse kernels are cooperative only";
-  } else {
+  if (!config.sparse) {
     if (config.epilogue_schedule == EpilogueSchedule::sparse) return "the sparse epilogue schedule needs sparse: true";
     if (config.instruction == Instruction::mxf8f6f4_acc2x4)
       return "the mxf8f6f4-acc2x4 instruction is the sparse block-scaled schedule; it needs sparse: true";

@@ -38,6 +38,10 @@ constexpr bool operands_aligned(const Config& config) {
 }
 
 constexpr Rejection check_mainloop(const Config& config, const CutlassRules& rules) {
+  // The sparse builders take the cooperative sparse schedules (or Auto) and K-major A and B only,
+  // so a ping-pong, pointer-array or blockwise-scaled sparse kernel matches no builder.
+  if (config.sparse && (config.schedule == Schedule::pingpong || config.grouped || config.scaling == Scaling::blockwise))
+    return Rejection::no_sparse_builder;
   if (!operands_aligned(config)) return Rejection::operand_alignment;
   switch (family_of(config)) {
     case Family::block_scaled: return check_blockscaled_mainloop(config, rules);

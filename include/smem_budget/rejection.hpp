@@ -36,6 +36,7 @@ enum class Rejection {
   sparse_metadata_k,
   sparse_half_k_b_layout,
   operand_alignment,
+  no_sparse_builder,
 };
 
 struct RejectionInfo {
@@ -154,6 +155,11 @@ constexpr RejectionInfo describe(Rejection r) {
               "Could not build a collective for given parameters.",
               "cutlass/gemm/collective/builders/sm1xx_common.inl:366-411 (the builders' enable_if); "
               "cutlass/detail/layout.hpp:375 get_input_alignment_bits"};
+    case Rejection::no_sparse_builder:
+      return {"CUTLASS has no SM120 sparse kernel that is ping-pong, grouped or blockwise-scaled (the sparse builders "
+              "take the cooperative sparse schedules only)",
+              "Could not build a collective for given parameters.",
+              "cutlass/gemm/collective/collective_builder_decl.hpp:94 (sm120_sparse_mma_builder.inl:148-158 enable_if)"};
   }
   return {"", "", ""};
 }

@@ -98,7 +98,11 @@ def probe_source(cfg):
     ptr = "*" if grouped else ""
     instruction = cfg.get("instruction", "auto")
 
-    if scaling == "block":
+    if scaling == "blockwise" and sparse:
+        el_a, el_b = ELEMENT[a], ELEMENT[b]
+        opclass = "cutlass::arch::OpClassSparseTensorOp"
+        sf_vector = 16
+    elif scaling == "block":
         el_a, el_b = block_type(a, a_kind), block_type(b, b_kind)
         opclass = "cutlass::arch::OpClassBlockScaledSparseTensorOp" if sparse else "cutlass::arch::OpClassBlockScaledTensorOp"
         sf_vector = 16 if a_kind == "nv" else 32
@@ -113,6 +117,10 @@ def probe_source(cfg):
         schedule = {True: {"nv": "KernelSparseTmaWarpSpecializedNvf4Sm120", "mx": "KernelSparseTmaWarpSpecializedMxf4Sm120"}[a_kind],
                     False: "KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120" if instruction == "mxf8f6f4-acc2x4"
                     else "KernelSparseTmaWarpSpecializedMxf8f6f4Sm120"}[fp4]
+    elif sparse and (pingpong or grouped or scaling == "blockwise"):
+        # No SM120 sparse builder takes these; the tags a user would try, to record the refusal.
+        schedule = ("KernelPtrArrayTmaWarpSpecializedCooperative" if grouped else
+                    "KernelTmaWarpSpecializedPingpong" if pingpong else "KernelTmaWarpSpecializedBlockwiseCooperativeSm120")
     elif sparse:
         schedule = "KernelScheduleSparseF8f6f4Sm120"
     elif scaling == "blockwise":
