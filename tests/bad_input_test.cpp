@@ -220,6 +220,19 @@ TEST_CASE("huge inputs are refused with a message, in bounded memory", "[cli][ba
   CHECK(r.err.find("larger than 16 MiB") != std::string::npos);
   std::remove(big.c_str());
 
+  // A valid list of 25,000 three-key entries is accepted: the limit counts entries, not their values.
+  const std::string many = temp_path("many.json");
+  {
+    std::ofstream out(many, std::ios::binary);
+    out << '[';
+    for (int i = 0; i < 25'000; ++i) out << (i ? "," : "") << R"({"tile": "128x128x128", "types": "nvfp4", "grouped": true})";
+    out << ']';
+  }
+  r = run("--config '" + many + "' --format csv");
+  CHECK(r.status == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 25'001);
+  std::remove(many.c_str());
+
   // A million configurations in 10 MB: refused while parsing, before the list is built.
   const std::string million = temp_path("million.json");
   {

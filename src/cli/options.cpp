@@ -131,6 +131,7 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
   const io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
   if (o.arch_option->count() > 0 || !batch.arch) report.arch = modelled_architecture(o, o.arch, "--arch");
   else report.arch = modelled_architecture(o, batch.arch->value.get<std::string>(), batch.arch->origin);
+  report.results.reserve(batch.entries.size());  // a result is a few KiB: no regrowth copies
   for (const io::BatchEntry& entry : batch.entries) {
     io::Settings settings = batch.defaults;
     lay_over(settings, flags);

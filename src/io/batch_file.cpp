@@ -36,36 +36,83 @@ std::string without_exception_id(const json::exception& e) {
 
 }  // namespace
 
-json parse_json_strict(const std::string& text, const std::string& label) {
-  std::vector<std::set<std::string>> keys_per_object;
-  std::string problem;
-  std::size_t entries = 0;  // values at the depth of a configuration list, or above it
-  const json::parser_callback_t check = [&](int depth, json::parse_event_t event, json& parsed) {
-    if (static_cast<std::size_t>(depth) > max_json_depth && problem.empty())
-      problem = fmt::format("nesting deeper than {} levels", max_json_depth);
-    // Refused while parsing, so that a huge list never takes memory (a few top-level keys of
-    // slack, the rest must fit the entry limit).
-    const bool complete = event == json::parse_event_t::value || event == json::parse_event_t::object_end ||
-                          event == json::parse_event_t::array_end;
-    if (complete && depth <= 2 && ++entries > max_batch_entries + 8 && problem.empty())
-      problem = fmt::format("more than {} configurations; at most {} per file", max_batch_entries, max_batch_entries);
-    if (event == json::parse_event_t::object_start) keys_per_object.emplace_back();
-    else if (event == json::parse_event_t::object_end && !keys_per_object.empty()) keys_per_object.pop_back();
-    else if (event == json::parse_event_t::key && !keys_per_object.empty() &&
-             !keys_per_object.back().insert(parsed.get<std::string>()).second && problem.empty())
-      problem = fmt::format("duplicate key \"{}\"", parsed.get<std::string>());
-    return problem.empty();
-  };
-  json document;
-  try {
-    document = json::parse(text, check);
-  } catch (const json::parse_error& e) {
-    throw InputError(fmt::format("{}: invalid JSON at byte {}: {}", label, e.byte, without_exception_id(e)));
-  } catch (const json::out_of_range& e) {
-    // A number too large for a double, e.g. 1e999 (found by fuzz_batch_loader).
-    throw InputError(fmt::format("{}: invalid JSON: {}", label, without_exception_id(e)));
+namespace {
+
+// Builds the document as nlohmann's own DOM parser does (linear; its callback parser rescans a
+// list at every element's end, quadratic for a big batch), refusing on the way: nesting deeper
+// than max_json_depth, duplicate keys, and more entries than a batch may hold, so that a huge
+// list never takes memory.
+class StrictSax : public nlohmann::json_sax<json> {
+ public:
+  explicit StrictSax(json& document) : dom_(document, false) {}
+
+  bool null() override { return value() && dom_.null(); }
+  bool boolean(bool v) override { return value() && dom_.boolean(v); }
+  bool number_integer(number_integer_t v) override { return value() && dom_.number_integer(v); }
+  bool number_unsigned(number_unsigned_t v) override { return value() && dom_.number_unsigned(v); }
+  bool number_float(number_float_t v, const string_t& s) override { return value() && dom_.number_float(v, s); }
+  bool string(string_t& v) override { return value() && dom_.string(v); }
+  bool binary(binary_t& v) override { return value() && dom_.binary(v); }
+  bool start_object(std::size_t n) override {
+    keys_.emplace_back();
+    return open() && dom_.start_object(n);
   }
-  if (!problem.empty()) throw InputError(fmt::format("{}: {}", label, problem));
+  bool key(string_t& k) override {
+    if (!keys_.back().insert(k).second) return fail(fmt::format("duplicate key \"{}\"", k));
+    return dom_.key(k);
+  }
+  bool end_object() override {
+    keys_.pop_back();
+    return close() && dom_.end_object();
+  }
+  bool start_array(std::size_t n) override {
+    if (depth_ == 0) entry_depth_ = 1;  // a bare list of configurations
+    return open() && dom_.start_array(n);
+  }
+  bool end_array() override { return close() && dom_.end_array(); }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+    // A number too large for a double (1e999, found by fuzz_batch_loader) comes as out_of_range.
+    if (ex.id == 406) return fail(fmt::format("invalid JSON: {}", without_exception_id(ex)));
+    return fail(fmt::format("invalid JSON at byte {}: {}", position, without_exception_id(ex)));
+  }
+
+  const std::string& problem() const { return problem_; }
+
+ private:
+  bool fail(std::string problem) {
+    if (problem_.empty()) problem_ = std::move(problem);
+    return false;
+  }
+  bool open() {
+    if (static_cast<std::size_t>(++depth_) > max_json_depth) return fail(fmt::format("nesting deeper than {} levels", max_json_depth));
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return value();
+  }
+  // A value just completed inside depth_ open containers: count it where the configurations are
+  // (the elements of a bare list, or of the lists of the top-level object), with some slack.
+  bool value() {
+    if (depth_ == entry_depth_ && ++entries_ > max_batch_entries + 8)
+      return fail(fmt::format("more than {} configurations; at most {} per file", max_batch_entries, max_batch_entries));
+    return true;
+  }
+
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  std::vector<std::set<std::string>> keys_;
+  std::string problem_;
+  int depth_ = 0;
+  int entry_depth_ = 2;
+  std::size_t entries_ = 0;
+};
+
+}  // namespace
+
+json parse_json_strict(const std::string& text, const std::string& label) {
+  json document;
+  StrictSax sax(document);
+  if (!json::sax_parse(text, &sax) || !sax.problem().empty()) throw InputError(fmt::format("{}: {}", label, sax.problem()));
   return document;
 }
 
