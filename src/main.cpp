@@ -24,7 +24,9 @@ constexpr const char* description =
     "  smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg\n"
     "  smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --tile 128x64x128 --grouped --c bf16\n"
     "  smem-budget arch\n\n"
-    "Exit status: 0 every configuration fits, 1 at least one does not fit or is rejected, 2 bad input.";
+    "Exit status, one rule for check, batch files, suggest, --suggest and compare (over all its cells): 0 every\n"
+    "configuration fits, 1 at least one does not fit or does not compile, 2 bad input. sweep and arch report\n"
+    "and exit 0 (2 on bad input).";
 
 }  // namespace
 
@@ -47,7 +49,8 @@ int main(int argc, char** argv) {
   CLI::App* suggest = app.add_subcommand(
       "suggest", "Check configurations and, for each that does not fit, list the nearest that do, cheapest change "
                  "first: fewer stages, a smaller epilogue tile, C void, the default epilogue instead of finalize, half "
-                 "K, a smaller tile.\nExit 0 when every configuration fits or has a suggestion, 1 otherwise.\n"
+                 "K, a smaller tile.\nExit 0 when every configuration fits, 1 when one does not (with its suggestions), "
+                 "2 on bad input.\n"
                  "e.g. smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize");
   cli::add_config_options(*suggest, suggest_options);
   cli::ArchOptions arch_options;
@@ -83,13 +86,14 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (app.got_subcommand(compare)) {
-      cli::emit(cli::run_compare_command(compare_options), compare_options.output);
-      return 0;
+      const cli::CompareOutput compared = cli::run_compare_command(compare_options);
+      cli::emit(compared.text, compare_options.output);
+      return compared.status;
     }
     if (app.got_subcommand(suggest)) {
       const Report report = cli::build_report(suggest_options);
       cli::emit(render::render(report, suggest_options.format), suggest_options.output);
-      return cli::suggest_exit_status(report);
+      return cli::exit_status(report);
     }
     const cli::ConfigOptions& options = app.got_subcommand(check) ? check_options : top;
     const Report report = cli::build_report(options);

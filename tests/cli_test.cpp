@@ -70,6 +70,29 @@ TEST_CASE("SM120 families: rejections name CUTLASS's assertion", "[cli][families
   CHECK(results_of(fixed)[0]["reason"].get<std::string>().find("no explicit StageCount") != std::string::npos);
 }
 
+TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad input; sweep and arch report", "[cli]") {
+  const std::string fits = "--tile 128x128x128 --grouped --epilogue finalize";
+  const std::string exceeds = "--tile 128x256x128 --grouped --epilogue finalize --cutlass 4.4.2";
+  const std::string rejected = "--tile 128x192x128";
+  for (const std::string command : {"", "check ", "check --suggest ", "suggest "}) {
+    INFO(command);
+    CHECK(run(command + fits).status == 0);
+    CHECK(run(command + exceeds).status == 1);
+    CHECK(run(command + rejected).status == 1);
+    CHECK(run(command + "--tile 128x0x128").status == 2);
+  }
+  CHECK(run("compare --cutlass 4.4.2,4.7 " + fits).status == 0);
+  CHECK(run("compare --cutlass 4.4.2,4.7 --config configs/trtllm-moe-sm120.json").status == 1);  // S=3 102,400 EXCEEDS
+  CHECK(run("compare --cutlass 4.4.2,4.7 " + rejected).status == 1);
+  CHECK(run("compare --cutlass 4.4.9 " + fits).status == 2);
+  CHECK(run("--config configs/trtllm-moe-sm120.json --stages 2").status == 0);
+  CHECK(run("--config configs/trtllm-moe-sm120.json").status == 1);
+  CHECK(run("sweep --types nvfp4 --grouped --epilogue finalize").status == 0);  // reports overflowing tiles, exits 0
+  CHECK(run("sweep --types nvfp5").status == 2);
+  CHECK(run("arch").status == 0);
+  CHECK(run("arch sm999").status == 2);
+}
+
 TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --stages 2 --format json");
   REQUIRE(r.status == 0);
@@ -233,7 +256,7 @@ TEST_CASE("the README's heat map is what `sweep --format svg` draws today", "[cl
 
 TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE tiles", "[cli][versions]") {
   const Run r = run("compare --cutlass 4.3.5,4.4.2,4.5,4.7 --config configs/trtllm-moe-sm120.json --format json");
-  REQUIRE(r.status == 0);
+  REQUIRE(r.status == 1);  // two FINALIZE tiles exceed under every release
   const auto doc = nlohmann::json::parse(r.out);
   CHECK(doc["cutlass"] == nlohmann::json({"4.3.5", "4.4.2", "4.5.3", "4.7.0"}));
   // cutlass-versions.md §3, measured: FINALIZE 128x32x128 (128x32x64B) and 128x256x128.

@@ -12,7 +12,7 @@ namespace smem_budget::cli {
 
 void setup_arch_command(CLI::App& app, ArchOptions& o) {
   CLI::App* arch = app.add_subcommand("arch", "List the built-in architectures and their shared-memory limits, or "
-                                              "show one (a name or an arch JSON file)");
+                                              "show one (a name or an arch JSON file). Reports and exits 0 (2 on bad input).");
   arch->add_option("ARCH", o.arch, "Show only this architecture (name, native, or arch JSON file)");
   arch->add_flag("--native", o.native, "Show what the CUDA driver reports for this machine's GPU (same as ARCH native)");
   o.device_option = arch->add_option("--device", o.device, "With --native: which GPU, as the driver numbers them. "

@@ -27,30 +27,8 @@ std::string cell(const Result& r) {
   return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), b.verdict == Verdict::fits ? "fits" : "EXCEEDS");
 }
 
-}  // namespace
-
-CLI::App* setup_compare_command(CLI::App& app, ConfigOptions& options) {
-  CLI::App* compare = app.add_subcommand(
-      "compare", "The same configurations under several CUTLASS releases, side by side.\n"
-                 "e.g. smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --config configs/trtllm-moe-sm120.json");
-  add_config_options(*compare, options);
-  // Here --cutlass is a list, applied by run_compare_command, not a setting of its own.
-  std::erase_if(options.bound, [](const auto& bound) { return bound.first == "cutlass"; });
-  return compare;
-}
-
-std::string run_compare_command(const ConfigOptions& o) {
-  if (o.cutlass.empty()) throw io::InputError("--cutlass: give the releases to compare, e.g. --cutlass 4.3.5,4.4.2,4.7");
-  std::vector<Report> reports;
-  std::vector<std::string> versions;
-  for (const std::string& v : split_versions(o.cutlass)) {
-    const auto parsed = io::parse_cutlass(v);
-    if (!io::ok(parsed)) throw io::InputError("--cutlass: " + std::get<std::string>(parsed));
-    versions.push_back(io::format_version(std::get<CutlassVersion>(parsed)));
-    io::Settings overrides;
-    overrides["cutlass"] = io::Setting{versions.back(), "--cutlass"};
-    reports.push_back(build_report(o, overrides));
-  }
+std::string render_comparison(const ConfigOptions& o, const std::vector<Report>& reports,
+                              const std::vector<std::string>& versions) {
   const std::vector<Result>& first = reports.front().results;
   if (o.format == render::Format::json) {
     nlohmann::ordered_json doc{{"tool", "smem-budget"}, {"version", SMEM_BUDGET_VERSION},
@@ -81,6 +59,36 @@ std::string run_compare_command(const ConfigOptions& o) {
     return fmt::format("CUTLASS releases compared on {} (S = stages, total bytes, verdict)\n\n{}",
                        reports.front().arch.name, render::text_columns(rows, rows.front().size()));
   return render::grid(rows, o.format, rows.front().size());
+}
+
+}  // namespace
+
+CLI::App* setup_compare_command(CLI::App& app, ConfigOptions& options) {
+  CLI::App* compare = app.add_subcommand(
+      "compare", "The same configurations under several CUTLASS releases, side by side. Exit 1 when any cell does "
+                 "not fit or does not compile.\n"
+                 "e.g. smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --config configs/trtllm-moe-sm120.json");
+  add_config_options(*compare, options);
+  // Here --cutlass is a list, applied by run_compare_command, not a setting of its own.
+  std::erase_if(options.bound, [](const auto& bound) { return bound.first == "cutlass"; });
+  return compare;
+}
+
+CompareOutput run_compare_command(const ConfigOptions& o) {
+  if (o.cutlass.empty()) throw io::InputError("--cutlass: give the releases to compare, e.g. --cutlass 4.3.5,4.4.2,4.7");
+  std::vector<Report> reports;
+  std::vector<std::string> versions;
+  for (const std::string& v : split_versions(o.cutlass)) {
+    const auto parsed = io::parse_cutlass(v);
+    if (!io::ok(parsed)) throw io::InputError("--cutlass: " + std::get<std::string>(parsed));
+    versions.push_back(io::format_version(std::get<CutlassVersion>(parsed)));
+    io::Settings overrides;
+    overrides["cutlass"] = io::Setting{versions.back(), "--cutlass"};
+    reports.push_back(build_report(o, overrides));
+  }
+  int status = 0;
+  for (const Report& report : reports) status = std::max(status, exit_status(report));
+  return {render_comparison(o, reports, versions), status};
 }
 
 }  // namespace smem_budget::cli

@@ -10,6 +10,11 @@
 namespace smem_budget::cli {
 
 CLI::App* setup_compare_command(CLI::App& app, ConfigOptions& options);
-std::string run_compare_command(const ConfigOptions& options);
+// The comparison, and the exit status: 1 when any cell does not fit or does not compile.
+struct CompareOutput {
+  std::string text;
+  int status = 0;
+};
+CompareOutput run_compare_command(const ConfigOptions& options);
 
 }  // namespace smem_budget::cli

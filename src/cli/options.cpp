@@ -158,10 +158,5 @@ int exit_status(const Report& report) {
   return 0;
 }
 
-int suggest_exit_status(const Report& report) {
-  for (const Result& r : report.results)
-    if (r.budget.verdict != Verdict::fits && (!r.suggestions || r.suggestions->empty())) return 1;
-  return 0;
-}
 
 }  // namespace smem_budget::cli

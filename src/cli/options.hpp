@@ -48,7 +48,5 @@ void emit(const std::string& text, const std::string& output);
 // 0 when every result fits, 1 otherwise.
 int exit_status(const Report& report);
 
-// For `suggest`: 0 when every result fits or has a suggestion that does, 1 otherwise.
-int suggest_exit_status(const Report& report);
 
 }  // namespace smem_budget::cli

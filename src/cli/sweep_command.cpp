@@ -13,7 +13,8 @@ CLI::App* setup_sweep_command(CLI::App& app, SweepOptions& o) {
       "sweep", "Every tile CUTLASS compiles for these types and epilogue (M, N multiples of 8 up to 256; K multiples "
                "of 64 up to 512; both schedules unless --schedule picks one; shapes its static assertions refuse, "
                "and those whose stage count comes out below 2, are left out), as a feasibility map: per cell the "
-               "stage count CUTLASS picks, whether it fits, and the largest count that does.\n"
+               "stage count CUTLASS picks, whether it fits, and the largest count that does. Reports and exits 0, even "
+               "where tiles overflow (2 on bad input).\n"
                "e.g. smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg");
   add_config_options(*sweep, o.config);
   // The sweep makes the tiles itself, and has a format of its own.
