@@ -246,7 +246,8 @@ PYBIND11_MODULE(_core, m) {
                              "limit - total; negative when it does not fit.")
       .def_property_readonly("reason", [](const PyResult& r) { return smem_budget::reason(r.result); },
                              "Why it does not fit or does not compile, in one sentence; empty when it fits.")
-      .def_property_readonly("notes", [](const PyResult&) { return py::list(); }, "Cautions (none yet).")
+      .def_property_readonly("notes", [](const PyResult& r) { return smem_budget::notes(r.result); },
+                             "Cautions: placeholder scale-factor arrays, rules applied from another release.")
       .def_property_readonly("bytes", [](const PyResult& r) {
         const auto j = smem_budget::render::result_json(r.result);
         return j.contains("bytes") ? to_python(j["bytes"]) : py::none();

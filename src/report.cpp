@@ -81,6 +81,31 @@ std::string reason(const Result& r) {
   return "";
 }
 
+std::vector<std::string> notes(const Result& r) {
+  std::vector<std::string> out;
+  const Budget& b = r.budget;
+  const Family family = family_of(r.config);
+  if (b.verdict != Verdict::rejected && has_block_scales(family)) {
+    // A scale-factor array with no 128-row blocks (or no K blocks) compiles as a 16-byte
+    // placeholder: the kernel builds, but it has nowhere to keep those scale factors.
+    if (b.stage.sfa_blocks == 0)
+      out.push_back(fmt::format("SFA has no scale rows (M = {} < 128): CUTLASS compiles a 16-byte placeholder array, "
+                                "so this kernel cannot hold A's scale factors", r.config.tile.m));
+    if (b.stage.sfb_blocks == 0)
+      out.push_back(fmt::format("SFB has no scale rows (N = {} < 128, unpadded before CUTLASS 4.5.0; small-N support came "
+                                "with b46b16d, PR #3176): CUTLASS compiles a 16-byte placeholder array",
+                                r.config.tile.n));
+    if (b.stage.sf_k_blocks == 0)
+      out.push_back(fmt::format("the scale factors have no K blocks (K = {} is below 4 scale vectors): CUTLASS compiles "
+                                "16-byte placeholder arrays", r.config.tile.k));
+  }
+  if (!is_measured_release(r.config.cutlass))
+    out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at 4.3.5, "
+                              "4.4.1, 4.4.2, 4.5.0 and 4.7.0", io::format_version(r.config.cutlass),
+                              io::format_version(rules_since(r.config.cutlass))));
+  return out;
+}
+
 std::string describe_changes(const Suggestion& s) {
   const Config& c = s.config;
   std::string out;

@@ -36,6 +36,10 @@ struct Report {
 // One sentence saying why a result does not fit or is rejected; empty when it fits.
 std::string reason(const Result& result);
 
+// Cautions about a result: layouts that compile but cannot work as written (placeholder
+// scale-factor arrays), and rules applied from a release other than the one asked about.
+std::vector<std::string> notes(const Result& result);
+
 // What a suggestion changes, e.g. "K / 2 (64) + StageCount<5>".
 std::string describe_changes(const Suggestion& suggestion);
 

@@ -93,6 +93,29 @@ TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad i
   CHECK(run("arch sm999").status == 2);
 }
 
+TEST_CASE("results carry fits, reason and cautions in every format", "[cli]") {
+  const auto fits = results_of(run("--tile 128x128x128 --format json"))[0];
+  CHECK(fits["fits"] == true);
+  CHECK(fits["reason"] == "");
+  CHECK(fits["notes"] == nlohmann::json::array());
+  // TensorRT-LLM's 128x64x64B FINALIZE tile at its 4.4.2 pin: SFB has no rows before 4.5.0.
+  const std::string small_n = "--tile 128x64x128 --grouped --epilogue finalize --cutlass 4.4.2";
+  const auto cautioned = results_of(run(small_n + " --format json"))[0];
+  CHECK(cautioned["fits"] == true);
+  REQUIRE(cautioned["notes"].size() == 1);
+  CHECK(cautioned["notes"][0].get<std::string>().find("SFB has no scale rows") == 0);
+  CHECK(run(small_n).out.find("caution: SFB has no scale rows") != std::string::npos);
+  CHECK(run(small_n + " --format markdown").out.find("- caution, 128x64x128: SFB has no scale rows") != std::string::npos);
+  CHECK(results_of(run("--tile 128x64x128 --format json"))[0]["notes"].empty());  // padded from 4.5.0
+  CHECK(results_of(run("--tile 64x128x128 --schedule pingpong --format json"))[0]["notes"][0].get<std::string>().find(
+            "SFA has no scale rows") == 0);
+  const auto unmeasured = results_of(run("--tile 128x128x128 --cutlass 4.6.1 --format json"))[0];
+  CHECK(unmeasured["notes"][0].get<std::string>().find("CUTLASS 4.6.1: the rules of 4.6.0 apply") == 0);
+  const auto exceeds = results_of(run("--tile 128x256x128 --grouped --epilogue finalize --format json"))[0];
+  CHECK(exceeds["fits"] == false);
+  CHECK(exceeds["reason"].get<std::string>().find("exceeds the 101,376 B opt-in limit") != std::string::npos);
+}
+
 TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --stages 2 --format json");
   REQUIRE(r.status == 0);

@@ -75,6 +75,24 @@ constexpr std::optional<CutlassVersion> newest_patch(int major, int minor) {
   return found;
 }
 
+// The releases the rules were measured at with nvcc (tests/data): at any other release the rules
+// of the last change before it apply, and results say so.
+inline constexpr std::array<CutlassVersion, 5> measured_releases{{{4, 3, 5}, {4, 4, 1}, {4, 4, 2}, {4, 5, 0}, {4, 7, 0}}};
+
+constexpr bool is_measured_release(CutlassVersion v) {
+  for (CutlassVersion measured : measured_releases)
+    if (measured == v) return true;
+  return false;
+}
+
+// The first release of the rules that apply at `v`.
+constexpr CutlassVersion rules_since(CutlassVersion v) {
+  CutlassVersion since = rule_changes.front().since;
+  for (const RuleChange& change : rule_changes)
+    if (change.since <= v) since = change.since;
+  return since;
+}
+
 // The rules of the last change at or before `v` (v must not be older than oldest_release).
 constexpr CutlassRules rules_for(CutlassVersion v) {
   CutlassRules rules = rule_changes.front().rules;

@@ -66,7 +66,9 @@ ojson result_json(const Result& r) {
     j["ctas_per_sm"] = b.ctas_per_sm;
   }
   j["verdict"] = name_of(b.verdict);
-  if (b.verdict != Verdict::fits) j["reason"] = reason(r);
+  j["fits"] = b.verdict == Verdict::fits;
+  j["reason"] = reason(r);
+  j["notes"] = notes(r);
   if (r.suggestions) {
     ojson list = ojson::array();
     for (const Suggestion& s : *r.suggestions)

@@ -45,6 +45,9 @@ std::string markdown(const Report& report) {
       out += fmt::format("- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
       if (r.suggestions) out += suggestion_table(*r.suggestions);
     }
+  for (const Result& r : report.results)
+    for (const std::string& note : notes(r))
+      out += fmt::format("- caution, {}{}: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, markdown_cell(note));
   return out;
 }
 

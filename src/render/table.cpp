@@ -117,6 +117,7 @@ std::string breakdown(const Report& report, const Result& r) {
   out += "\n";
   if (b.verdict == Verdict::rejected) {
     out += verdict_line(r) + "\n";
+    for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
     if (r.suggestions) out += suggestions(*r.suggestions);
     return out;
   }
@@ -145,6 +146,7 @@ std::string breakdown(const Report& report, const Result& r) {
   out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}\n", group_digits(padding), b.ctas_per_sm);
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += wrap("why: " + reason(r), 100, "     ");
+  for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
   if (r.suggestions) out += suggestions(*r.suggestions);
   return out;
 }
@@ -178,6 +180,12 @@ std::string table(const Report& report) {
                            group_digits((*r.suggestions)[k].budget.total));
   }
   if (!notes.empty()) out += "\nnot fitting:\n" + notes;
+  std::string cautions;
+  for (std::size_t i = 0; i < report.results.size(); ++i)
+    for (const std::string& note : smem_budget::notes(report.results[i]))
+      cautions += wrap(fmt::format("  [{}] {} {}: {}", i, report.results[i].name, io::format_tile(report.results[i].config.tile), note),
+                       100, "      ");
+  if (!cautions.empty()) out += "\ncautions:\n" + cautions;
   return out;
 }
 

@@ -85,6 +85,8 @@ def test_result_attributes():
     d = r.to_dict()
     assert (r.stages, d["stages_a"], d["stages_b"], d["stages_e"], r.total) == (2, 2, 3, 0, 99328)
     assert r.max_fitting_stages is None and r.fits and r.reason == "" and r.notes == []
+    cautioned = smem_budget.check("128x64x128", grouped=True, epilogue="finalize", cutlass="4.4.2")
+    assert cautioned.fits and "SFB has no scale rows" in cautioned.notes[0] and cautioned.notes == cautioned.to_dict()["notes"]
     assert r.bytes == d["bytes"] and r.config == d["config"]
     rejected = smem_budget.check("128x128x128", scaling="none", types="bf16")
     assert rejected.verdict == "rejected" and not rejected.fits and "F8F6F4" in rejected.reason
