@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,6 +116,27 @@ TEST_CASE("results carry fits, reason and cautions in every format", "[cli]") {
   const auto exceeds = results_of(run("--tile 128x256x128 --grouped --epilogue finalize --format json"))[0];
   CHECK(exceeds["fits"] == false);
   CHECK(exceeds["reason"].get<std::string>().find("exceeds the 101,376 B opt-in limit") != std::string::npos);
+}
+
+TEST_CASE("names as people write them: git tags, arch-specific targets, product names", "[cli]") {
+  const std::string plain = run("--tile 128x128x128 --cutlass 4.4.2 --format json").out;
+  CHECK(run("--tile 128x128x128 --cutlass v4.4.2 --format json").out == plain);
+  const std::string sm120 = run("--tile 128x128x128 --arch sm120 --format json").out;
+  for (const char* alias : {"sm120a", "sm_120a", "sm120f", "rtx-pro-6000", "rtx5090", "rtx5080"})
+    CHECK(run(std::string("--tile 128x128x128 --arch ") + alias + " --format json").out == sm120);
+  CHECK(nlohmann::json::parse(run("--tile 128x128x128 --arch gb10 --format json").out)["arch"]["name"] == "sm121");
+  CHECK(nlohmann::json::parse(run("arch h200 --format json").out)[0]["name"] == "sm90");
+}
+
+TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {
+  const std::string dir = std::string(SMEM_BUDGET_TEST_TMP) + "/batch_dir";
+  std::filesystem::create_directories(dir + "/gpus");
+  std::ofstream(dir + "/gpus/board.json") << R"({"name": "board", "compute_capability": "12.0", "smem_per_sm": 102400,
+    "smem_per_block": 49152, "smem_per_block_optin": 99000, "reserved_smem_per_block": 1024})";
+  std::ofstream(dir + "/batch.json") << R"({"arch": "gpus/board.json", "configs": ["128x128x128"]})";
+  const Run r = run("--config " + dir + "/batch.json --format json");  // run from the source directory
+  REQUIRE(r.status == 0);
+  CHECK(results_of(r)[0]["limit"] == 99000);
 }
 
 TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {

@@ -43,10 +43,28 @@ inline constexpr std::array<ArchLimits, 12> builtin_archs{{
     {"sm121", "GB10 (DGX Spark)", {12, 1}, 102'400, 49'152, 101'376, 1'024},
 }};
 
-// Accepts "sm120", "sm_120" and "120".
+// Product names people type for the architectures of `builtin_archs`.
+struct ArchAlias {
+  std::string_view alias;
+  std::string_view arch;
+};
+
+inline constexpr std::array<ArchAlias, 19> arch_aliases{{
+    {"rtx-pro-6000", "sm120"}, {"rtxpro6000", "sm120"}, {"rtx5090", "sm120"}, {"rtx5080", "sm120"},
+    {"rtx5070", "sm120"},      {"rtx5060", "sm120"},    {"gb10", "sm121"},    {"dgx-spark", "sm121"},
+    {"h100", "sm90"},          {"h200", "sm90"},        {"h20", "sm90"},      {"b200", "sm100"},
+    {"gb200", "sm100"},        {"b300", "sm103"},       {"gb300", "sm103"},   {"a100", "sm80"},
+    {"l40", "sm89"},           {"rtx4090", "sm89"},     {"rtx3090", "sm86"},
+}};
+
+// Accepts "sm120", "sm_120", "120", the arch-specific "sm120a"/"sm_120a"/"sm120f", and the
+// product names of `arch_aliases`.
 constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
+  for (const ArchAlias& alias : arch_aliases)
+    if (alias.alias == name) name = alias.arch;
   if (name.starts_with("sm_")) name.remove_prefix(3);
   else if (name.starts_with("sm")) name.remove_prefix(2);
+  if (name.ends_with('a') || name.ends_with('f')) name.remove_suffix(1);
   for (const ArchLimits& arch : builtin_archs)
     if (arch.name.substr(2) == name) return arch;
   return std::nullopt;

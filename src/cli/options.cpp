@@ -1,5 +1,6 @@
 #include "cli/options.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -102,6 +103,13 @@ void add_suggestions(Report& report, const ConfigOptions& o) {
     if (r.budget.verdict != Verdict::fits) r.suggestions = suggest(r.config, report.arch.limits);
 }
 
+// An arch file named in a batch file is found next to that file (not in the current directory).
+std::string relative_to_file(const std::string& spec, const std::string& file) {
+  const bool path = spec.find('/') != std::string::npos || spec.ends_with(".json");
+  if (!path || spec.starts_with('/') || file == "-") return spec;
+  return (std::filesystem::path(file).parent_path() / spec).lexically_normal().string();
+}
+
 // Lays `layer` over `settings`: its keys replace theirs.
 void lay_over(io::Settings& settings, const io::Settings& layer) {
   for (const auto& [key, setting] : layer) settings[key] = setting;
@@ -127,10 +135,14 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
     add_suggestions(report, o);
     return report;
   }
+  if (flags.contains("tile"))
+    throw io::InputError("--tile: not used with --config, whose entries give the tiles; put the tile in the file "
+                         "(an entry, or its \"defaults\"), or drop --config");
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
   const io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
   if (o.arch_option->count() > 0 || !batch.arch) report.arch = modelled_architecture(o, o.arch, "--arch");
-  else report.arch = modelled_architecture(o, batch.arch->value.get<std::string>(), batch.arch->origin);
+  else report.arch = modelled_architecture(o, relative_to_file(batch.arch->value.get<std::string>(), o.config_file),
+                                           batch.arch->origin);
   report.results.reserve(batch.entries.size());  // a result is a few KiB: no regrowth copies
   for (const io::BatchEntry& entry : batch.entries) {
     io::Settings settings = batch.defaults;

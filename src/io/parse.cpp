@@ -59,6 +59,15 @@ Parsed<bytes_t> parse_count(std::string_view text, bytes_t max) {
   return value;
 }
 
+// What a mistyped tile probably meant, for the message.
+std::string tile_hint(std::string_view text) {
+  if (text.starts_with("CtaShape") || text.find("::CtaShape") != std::string_view::npos)
+    return " (a TensorRT-LLM tile enumerator: give its shape, e.g. 128x256x64B for CtaShape128x256x64B)";
+  if (text.find('X') != std::string_view::npos) return " (separate the dimensions with a lowercase x: MxNxK)";
+  if (text.ends_with('b')) return " (K in bytes takes a capital B: MxNxKB)";
+  return "";
+}
+
 Parsed<TileSpec> parse_tile(std::string_view text) {
   TileSpec spec;
   std::string_view body = text;
@@ -67,13 +76,14 @@ Parsed<TileSpec> parse_tile(std::string_view text) {
     body.remove_suffix(1);
   }
   const auto dims = split_exact<3>(body, 'x');
-  if (!dims) return fmt::format("{}: a tile is MxNxK (or MxNxKB with K in bytes of A)", quoted(text));
+  if (!dims) return fmt::format("{}: a tile is MxNxK (or MxNxKB with K in bytes of A){}", quoted(text), tile_hint(text));
   std::array<bytes_t, 3> values{};
   for (std::size_t i = 0; i < 3; ++i) {
     const auto v = parse_count((*dims)[i], max_tile_extent);
     if (!ok(v)) {
       const bool number = !(*dims)[i].empty() && (*dims)[i].find_first_not_of("-0123456789") == std::string_view::npos;
-      return fmt::format("{}: {}", quoted(text), number ? "dimensions must be 1…65536" : "dimensions must be whole numbers");
+      return fmt::format("{}: {}{}", quoted(text), number ? "dimensions must be 1…65536" : "dimensions must be whole numbers",
+                         tile_hint(text));
     }
     values[i] = std::get<bytes_t>(v);
   }
@@ -194,7 +204,9 @@ Parsed<FusionSpec> parse_fusion(std::string_view text) {
                      quoted(text));
 }
 
-Parsed<CutlassVersion> parse_cutlass(std::string_view text) {
+Parsed<CutlassVersion> parse_cutlass(std::string_view full_text) {
+  // The git tag spelling, v4.4.2, names the same release.
+  const std::string_view text = full_text.starts_with('v') ? full_text.substr(1) : full_text;
   // Only an error needs the range, so it is not formatted on the way to a version.
   const auto range = [] { return fmt::format("supported: {} … {}", format_version(oldest_release), format_version(newest_release)); };
   std::array<int, 3> parts{-1, -1, -1};
@@ -203,20 +215,20 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view text) {
     const std::size_t dot = rest.find('.');
     const std::string_view piece = rest.substr(0, dot);
     const auto n = parse_count(piece, 999);
-    if (!ok(n) && piece != "0") return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range());
+    if (!ok(n) && piece != "0") return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
     parts[i] = ok(n) ? static_cast<int>(std::get<bytes_t>(n)) : 0;
     rest = dot == std::string_view::npos ? std::string_view{} : rest.substr(dot + 1);
-    if (dot != std::string_view::npos && rest.empty()) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range());
+    if (dot != std::string_view::npos && rest.empty()) return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
   }
-  if (!rest.empty() || parts[1] < 0) return fmt::format("{}: not a CUTLASS version ({})", quoted(text), range());
+  if (!rest.empty() || parts[1] < 0) return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
   std::optional<CutlassVersion> version;
   if (parts[2] < 0) version = newest_patch(parts[0], parts[1]);
   else if (const CutlassVersion v{parts[0], parts[1], parts[2]}; is_known_release(v)) version = v;
   if (!version) {
     const CutlassVersion asked{parts[0], parts[1], parts[2] < 0 ? 0 : parts[2]};
     if (asked < oldest_release || asked > newest_release)
-      return fmt::format("{}: CUTLASS {} is outside the known releases ({})", quoted(text), text, range());
-    return fmt::format("{}: no such CUTLASS release ({})", quoted(text), range());
+      return fmt::format("{}: CUTLASS {} is outside the known releases ({})", quoted(full_text), text, range());
+    return fmt::format("{}: no such CUTLASS release ({})", quoted(full_text), range());
   }
   return *version;
 }
