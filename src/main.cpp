@@ -72,11 +72,13 @@ int main(int argc, char** argv) {
     std::cout << app.version() << "\n";
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::cerr << "smem-budget: " << e.what() << " (see --help)\n";
+    std::cerr << "smem-budget: " << cli::explain_parse_error(app, e) << "\n";
     return 2;
   }
 
   try {
+    for (cli::ConfigOptions* options : {&top, &check_options, &suggest_options, &compare_options})
+      cli::finish_options(*options);
     if (app.got_subcommand("arch")) {
       cli::emit(cli::run_arch_command(arch_options), arch_options.output);
       return 0;

@@ -9,6 +9,7 @@
 
 #include "evaluation.hpp"
 #include "io/batch_file.hpp"
+#include "io/nearest.hpp"
 
 namespace smem_budget::cli {
 
@@ -65,12 +66,7 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   app.add_option("--config", o.config_file,
                  "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
                  "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
-  app.add_option("--format", o.format, "table, markdown, json or csv. Default: table. e.g. --format json")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, render::Format>{{"table", render::Format::table},
-                                                                                  {"markdown", render::Format::markdown},
-                                                                                  {"json", render::Format::json},
-                                                                                  {"csv", render::Format::csv}})
-                     .description(""))
+  app.add_option("--format", o.format_text, "table, markdown, json or csv. Default: table. e.g. --format json")
       ->type_name("FORMAT");
   app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
 }
@@ -162,6 +158,48 @@ void emit(const std::string& text, const std::string& output) {
   }
   std::ofstream out(output, std::ios::binary);
   if (!out || !(out << text) || !out.flush()) throw io::InputError(fmt::format("-o: cannot write \"{}\"", output));
+}
+
+void finish_options(ConfigOptions& o) {
+  constexpr std::array<std::pair<std::string_view, render::Format>, 4> formats{{{"table", render::Format::table},
+                                                                                {"markdown", render::Format::markdown},
+                                                                                {"json", render::Format::json},
+                                                                                {"csv", render::Format::csv}}};
+  std::vector<std::string_view> names;
+  for (const auto& [name, format] : formats) {
+    if (name == o.format_text) {
+      o.format = format;
+      return;
+    }
+    names.push_back(name);
+  }
+  if (o.format_text == "svg")
+    throw io::InputError("--format: svg is the sweep's heat map (smem-budget sweep --format svg); here: table, markdown, "
+                         "json or csv");
+  throw io::InputError(fmt::format("--format: \"{}\": unknown format (expected one of: table, markdown, json, csv){}",
+                                   o.format_text, io::did_you_mean(o.format_text, names)));
+}
+
+std::string explain_parse_error(CLI::App& app, const CLI::ParseError& error) {
+  // The subcommand being parsed, if any: its own options are the ones that count.
+  const std::vector<CLI::App*> chosen = app.get_subcommands();
+  CLI::App& scope = chosen.empty() ? app : *chosen.front();
+  const std::string where = chosen.empty() ? "smem-budget" : "smem-budget " + scope.get_name();
+  std::vector<std::string> words;  // every option (and, at the top, subcommand) a user could have meant
+  for (const CLI::Option* option : scope.get_options())
+    for (const std::string& name : option->get_lnames()) words.push_back("--" + name);
+  if (chosen.empty())
+    for (const CLI::App* sub : app.get_subcommands({})) words.push_back(sub->get_name());
+  for (const std::string& extra : app.remaining(true)) {
+    if (extra.find('x') != std::string::npos && extra.find_first_of("0123456789") == 0)
+      return fmt::format("\"{}\" looks like a tile: give it as --tile {}", extra, extra);
+    if (!chosen.empty() && app.get_option_no_throw(extra) != nullptr)
+      return fmt::format("{} is not an option of {} (see {} --help)", extra, where, where);
+    if (const std::string near = io::nearest(extra, words); !near.empty())
+      return fmt::format("\"{}\" is not an option or subcommand of {}; did you mean {}?", extra, where, near);
+    return fmt::format("\"{}\" is not an option or subcommand of {} (see --help)", extra, where);
+  }
+  return std::string(error.what()) + " (see --help)";
 }
 
 int exit_status(const Report& report) {

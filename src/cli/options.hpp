@@ -19,6 +19,7 @@ struct ConfigOptions {
   bool suggest = false;
   int device = 0;
   std::string config_file;
+  std::string format_text = "table";  // --format as typed; finish_options() checks it into `format`
   render::Format format = render::Format::table;
   std::string output;
   std::vector<std::pair<std::string, CLI::Option*>> bound;  // batch key -> option
@@ -47,6 +48,12 @@ void emit(const std::string& text, const std::string& output);
 
 // 0 when every result fits, 1 otherwise.
 int exit_status(const Report& report);
+
+// Checks what CLI11 only stores (--format); throws io::InputError.
+void finish_options(ConfigOptions& options);
+
+// A parse error of CLI11's in our words: the option, subcommand or tile the user probably meant.
+std::string explain_parse_error(CLI::App& app, const CLI::ParseError& error);
 
 
 }  // namespace smem_budget::cli

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "io/nearest.hpp"
 #include "io/vocabulary.hpp"
 
 namespace smem_budget::io {
@@ -38,9 +39,12 @@ std::string quoted(std::string_view text) {
 
 template <class T, std::size_t N>
 Parsed<T> pick(std::string_view text, const std::array<Word<T>, N>& words, std::string_view what) {
-  for (const Word<T>& word : words)
+  std::vector<std::string_view> known;
+  for (const Word<T>& word : words) {
     if (word.spelling == text) return word.value;
-  return fmt::format("{}: unknown {} (expected one of: {})", quoted(text), what, spellings(words));
+    known.push_back(word.spelling);
+  }
+  return fmt::format("{}: unknown {} (expected one of: {}){}", quoted(text), what, spellings(words), did_you_mean(text, known));
 }
 
 }  // namespace
@@ -109,9 +113,12 @@ Parsed<OperandPair> parse_types(std::string_view text) {
   const std::string_view b_name = colon == std::string_view::npos ? a_name : text.substr(colon + 1);
   const auto a = operand_from_name(a_name);
   const auto b = operand_from_name(b_name);
-  if (!a || !b || b_name.find(':') != std::string_view::npos)
+  if (!a || !b || b_name.find(':') != std::string_view::npos) {
+    constexpr std::array<std::string_view, 12> names{"nvfp4", "mxfp4", "mxfp6", "mxfp8", "e2m1", "e3m2",
+                                                    "e2m3",  "e4m3",  "e5m2",  "f16",   "bf16", "s8"};
     return fmt::format("{}: unknown types (expected nvfp4, mxfp4, mxfp6, mxfp8, or A:B of those or of e2m1, "
-                       "e3m2, e2m3, e4m3, e5m2, f16, bf16, s8)", quoted(text));
+                       "e3m2, e2m3, e4m3, e5m2, f16, bf16, s8){}", quoted(text), did_you_mean(a ? b_name : a_name, names));
+  }
   return OperandPair{*a, *b};
 }
 

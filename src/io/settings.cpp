@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "io/nearest.hpp"
 #include "io/parse.hpp"
 
 namespace smem_budget::io {
@@ -118,7 +119,7 @@ void check_setting_type(const std::string& key, const json& value, const std::st
   } else if (!is_config_key(key)) {
     std::string keys;
     for (std::string_view k : config_keys) keys += (keys.empty() ? "" : ", ") + std::string(k);
-    fail(origin, fmt::format("unknown key \"{}\" (keys: {})", key, keys));
+    fail(origin, fmt::format("unknown key \"{}\" (keys: {}){}", key, keys, did_you_mean(key, config_keys)));
   }
   if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
 }
