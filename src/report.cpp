@@ -81,6 +81,22 @@ std::string reason(const Result& r) {
   return "";
 }
 
+std::string cutlass_versions_of(const Report& report) {
+  std::vector<CutlassVersion> versions;
+  for (const Result& r : report.results)
+    if (std::find(versions.begin(), versions.end(), r.config.cutlass) == versions.end()) versions.push_back(r.config.cutlass);
+  std::sort(versions.begin(), versions.end());
+  std::string out;
+  for (std::size_t i = 0; i < versions.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + io::format_version(versions[i]);
+  return out;
+}
+
+std::string describes(const Report& report) {
+  return fmt::format("smem-budget {}, {} (opt-in limit {} B), CUTLASS {}", SMEM_BUDGET_VERSION, report.arch.name,
+                     group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report));
+}
+
 std::vector<std::string> notes(const Result& r) {
   std::vector<std::string> out;
   const Budget& b = r.budget;

@@ -33,6 +33,12 @@ struct Report {
   std::vector<Result> results;
 };
 
+// "4.7.0", or "4.4.2 and 4.7.0" when a batch mixes releases.
+std::string cutlass_versions_of(const Report& report);
+
+// What a report describes, for every output's caption: tool version, arch and its limit, CUTLASS.
+std::string describes(const Report& report);
+
 // One sentence saying why a result does not fit or is rejected; empty when it fits.
 std::string reason(const Result& result);
 

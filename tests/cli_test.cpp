@@ -139,6 +139,23 @@ TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {
   CHECK(results_of(r)[0]["limit"] == 99000);
 }
 
+TEST_CASE("every output names the tool version, the arch and its limit, and the CUTLASS release", "[cli]") {
+  const std::string batch = "--config configs/trtllm-moe-sm120.json --cutlass 4.4.2";
+  CHECK(run(batch).out.rfind("16 configurations on sm120 (opt-in limit 101,376 B), CUTLASS 4.4.2; smem-budget ", 0) == 0);
+  CHECK(run("--config configs/trtllm-moe-sm120.json").out.find("CUTLASS 4.7.0;") != std::string::npos);
+  const std::string mixed = run("--config - ", R"(["128x128x128", {"tile": "128x128x128", "cutlass": "4.4.2"}])").out;
+  CHECK(mixed.find("CUTLASS 4.4.2 and 4.7.0;") != std::string::npos);
+  CHECK(run(batch + " --format markdown").out.find(", CUTLASS 4.4.2*") != std::string::npos);
+  const std::string csv = run(batch + " --format csv").out;
+  CHECK(csv.find(",arch,cutlass,tool_version\n") != std::string::npos);
+  CHECK(csv.find(",sm120,4.4.2," SMEM_BUDGET_VERSION_FOR_TESTS "\n") != std::string::npos);
+  const auto doc = nlohmann::json::parse(run(batch + " --format json").out);
+  CHECK(doc["version"] == SMEM_BUDGET_VERSION_FOR_TESTS);
+  CHECK(doc["arch"]["smem_per_block_optin"] == 101376);
+  CHECK(doc["results"][0]["config"]["cutlass"] == "4.4.2");
+  CHECK(run("--tile 128x128x128").out.find("smem-budget " SMEM_BUDGET_VERSION_FOR_TESTS) != std::string::npos);
+}
+
 TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --stages 2 --format json");
   REQUIRE(r.status == 0);
@@ -211,7 +228,7 @@ TEST_CASE("CSV has a header and the same column count on every row", "[cli]") {
     commas.push_back(count);
   }
   REQUIRE(commas.size() == 17);
-  for (std::size_t c : commas) CHECK(c == 13);
+  for (std::size_t c : commas) CHECK(c == 16);  // 17 columns: the result, then arch, cutlass and tool_version
   CHECK(r.out.rfind("name,tile,types", 0) == 0);
 }
 
@@ -219,7 +236,11 @@ TEST_CASE("markdown renders a GitHub table", "[cli]") {
   const Run r = run("--config configs/dense-nvfp4-sm120.json --format markdown");
   REQUIRE(r.status == 0);
   std::istringstream lines(r.out);
-  std::string header, rule, row;
+  std::string caption, blank, header, rule, row;
+  std::getline(lines, caption);
+  std::getline(lines, blank);
+  CHECK(caption == "*smem-budget " SMEM_BUDGET_VERSION_FOR_TESTS ", sm120 (opt-in limit 101,376 B), CUTLASS 4.7.0*");
+  CHECK(blank.empty());
   std::getline(lines, header);
   std::getline(lines, rule);
   CHECK(header.rfind("| name |", 0) == 0);

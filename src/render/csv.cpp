@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "io/parse.hpp"
 #include "render/render.hpp"
 
 namespace smem_budget::render {
@@ -12,16 +13,17 @@ std::string csv(const Report& report) {
                                      [](const Result& r) { return r.suggestions.has_value(); });
   std::string out =
       "name,tile,types,schedule,epilogue,output,stages,mainloop_tensors,epilogue_shared_storage,total,limit,"
-      "headroom,verdict,reason";
+      "headroom,verdict,reason,arch,cutlass,tool_version";
   out += suggested ? ",suggestions\n" : "\n";
   for (const Result& r : report.results) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.verdict != Verdict::rejected;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile, csv_field(row.types),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile, csv_field(row.types),
                        csv_field(row.schedule), row.epilogue, csv_field(row.output), r.budget.has_stages ? row.stages : "",
                        sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
                        sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
-                       csv_field(reason(r)));
+                       csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
+                       SMEM_BUDGET_VERSION);
     if (!suggested) continue;
     out.pop_back();
     std::string list;

@@ -22,7 +22,8 @@ std::string suggestion_table(const std::vector<Suggestion>& list) {
 }  // namespace
 
 std::string markdown(const Report& report) {
-  std::string out = "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
+  std::string out = fmt::format("*{}*\n\n", describes(report));
+  out += "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
                     "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
   for (const Result& r : report.results) {
     const SummaryRow s = summarize(r, true);

@@ -143,7 +143,8 @@ std::string breakdown(const Report& report, const Result& r) {
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
                      group_digits(b.headroom));
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
-  out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}\n", group_digits(padding), b.ctas_per_sm);
+  out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}; smem-budget {}\n", group_digits(padding),
+                     b.ctas_per_sm, SMEM_BUDGET_VERSION);
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += wrap("why: " + reason(r), 100, "     ");
   for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
@@ -162,8 +163,10 @@ std::string table(const Report& report) {
     rows.push_back({s.name, s.tile, s.types, s.schedule, s.epilogue, s.output, s.stages, s.mainloop, s.epilogue_bytes,
                     s.total, s.headroom, s.verdict});
   }
-  std::string out = fmt::format("{} configurations on {} (opt-in limit {} B)\n", report.results.size(),
-                                report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
+  std::string out = fmt::format("{} configurations on {} (opt-in limit {} B), CUTLASS {}; smem-budget {}\n",
+                                report.results.size(), report.arch.name,
+                                group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report),
+                                SMEM_BUDGET_VERSION);
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
   out += '\n';
   out += text_columns(rows, 6);
