@@ -208,7 +208,7 @@ py::list sweep(py::kwargs keys) {
   if (settings.contains("schedule")) schedules = {base.schedule};
   py::list out;
   for (const auto& point : smem_budget::sweep(base, a.limits, schedules))
-    out.append(py::cast(PyResult{{"", point.config, point.budget, {}}}));
+    out.append(py::cast(PyResult{{"", point.config, point.budget, {}, {}, ""}}));
   return out;
 }
 

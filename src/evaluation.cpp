@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "io/arch_file.hpp"
+#include "io/parse.hpp"
 
 namespace smem_budget {
 
@@ -17,6 +18,35 @@ Architecture modelled_architecture(const std::string& spec, const std::string& o
   return arch;
 }
 
+namespace {
+
+// Cautions about how the input was read: a bare element name with block scaling is that
+// element's MX format, which may not be the format meant.
+std::vector<std::string> reading_notes(const io::Settings& settings, const Config& config) {
+  std::vector<std::string> notes;
+  const auto types = settings.find("types");
+  if (config.scaling == Scaling::block && types != settings.end() && types->second.value.is_string()) {
+    const std::string text = types->second.value.get<std::string>();
+    const std::size_t colon = text.find(':');
+    const std::string a = text.substr(0, colon), b = colon == std::string::npos ? "" : text.substr(colon + 1);
+    for (const std::string& side : {a, b})
+      if (!side.empty() && !is_preset_name(side))
+        notes.push_back(fmt::format("types: {} is read as the MX format (ue8m0 scales per 32 elements){}", side,
+                                    side == "e2m1" ? "; NVFP4 is nvfp4" : ""));
+  }
+  return notes;
+}
+
+// The tile as typed when K was given in bytes ("128x256x64B"), to echo beside the elements.
+std::string tile_in_bytes(const io::Settings& settings) {
+  const auto tile = settings.find("tile");
+  if (tile == settings.end() || !tile->second.value.is_string()) return "";
+  const std::string text = tile->second.value.get<std::string>();
+  return text.ends_with('B') ? text : "";
+}
+
+}  // namespace
+
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin) {
   const Config config = io::to_config(settings);
@@ -24,7 +54,7 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   const auto budget = evaluate(config, arch.limits);
   if (!budget)
     throw io::InputError(fmt::format("{}: the byte counts do not fit in 63 bits; use a smaller tile or stage count", origin));
-  return {name, config, *budget, std::nullopt};
+  return {name, config, *budget, std::nullopt, reading_notes(settings, config), tile_in_bytes(settings)};
 }
 
 }  // namespace smem_budget

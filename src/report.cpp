@@ -98,7 +98,7 @@ std::string describes(const Report& report) {
 }
 
 std::vector<std::string> notes(const Result& r) {
-  std::vector<std::string> out;
+  std::vector<std::string> out = r.reading;
   const Budget& b = r.budget;
   const Family family = family_of(r.config);
   if (b.verdict != Verdict::rejected && has_block_scales(family)) {

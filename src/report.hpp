@@ -26,6 +26,8 @@ struct Result {
   Config config;
   Budget budget;
   std::optional<std::vector<Suggestion>> suggestions;  // when asked for and the result does not fit
+  std::vector<std::string> reading;  // cautions about how the input was read (a bare element name)
+  std::string tile_in_bytes;          // the tile as typed, when K was given in bytes of A
 };
 
 struct Report {

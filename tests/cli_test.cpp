@@ -156,6 +156,17 @@ TEST_CASE("every output names the tool version, the arch and its limit, and the 
   CHECK(run("--tile 128x128x128").out.find("smem-budget " SMEM_BUDGET_VERSION_FOR_TESTS) != std::string::npos);
 }
 
+TEST_CASE("nothing silent: a bare element name and K in bytes are echoed", "[cli]") {
+  const auto e2m1 = results_of(run("--tile 128x128x128 --types e2m1 --format json"))[0];
+  CHECK(e2m1["config"]["types"] == "mxfp4");
+  CHECK(e2m1["notes"][0] == "types: e2m1 is read as the MX format (ue8m0 scales per 32 elements); NVFP4 is nvfp4");
+  CHECK(results_of(run("--tile 128x128x128 --types mxfp4 --format json"))[0]["notes"].empty());
+  const auto bytes = results_of(run("--tile 128x256x64B --format json"))[0];
+  CHECK(bytes["tile_given"] == "128x256x64B");
+  CHECK(bytes["config"]["tile"] == "128x256x128");
+  CHECK(run("--tile 128x256x64B").out.rfind("128x256x128 (given as 128x256x64B) nvfp4", 0) == 0);
+}
+
 TEST_CASE("the same MoE tiles with --stages 2 all fit", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --stages 2 --format json");
   REQUIRE(r.status == 0);

@@ -40,7 +40,7 @@ Report build_sweep_report(const SweepOptions& o) {
   if (settings.contains("schedule")) schedules = {base.schedule};
   const std::vector<SweepPoint> points = sweep(base, report.arch.limits, schedules);
   report.results.reserve(points.size());
-  for (const SweepPoint& point : points) report.results.push_back({"", point.config, point.budget, std::nullopt});
+  for (const SweepPoint& point : points) report.results.push_back({"", point.config, point.budget, std::nullopt, {}, ""});
   return report;
 }
 

@@ -112,7 +112,10 @@ class StrictSax : public nlohmann::json_sax<json> {
 json parse_json_strict(const std::string& text, const std::string& label) {
   json document;
   StrictSax sax(document);
-  if (!json::sax_parse(text, &sax) || !sax.problem().empty()) throw InputError(fmt::format("{}: {}", label, sax.problem()));
+  if (!json::sax_parse(text, &sax) || !sax.problem().empty()) {
+    const bool comments = text.find("//") != std::string::npos || text.find("/*") != std::string::npos;
+    throw InputError(fmt::format("{}: {}{}", label, sax.problem(), comments ? " (JSON has no comments; remove them)" : ""));
+  }
   return document;
 }
 
@@ -124,6 +127,13 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
   if (!bare_array) {
     if (!document.is_object())
       throw InputError(fmt::format("{}: expected an object with \"configs\", or an array of configurations", label));
+    // Two files people give by mistake: an arch file, and one configuration not in a list.
+    if (document.contains("compute_capability"))
+      throw InputError(fmt::format("{}: this is an arch file; give it with --arch {} (a batch file holds \"configs\")",
+                                   label, label));
+    if (document.contains("tile") && !document.contains("configs"))
+      throw InputError(fmt::format("{}: one configuration must sit in a list: [{{\"tile\": …}}] or "
+                                   "{{\"configs\": [{{\"tile\": …}}]}}", label));
     for (const auto& [key, value] : document.items()) {
       if (key == "arch") {
         if (!value.is_string()) throw InputError(fmt::format("{}: arch: expected a string", label));

@@ -44,6 +44,7 @@ ojson result_json(const Result& r) {
   ojson j;
   j["name"] = r.name;
   j["config"] = io::config_to_json(r.config);
+  if (!r.tile_in_bytes.empty()) j["tile_given"] = r.tile_in_bytes;  // K in bytes of A, as typed
   j["stages"] = b.has_stages ? ojson(b.decision.stages) : ojson(nullptr);
   if (is_sparse(family_of(r.config)) && b.has_stages) {
     j["stages_a"] = b.decision.counts.a;

@@ -83,8 +83,9 @@ std::string stage_policy(const Config& c) {
 
 std::string describe_config(const Result& r) {
   const SummaryRow row = summarize(r, true);
-  return fmt::format("{} {}, {}, {} epilogue {}, CUTLASS {}", row.tile, row.types, row.schedule, row.epilogue, row.output,
-                     io::format_version(r.config.cutlass));
+  const std::string given = r.tile_in_bytes.empty() ? "" : " (given as " + r.tile_in_bytes + ")";
+  return fmt::format("{}{} {}, {}, {} epilogue {}, CUTLASS {}", row.tile, given, row.types, row.schedule, row.epilogue,
+                     row.output, io::format_version(r.config.cutlass));
 }
 
 std::string suggestions(const std::vector<Suggestion>& list) {
