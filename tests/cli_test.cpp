@@ -326,6 +326,40 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
   CHECK(examples == 9);
 }
 
+TEST_CASE("the README's table of mistakes is what the program answers today", "[cli][readme]") {
+  std::istringstream readme(slurp(SMEM_BUDGET_SOURCE_DIR "/README.md"));
+  std::string line;
+  int rows = 0;
+  while (std::getline(readme, line)) {
+    // | 7 | `sweeps` | 2 | "sweeps" is not an option … |
+    const std::size_t open = line.find("| `"), close = line.find("` | ");
+    if (line.rfind("| ", 0) != 0 || open == std::string::npos || close == std::string::npos) continue;
+    const std::string args = line.substr(open + 3, close - open - 3);
+    const std::string rest = line.substr(close + 4);
+    const int status = std::stoi(rest.substr(0, rest.find(' ')));
+    const std::string cell = rest.substr(rest.find("| ") + 2);
+    std::string answer;  // the cell, with markdown's \| unescaped
+    for (const char ch : cell.substr(0, cell.rfind(" |")))
+      if (ch == '|' && !answer.empty() && answer.back() == '\\') answer.back() = '|';
+      else answer += ch;
+    const Run r = run(args);
+    INFO("README mistake: smem-budget " << args);
+    CHECK(r.status == status);
+    std::string got;
+    if (r.status == 2) {
+      got = r.err.substr(std::string("smem-budget: ").size());
+      got.pop_back();  // the newline
+    } else {
+      std::istringstream out(r.out);
+      for (std::string l; std::getline(out, l);)
+        if (l.rfind("verdict:", 0) == 0 || l.rfind("caution:", 0) == 0) got += (got.empty() ? "" : " ") + l;
+    }
+    CHECK(got == answer);
+    ++rows;
+  }
+  CHECK(rows == 30);
+}
+
 TEST_CASE("the README's heat map is what `sweep --format svg` draws today", "[cli][readme]") {
   const Run r = run("sweep --grouped --epilogue finalize --format svg");
   REQUIRE(r.status == 0);
