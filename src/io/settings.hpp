@@ -4,19 +4,14 @@
 
 #include <functional>
 #include <map>
-#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "io/input_error.hpp"
 #include "smem_budget/config.hpp"
 
 namespace smem_budget::io {
-
-// A bad input, with its location already in the message ("moe.json: configs[3].tile: ...").
-struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 struct Setting {
   nlohmann::json value;

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "io/settings.hpp"
+#include "io/input_error.hpp"
 
 namespace smem_budget::native {
 namespace {
