@@ -48,8 +48,9 @@ int main(int argc, char** argv) {
   suggest_options.suggest = true;
   CLI::App* suggest = app.add_subcommand(
       "suggest", "Check configurations and, for each that does not fit, list the nearest that do, cheapest change "
-                 "first: fewer stages, a smaller epilogue tile, C void, the default epilogue instead of finalize, half "
-                 "K, a smaller tile.\nExit 0 when every configuration fits, 1 when one does not (with its suggestions), "
+                 "first: fewer stages, a smaller epilogue tile, C void, the default epilogue (C void) instead of "
+                 "finalize, half K, a smaller tile, a larger one where a shape rule refuses this one, another CUTLASS "
+                 "release.\nExit 0 when every configuration fits, 1 when one does not (with its suggestions), "
                  "2 on bad input.\n"
                  "e.g. smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize");
   cli::add_config_options(*suggest, suggest_options);

@@ -135,9 +135,11 @@ std::string describe_changes(const Suggestion& s) {
       case Change::stage_count: out += fmt::format("StageCount<{}>", c.stages.count); break;
       case Change::epilogue_tile: out += fmt::format("epilogue tile {}x{}", c.epilogue_tile.m, c.epilogue_tile.n); break;
       case Change::c_void: out += "C void"; break;
-      case Change::default_epilogue: out += "default epilogue"; break;
+      case Change::default_epilogue: out += "default epilogue (C void)"; break;
       case Change::half_k: out += fmt::format("K / {} ({})", 1 << repeats, c.tile.k); break;
-      case Change::smaller_tile: out += fmt::format("tile {}", io::format_tile(c.tile)); break;
+      case Change::smaller_tile:
+      case Change::larger_tile: out += fmt::format("tile {}", io::format_tile(c.tile)); break;
+      case Change::release: out += fmt::format("CUTLASS {}", io::format_version(c.cutlass)); break;
     }
   }
   return out;

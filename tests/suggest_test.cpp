@@ -3,6 +3,8 @@
 // --config, and wherever a measured row has the same configuration the totals agree.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <fstream>
 #include <map>
 #include <string>
@@ -100,6 +102,21 @@ TEST_CASE("suggest: 128x256x128 FINALIZE, cheapest first: StageCount<2> as measu
   CHECK(first["stages"] == 2);
   CHECK(first["total"] == 74752);  // sm120-trtllm-moe.json, measured
   CHECK(first["headroom"] == 101376 - 74752);
+}
+
+TEST_CASE("suggest finds what fits past a shape rule: a larger tile, another release", "[suggest]") {
+  // TensorRT-LLM's 128x16x64B at its 4.4.2 pin: N = 16 compiles only from CUTLASS 4.6.0, and 128x32 fits.
+  const json small_n = results_of(run("suggest --tile 128x16x64B --cutlass 4.4.2 --format json"))[0];
+  REQUIRE(small_n["verdict"] == "rejected");
+  std::vector<std::string> changes;
+  for (const json& s : small_n["suggestions"]) changes.push_back(s["change"]);
+  CHECK(std::find(changes.begin(), changes.end(), "tile 128x32x128") != changes.end());
+  CHECK(std::find(changes.begin(), changes.end(), "CUTLASS 4.6.0") != changes.end());
+  // MXFP8 needs K a multiple of 128: 128x128x64 is refused, 128x128x128 fits.
+  const json mxfp8 = results_of(run("suggest --types mxfp8 --tile 128x128x64B --format json"))[0];
+  REQUIRE(mxfp8["suggestions"].size() >= 1);
+  CHECK(mxfp8["suggestions"][0]["config"]["tile"] == "128x128x128");
+  CHECK(mxfp8["suggestions"][0]["total"] == 77824);
 }
 
 TEST_CASE("suggest and --suggest: exit status and where suggestions appear", "[suggest]") {

@@ -1,7 +1,8 @@
 // The nearest configurations that fit, for one that does not: each is evaluated by the model,
 // and they come cheapest first. A change's cost follows what it takes from the kernel's speed:
 // fewer stages first (same kernel, less latency hiding), then a smaller epilogue tile, C void,
-// the default epilogue instead of FINALIZE, half of K, and last a smaller CTA tile.
+// the default epilogue (with C void) instead of FINALIZE, half of K, a smaller CTA tile, a larger
+// one where a shape rule refuses this one, and last another CUTLASS release whose rules differ.
 #pragma once
 
 #include <algorithm>
@@ -12,7 +13,7 @@
 
 namespace smem_budget {
 
-enum class Change { stage_count, epilogue_tile, c_void, default_epilogue, half_k, smaller_tile };
+enum class Change { stage_count, epilogue_tile, c_void, default_epilogue, half_k, smaller_tile, larger_tile, release };
 
 struct Suggestion {
   Config config;
@@ -41,6 +42,17 @@ inline std::optional<Config> with_largest_fitting_stages(Config config, const Ar
 inline std::optional<Config> nearest_smaller_legal(Config config, bytes_t Tile::*extent) {
   const bytes_t start = config.tile.*extent;
   for (bytes_t value = (start - 1) / 8 * 8; value >= 8 && value * 2 >= start; value -= 8) {
+    config.tile.*extent = value;
+    if (shape_compiles(config)) return config;
+  }
+  return std::nullopt;
+}
+
+// The configuration with `extent` (M or N) raised to the nearest multiple of 8 that passes
+// CUTLASS's shape checks, going no higher than double.
+inline std::optional<Config> nearest_larger_legal(Config config, bytes_t Tile::*extent) {
+  const bytes_t start = config.tile.*extent;
+  for (bytes_t value = start / 8 * 8 + 8; value <= 2 * start && value <= max_tile_extent; value += 8) {
     config.tile.*extent = value;
     if (shape_compiles(config)) return config;
   }
@@ -82,6 +94,18 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
     return x.tile.m * x.tile.n > y.tile.m * y.tile.n;
   });
   for (const Config& candidate : neighbours) add(Change::smaller_tile, candidate);
+  // A tile a shape rule refuses may compile a little larger: the nearest larger N, M, then K.
+  if (!shape_compiles(config))
+    for (bytes_t Tile::*extent : {&Tile::n, &Tile::m, &Tile::k})
+      if (const auto larger = nearest_larger_legal(config, extent)) add(Change::larger_tile, *larger);
+  // The first release of every other rule set (rules.hpp rule_changes), newest first.
+  const CutlassVersion own = rules_since(config.cutlass);
+  for (auto change = rule_changes.rbegin(); change != rule_changes.rend(); ++change)
+    if (change->since != own) {
+      Config candidate = config;
+      candidate.cutlass = change->since;
+      add(Change::release, candidate);
+    }
   return out;
 }
 
