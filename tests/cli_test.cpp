@@ -84,7 +84,7 @@ TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad i
     CHECK(run(command + "--tile 128x0x128").status == 2);
   }
   CHECK(run("compare --cutlass 4.4.2,4.7 " + fits).status == 0);
-  CHECK(run("compare --cutlass 4.4.2,4.7 --config configs/trtllm-moe-sm120.json").status == 1);  // S=3 102,400 EXCEEDS
+  CHECK(run("compare --cutlass 4.4.2,4.7 --config configs/trtllm-moe-sm120.json").status == 1);  // S=3 102,400 exceeds-optin
   CHECK(run("compare --cutlass 4.4.2,4.7 " + rejected).status == 1);
   CHECK(run("compare --cutlass 4.4.9 " + fits).status == 2);
   CHECK(run("--config configs/trtllm-moe-sm120.json --stages 2").status == 0);

@@ -24,7 +24,7 @@ std::vector<std::string> split_versions(const std::string& list) {
 std::string cell(const Result& r) {
   const Budget& b = r.budget;
   if (b.verdict == Verdict::rejected) return b.has_stages ? fmt::format("S={} rejected", b.decision.stages) : "rejected";
-  return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), b.verdict == Verdict::fits ? "fits" : "EXCEEDS");
+  return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), name_of(b.verdict));
 }
 
 std::string render_comparison(const ConfigOptions& o, const std::vector<Report>& reports,

@@ -66,9 +66,9 @@ std::string verdict_line(const Result& r) {
   if (b.verdict == Verdict::fits)
     return fmt::format("verdict: fits, {} bytes to spare", group_digits(b.headroom));
   if (b.verdict == Verdict::exceeds_optin)
-    return fmt::format("verdict: EXCEEDS the opt-in limit by {} bytes (initialize() returns \"Error Internal\")",
+    return fmt::format("verdict: exceeds-optin, {} bytes over the opt-in limit (initialize() returns \"Error Internal\")",
                        group_digits(-b.headroom));
-  return fmt::format("verdict: REJECTED by CUTLASS at compile time: {}", reason(r));
+  return fmt::format("verdict: rejected: {}", reason(r));
 }
 
 std::string stage_policy(const Config& c) {
