@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const Config config = io::to_config(settings);
       if (invalid_input(config, report.arch.limits)) continue;
       if (const auto budget = evaluate(config, report.arch.limits))
-        report.results.push_back({entry.name, config, *budget, std::nullopt});
+        report.results.push_back({entry.name, config, *budget, std::nullopt, {}, ""});
     }
   } catch (const io::InputError& e) {
     FUZZ_REQUIRE(std::string(e.what()).rfind("fuzz.json", 0) == 0);

@@ -141,8 +141,10 @@ Parsed<OperandAlignment> parse_alignment(std::string_view text) {
   const std::size_t colon = text.find(':');
   const std::string_view a = text.substr(0, colon);
   const std::string_view b = colon == std::string_view::npos ? a : text.substr(colon + 1);
-  const auto na = parse_count(a, max_tile_extent);
-  const auto nb = parse_count(b, max_tile_extent);
+  // Either side may be auto (0: any the builder accepts).
+  const auto side = [](std::string_view t) -> Parsed<bytes_t> { return t == "auto" ? Parsed<bytes_t>{bytes_t{0}} : parse_count(t, max_tile_extent); };
+  const auto na = side(a);
+  const auto nb = side(b);
   if (!ok(na) || !ok(nb))
     return fmt::format("{}: an alignment is auto, N or A:B, in elements 1…65536 (e.g. 32, 128:128)", quoted(text));
   return OperandAlignment{std::get<bytes_t>(na), std::get<bytes_t>(nb)};

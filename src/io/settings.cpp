@@ -148,7 +148,7 @@ nlohmann::ordered_json config_to_json(const Config& config) {
   j["tile"] = format_tile(config.tile);
   j["types"] = format_types(config.types, config.scaling);
   j["scaling"] = format_scaling(config.scaling);
-  if (config.scaling == Scaling::blockwise) j["scale_granularity"] = format_scale_granularity(granularity_of(config));
+  if (config.scaling == Scaling::blockwise) j["scale_granularity"] = format_scale_granularity(config.scale_granularity);
   j["sparse"] = config.sparse;
   j["schedule"] = format_schedule(config.schedule);
   j["instruction"] = format_instruction(config.instruction);
