@@ -111,7 +111,7 @@ const Case cases[] = {
   {"--config BAD", "[{\"tile\": \"65536x65536x65536\", \"stages\": 2147483647}]", "do not fit in 63 bits"},
   {"--config BAD", "{\"configs\": [\"128x128x128\"], \"defaults\": {\"tile\": \"1x1\"}}", "defaults.tile"},
   // architecture files
-  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\"}", "compute_capability: expected a string"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\"}", "compute_capability: missing (an arch file gives name, compute_capability"},
   {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"twelve\", \"smem_per_sm\": 1, \"smem_per_block\": 1, \"smem_per_block_optin\": 1, \"reserved_smem_per_block\": 0}", "is not MAJOR.MINOR"},
   {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"12.0\", \"smem_per_sm\": -5, \"smem_per_block\": 1, \"smem_per_block_optin\": 1, \"reserved_smem_per_block\": 0}", "smem_per_sm: expected a byte count"},
   {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"12.0\", \"smem_per_sm\": 1000, \"smem_per_block\": 1, \"smem_per_block_optin\": 2000, \"reserved_smem_per_block\": 0}", "larger than smem_per_sm"},
@@ -153,6 +153,7 @@ const Case cases[] = {
   {"--config BAD", "{\"tile\": \"128x128x128\", \"epilogue\": \"default\"}", "BAD: one configuration must sit in a list"},
   {"--config BAD", "{\"name\": \"x\", \"compute_capability\": \"12.0\"}", "BAD: this is an arch file; give it with --arch BAD"},
   {"--config BAD", "{\n // a comment\n \"configs\": []}", "(JSON has no comments; remove them)"},
+  {"--tile 128x128x128 --arch BAD.json", "{\"name\": \"x\", \"compute_capability\": \"12.0\", \"smem_per_sm\": 102400, \"smem_per_block\": 49152, \"reserved_smem_per_block\": 1024}", "smem_per_block_optin: missing (an arch file gives"},
   {"--tiles 128x128x128", nullptr, "\"--tiles\" is not an option or subcommand of smem-budget; did you mean --tile?"},
   {"sweeps", nullptr, "\"sweeps\" is not an option or subcommand of smem-budget; did you mean sweep?"},
   {"128x256x64B", nullptr, "\"128x256x64B\" looks like a tile: give it as --tile 128x256x64B"},

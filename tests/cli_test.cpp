@@ -239,7 +239,8 @@ TEST_CASE("CSV has a header and the same column count on every row", "[cli]") {
     commas.push_back(count);
   }
   REQUIRE(commas.size() == 17);
-  for (std::size_t c : commas) CHECK(c == 16);  // 17 columns: the result, then arch, cutlass and tool_version
+  for (std::size_t c : commas) CHECK(c == 17);  // 18 columns: the result, then arch, cutlass and tool_version
+  CHECK(r.out.find(",cooperative,true,finalize,") != std::string::npos);  // one value per column
   CHECK(r.out.rfind("name,tile,types", 0) == 0);
 }
 

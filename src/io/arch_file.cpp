@@ -49,13 +49,20 @@ Architecture load_arch_file(const std::string& path) {
   }
   Architecture arch;
   arch.source = path;
+  const auto require = [&](const char* key) {
+    if (!doc.contains(key)) throw InputError(fmt::format("{}: {}: missing (an arch file gives name, compute_capability, "
+                                                         "smem_per_sm, smem_per_block, smem_per_block_optin, "
+                                                         "reserved_smem_per_block)", path, key));
+  };
   const auto text = [&](const char* key) {
-    if (!doc.contains(key) || !doc[key].is_string())
+    require(key);
+    if (!doc[key].is_string())
       throw InputError(fmt::format("{}: {}: expected a string", path, key));
     return doc[key].get<std::string>();
   };
   const auto bytes = [&](const char* key) -> bytes_t {
-    if (!doc.contains(key) || !doc[key].is_number_integer() || doc[key].get<std::int64_t>() < 0 ||
+    require(key);
+    if (!doc[key].is_number_integer() || doc[key].get<std::int64_t>() < 0 ||
         doc[key].get<std::int64_t>() > (std::int64_t{1} << 40))
       throw InputError(fmt::format("{}: {}: expected a byte count 0…2^40", path, key));
     return doc[key].get<std::int64_t>();

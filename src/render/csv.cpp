@@ -12,14 +12,16 @@ std::string csv(const Report& report) {
   const bool suggested = std::any_of(report.results.begin(), report.results.end(),
                                      [](const Result& r) { return r.suggestions.has_value(); });
   std::string out =
-      "name,tile,types,schedule,epilogue,output,stages,mainloop_tensors,epilogue_shared_storage,total,limit,"
+      "name,tile,types,schedule,grouped,epilogue,output,stages,mainloop_tensors,epilogue_shared_storage,total,limit,"
       "headroom,verdict,reason,arch,cutlass,tool_version";
   out += suggested ? ",suggestions\n" : "\n";
   for (const Result& r : report.results) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.verdict != Verdict::rejected;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile, csv_field(row.types),
-                       csv_field(row.schedule), row.epilogue, csv_field(row.output), r.budget.has_stages ? row.stages : "",
+    // One value per column: the schedule and grouped apart (the summary row joins them).
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile,
+                       csv_field(row.types), io::format_schedule(r.config.schedule), r.config.grouped ? "true" : "false",
+                       row.epilogue, csv_field(row.output), r.budget.has_stages ? row.stages : "",
                        sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
                        sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
                        csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
