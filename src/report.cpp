@@ -81,15 +81,25 @@ std::string reason(const Result& r) {
   return "";
 }
 
+namespace {
+
+// "4.3.5, 4.4.2 and 4.7.0".
+template <class Versions>
+std::string listed(const Versions& versions) {
+  std::string out;
+  for (std::size_t i = 0; i < versions.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + io::format_version(versions[i]);
+  return out;
+}
+
+}  // namespace
+
 std::string cutlass_versions_of(const Report& report) {
   std::vector<CutlassVersion> versions;
   for (const Result& r : report.results)
     if (std::find(versions.begin(), versions.end(), r.config.cutlass) == versions.end()) versions.push_back(r.config.cutlass);
   std::sort(versions.begin(), versions.end());
-  std::string out;
-  for (std::size_t i = 0; i < versions.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + io::format_version(versions[i]);
-  return out;
+  return listed(versions);
 }
 
 std::string describes(const Report& report) {
@@ -116,9 +126,9 @@ std::vector<std::string> notes(const Result& r) {
                                 "16-byte placeholder arrays", r.config.tile.k));
   }
   if (!is_measured_release(r.config.cutlass))
-    out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at 4.3.5, "
-                              "4.4.1, 4.4.2, 4.5.0 and 4.7.0", io::format_version(r.config.cutlass),
-                              io::format_version(rules_since(r.config.cutlass))));
+    out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at {}",
+                              io::format_version(r.config.cutlass), io::format_version(rules_since(r.config.cutlass)),
+                              listed(measured_releases)));
   return out;
 }
 
