@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -140,11 +141,14 @@ Call call_of(const py::args& args, py::kwargs keys) {
   return call;
 }
 
-PyResult check(const py::args& args, const py::kwargs& keys) {
+// One call's result, and the architecture it was judged on.
+std::pair<Result, Architecture> evaluate_call(const py::args& args, const py::kwargs& keys) {
   const Call call = call_of(args, keys);
-  const Architecture a = architecture(call.arch, call.device);
-  return {smem_budget::evaluate_entry(call.name, call.settings, a, "options")};
+  Architecture a = architecture(call.arch, call.device);
+  return {smem_budget::evaluate_entry(call.name, call.settings, a, "options"), std::move(a)};
 }
+
+PyResult check(const py::args& args, const py::kwargs& keys) { return {evaluate_call(args, keys).first}; }
 
 bool fits(const py::args& args, const py::kwargs& keys) {
   return check(args, keys).result.budget.verdict == smem_budget::Verdict::fits;
@@ -185,11 +189,9 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
 }
 
 py::list suggest(const py::args& args, const py::kwargs& keys) {
-  const Call call = call_of(args, keys);
-  const Architecture a = architecture(call.arch, call.device);
-  PyResult r{smem_budget::evaluate_entry(call.name, call.settings, a, "options")};
-  r.result.suggestions = smem_budget::suggest(r.result.config, a.limits);
-  const auto j = smem_budget::render::result_json(r.result);
+  auto [result, a] = evaluate_call(args, keys);
+  result.suggestions = smem_budget::suggest(result.config, a.limits);
+  const auto j = smem_budget::render::result_json(result);
   return j.contains("suggestions") ? to_python(j["suggestions"]).cast<py::list>() : py::list();
 }
 
