@@ -15,6 +15,7 @@
 #include "io/arch_file.hpp"
 #include "io/batch_file.hpp"
 #include "io/parse.hpp"
+#include "io/kernel_name.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
@@ -137,6 +138,7 @@ Call call_of(const py::args& args, py::kwargs keys) {
   if (keys.contains("name")) call.name = py::str(keys["name"]).cast<std::string>();
   add_settings(call.settings, keys);
   call.settings.erase("name");
+  smem_budget::io::expand_kernel_name(call.settings);
   if (!call.settings.contains("tile")) throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");
   return call;
 }
@@ -165,6 +167,7 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
   add_settings(base, defaults, "defaults.");
   base.erase("name");
   for (const auto& [key, setting] : base) smem_budget::io::check_setting(key, setting.value, setting.origin);
+  smem_budget::io::expand_kernel_name(base);
   const Architecture a = architecture(arch, device);
   py::list out;
   std::size_t i = 0;
@@ -177,8 +180,11 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
     } else if (py::isinstance<py::dict>(entry)) {
       py::dict config = py::reinterpret_borrow<py::dict>(entry);
       if (config.contains("name")) name = py::str(config["name"]).cast<std::string>();
-      add_settings(settings, config, origin + ".");
-      settings.erase("name");
+      Settings own;  // the entry's keys, a kernel name under them, all over the defaults
+      add_settings(own, config, origin + ".");
+      own.erase("name");
+      smem_budget::io::expand_kernel_name(own);
+      for (auto& [key, setting] : own) settings.insert_or_assign(key, std::move(setting));
     } else {
       throw InputError(origin + ": expected a tile string or a configuration object");
     }

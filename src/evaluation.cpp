@@ -25,7 +25,8 @@ namespace {
 std::vector<std::string> reading_notes(const io::Settings& settings, const Config& config) {
   std::vector<std::string> notes;
   const auto types = settings.find("types");
-  if (config.scaling == Scaling::block && types != settings.end() && types->second.value.is_string()) {
+  if (config.scaling == Scaling::block && types != settings.end() && types->second.value.is_string() &&
+      !types->second.from_kernel_name) {
     const std::string text = types->second.value.get<std::string>();
     const std::size_t colon = text.find(':');
     const std::string a = text.substr(0, colon), b = colon == std::string::npos ? "" : text.substr(colon + 1);
@@ -54,7 +55,10 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   const auto budget = evaluate(config, arch.limits);
   if (!budget)
     throw io::InputError(fmt::format("{}: the byte counts do not fit in 63 bits; use a smaller tile or stage count", origin));
-  return {name, config, *budget, std::nullopt, reading_notes(settings, config), tile_in_bytes(settings)};
+  // A kernel given by name is called by it unless the entry names it otherwise.
+  const auto kernel = settings.find("kernel");
+  const std::string called = name.empty() && kernel != settings.end() ? kernel->second.value.get<std::string>() : name;
+  return {called, config, *budget, std::nullopt, reading_notes(settings, config), tile_in_bytes(settings)};
 }
 
 }  // namespace smem_budget

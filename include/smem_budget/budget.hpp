@@ -112,6 +112,10 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
+  if (config.fusion != Fusion::sf_gen && config.sf_output != ScaleFactorOutput{})
+    return "a scale-factor vector or type belongs to the sf-gen fusion";
+  if (const bytes_t v = config.sf_output.vector; v != 0 && v != 16 && v != 32 && v != 64)
+    return "the scale-factor output's vector is 16, 32 or 64 elements";
   if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
     return "s8 is modelled as an A/B operand only, not as C, D or a bias";
   return invalid_family_input(config, family);
@@ -119,9 +123,16 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
 
 // True when CUTLASS's static assertions on the tile shape, types and epilogue let it compile
 // (whatever the stage count then turns out to be).
+// The kernel's types name the epilogue first (its storage is the mainloop's carveout), then the
+// mainloop, then the kernel: the order in which the compiler reports their assertions.
+constexpr Rejection check_shape(const Config& config, const CutlassRules& rules) {
+  if (const Rejection r = check_epilogue(config, rules); r != Rejection::none) return r;
+  if (const Rejection r = check_mainloop(config, rules); r != Rejection::none) return r;
+  return check_kernel(config);
+}
+
 constexpr bool shape_compiles(const Config& config) {
-  const CutlassRules rules = rules_for(config.cutlass);
-  return check_epilogue(config, rules) == Rejection::none && check_mainloop(config, rules) == Rejection::none;
+  return check_shape(config, rules_for(config.cutlass)) == Rejection::none;
 }
 
 namespace detail {
@@ -182,10 +193,7 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   const CutlassRules rules = rules_for(config.cutlass);
   Budget budget;
   budget.limit = arch.smem_per_block_optin;
-  // The kernel's types name the epilogue first (its storage is the mainloop's carveout), so the
-  // epilogue's assertions are the ones the compiler reports first.
-  budget.rejection = check_epilogue(config, rules);
-  if (budget.rejection == Rejection::none) budget.rejection = check_mainloop(config, rules);
+  budget.rejection = check_shape(config, rules);
   if (budget.rejection != Rejection::none) {
     budget.verdict = Verdict::rejected;
     return budget;

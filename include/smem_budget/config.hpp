@@ -1,6 +1,8 @@
 // One GEMM configuration: everything that decides the kernel's shared memory.
 #pragma once
 
+#include <optional>
+
 #include "smem_budget/arithmetic.hpp"
 #include "smem_budget/rules.hpp"
 #include "smem_budget/types.hpp"
@@ -45,6 +47,20 @@ struct EpilogueTile {
   friend constexpr bool operator==(const EpilogueTile&, const EpilogueTile&) = default;
 };
 
+// The block scale factors Fusion::sf_gen writes beside D (LinCombBlockScaleFactor<SFVecSize, …,
+// ElementSF, …>): elements per scale factor, 0 for the operands' own vector (16 for NVFP4,
+// 32 otherwise), and the scale type when given. The type changes no size; the vector decides which
+// epilogue tiles the scale-factor store accepts.
+struct ScaleFactorOutput {
+  bytes_t vector = 0;
+  std::optional<ScaleType> type{};
+  friend constexpr bool operator==(const ScaleFactorOutput&, const ScaleFactorOutput&) = default;
+};
+
+// The tile scheduler tag: the persistent default (void or PersistentScheduler) or StreamKScheduler.
+// On SM120 both select schedulers with the same 144-byte storage (tile_scheduler.hpp:361-392, v4.7.0).
+enum class TileScheduler { persistent, stream_k };
+
 // scaled_mm and scaled_mm_bias: vLLM's ScaledEpilogue / ScaledEpilogueBias EVTs (per-row scales
 // of A, per-column scales of B, optional bias row), as its SM120 FP8 scaled_mm kernels build them.
 enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias };
@@ -71,8 +87,8 @@ struct OperandAlignment {
   friend constexpr bool operator==(const OperandAlignment&, const OperandAlignment&) = default;
 };
 
-// EpilogueScheduleAuto, or the sparse kernels' own …Sparse…Sm120 epilogue schedule tag; both
-// give the same collective and the same storage.
+// EpilogueScheduleAuto, or the sparse kernels' own SparseTmaWarpSpecializedCooperativeSm120 tag: the
+// same collective, but the sparse tag picks its own automatic epilogue tile (epilogue.hpp).
 enum class EpilogueSchedule { automatic, sparse };
 
 struct Config {
@@ -89,11 +105,13 @@ struct Config {
   EpilogueTile epilogue_tile{};
   Fusion fusion = Fusion::none;
   Element bias = Element::bf16;  // for Fusion::col_bias
+  ScaleFactorOutput sf_output{};  // for Fusion::sf_gen
   Scaling scaling = Scaling::block;
   ScaleGranularity scale_granularity{};
   bool sparse = false;  // 2:4 structured-sparse A
   EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
   OperandAlignment alignment{};
+  TileScheduler tile_scheduler = TileScheduler::persistent;
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
@@ -113,6 +131,12 @@ constexpr Family family_of(const Config& config) {
 
 constexpr bool is_sparse(Family f) { return f == Family::block_scaled_sparse || f == Family::plain_sparse; }
 constexpr bool has_block_scales(Family f) { return f == Family::block_scaled || f == Family::block_scaled_sparse; }
+
+// Elements per scale factor of the sf_gen output: as given, or the A operand's vector.
+constexpr bytes_t sf_output_vector(const Config& config) {
+  if (config.sf_output.vector != 0) return config.sf_output.vector;
+  return config.scaling == Scaling::block ? config.types.a.vector : 16;
+}
 
 // The blockwise scale granularity in effect: the tile itself unless given.
 constexpr ScaleGranularity granularity_of(const Config& config) {

@@ -22,11 +22,18 @@ struct EpilogueTileShape {
   bytes_t n = 0;
 };
 
-// sm120_builder.inl sm120_compute_tile_shape_or_override.
+// sm120_builder.inl:145-199 sm120_compute_tile_shape_or_override (v4.7.0).
 constexpr EpilogueTileShape epilogue_tile(const Config& config, const CutlassRules& rules) {
   if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
   const bool row = config.d_layout == MatrixLayout::row;
   if (is_fp6(config.d)) return row ? EpilogueTileShape{64, 128} : EpilogueTileShape{128, 32};
+  if (config.epilogue_schedule == EpilogueSchedule::sparse) {
+    // The sparse epilogue schedule keeps its tile small for the sparse mainloop's sake, whatever
+    // the CTA tile: 32x64 for 64-element scale-factor vectors, else 64 x (16 or 32) by C and D.
+    if (config.fusion == Fusion::sf_gen && sf_output_vector(config) == 64 && row) return {32, 64};
+    if (config.c == Element::none) return {64, bits_of(config.d) == 32 ? 16 : 32};
+    return {64, bits_of(config.c) <= 16 ? 32 : 16};
+  }
   if (!rules.small_n_tiles) return {64, 32};
   const bytes_t n = config.tile.n;
   return {n < 16 ? 128 : 64, n < 32 ? n : 32};
@@ -97,6 +104,13 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
   if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias))
     return Rejection::grouped_bias_callbacks;
   if (config.fusion == Fusion::sf_gen && !is_narrow_float(config.d)) return Rejection::sf_gen_output_type;
+  if (config.fusion == Fusion::sf_gen) {
+    // Sm120BlockScaleFactorRowStore / ColStore: the tile's contiguous extent in whole vectors.
+    const bytes_t vector = sf_output_vector(config);
+    if (extent % vector != 0) return Rejection::sf_vector_divides_epilogue_tile;
+    const bytes_t vectors = extent / vector;
+    if (vectors != 1 && vectors != 2 && vectors != 4 && (vectors != 8 || !row)) return Rejection::sf_vector_store_ratio;
+  }
   return Rejection::none;
 }
 

@@ -20,6 +20,16 @@ inline constexpr bytes_t group_scheduler_pipeline_bytes = 128;
 inline constexpr bytes_t group_scheduler_responses = 8;
 inline constexpr bytes_t work_tile_info_bytes = 16;
 
+// The kernel's own assertions on its tile scheduler, which the compiler reaches after the
+// collectives'. Stream-K exists for the cooperative non-grouped kernel only.
+constexpr Rejection check_kernel(const Config& config) {
+  if (config.tile_scheduler != TileScheduler::stream_k) return Rejection::none;
+  if (config.grouped)
+    return config.schedule == Schedule::pingpong ? Rejection::stream_k_grouped_pingpong : Rejection::stream_k_grouped;
+  if (config.schedule == Schedule::pingpong) return Rejection::stream_k_pingpong;
+  return Rejection::none;
+}
+
 template <class Parts = PartList>
 struct KernelLayout {
   Parts parts;

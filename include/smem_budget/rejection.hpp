@@ -37,6 +37,11 @@ enum class Rejection {
   sparse_half_k_b_layout,
   operand_alignment,
   no_sparse_builder,
+  sf_vector_divides_epilogue_tile,
+  sf_vector_store_ratio,
+  stream_k_pingpong,
+  stream_k_grouped,
+  stream_k_grouped_pingpong,
 };
 
 struct RejectionInfo {
@@ -160,6 +165,30 @@ constexpr RejectionInfo describe(Rejection r) {
               "take the cooperative sparse schedules only)",
               "Could not build a collective for given parameters.",
               "cutlass/gemm/collective/collective_builder_decl.hpp:94 (sm120_sparse_mma_builder.inl:148-158 enable_if)"};
+    case Rejection::sf_vector_divides_epilogue_tile:
+      return {"the scale-factor output's vector must divide the epilogue tile's N (M for column-major output): "
+              "a larger tile N, or a smaller vector",
+              "EpilogueTileN should be divisible by SFVecSize",
+              "cutlass/epilogue/fusion/sm120_visitor_store_tma_warpspecialized.hpp:72 (column-major: :531)"};
+    case Rejection::sf_vector_store_ratio:
+      return {"the epilogue tile's N (M for column-major output) must be 1, 2, 4 or 8 scale-factor vectors "
+              "(1, 2 or 4 column-major)",
+              "Possible store in interleaved 4B aligned format",
+              "cutlass/epilogue/fusion/sm120_visitor_store_tma_warpspecialized.hpp:73-77 (column-major: :532-535)"};
+    case Rejection::stream_k_pingpong:
+      return {"the ping-pong kernel has no stream-K scheduler; use the cooperative schedule",
+              "Ping-pong kernel does not currently support stream-K scheduler.",
+              "cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized_pingpong.hpp:105"};
+    case Rejection::stream_k_grouped:
+      return {"grouped (pointer-array) kernels take only the group scheduler, not stream-K",
+              "Ptr-Array Cooperative and Grouped Gemm Cooperative kernel only supports group-compatible schedulers "
+              "(TileScheduler_ must derive from GroupScheduler).",
+              "cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_cooperative.hpp:130"};
+    case Rejection::stream_k_grouped_pingpong:
+      return {"grouped (pointer-array) kernels take only the group scheduler, not stream-K",
+              "Ptr-Array Pingpong and Grouped Gemm Pingpong kernel only supports group-compatible schedulers "
+              "(TileScheduler_ must derive from GroupScheduler).",
+              "cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_pingpong.hpp:130"};
   }
   return {"", "", ""};
 }

@@ -9,6 +9,7 @@
 
 #include "evaluation.hpp"
 #include "io/batch_file.hpp"
+#include "io/kernel_name.hpp"
 #include "io/nearest.hpp"
 
 namespace smem_budget::cli {
@@ -17,6 +18,10 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   const auto bind = [&](const char* flag, const char* key, std::string& target, const char* help) {
     o.bound.emplace_back(key, app.add_option(flag, target, help));
   };
+  bind("--kernel", "kernel", o.kernel,
+       "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, all of the configuration but the CUTLASS\n"
+       "release) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give the\n"
+       "rest). Other flags override what the name says. e.g. --kernel CutlassTileConfigSM120::CtaShape128x256x64B");
   bind("--tile", "tile", o.tile,
        "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's "
        "CtaShape names it.\ne.g. --tile 128x256x128, --tile 128x256x64B");
@@ -41,7 +46,8 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
        "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or A:B.\n"
        "Default: auto. e.g. --types mxfp6 --alignment 32 (rejected: FP6 needs 16-byte accesses)");
   bind("--epilogue-schedule", "epilogue_schedule", o.epilogue_schedule,
-       "auto, or sparse (the sparse kernels' own epilogue schedule; same storage). Default: auto.");
+       "auto, or sparse (the sparse kernels' own epilogue schedule: its own automatic epilogue tile).\n"
+       "Default: auto.");
   bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative. e.g. --schedule pingpong");
   bind("--instruction", "instruction", o.instruction,
        "auto, mxf8f6f4 to force the byte-per-element MXF8F6F4 path, or mxf8f6f4-acc2x4 (sparse block-scaled,\n"
@@ -58,8 +64,12 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   bind("--d-layout", "d_layout", o.d_layout, "row or col (C follows D; col with finalize is swap-AB). Default: row. e.g. --d-layout col");
   bind("--epilogue-tile", "epilogue_tile", o.epilogue_tile, "auto or MxN. Default: auto. e.g. --epilogue-tile 64x64");
   bind("--fusion", "fusion", o.fusion,
-       "none, row-bias, col-bias:TYPE, sf-gen, scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\n"
+       "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]] (block scale factors of D: 16, 32 or 64 elements,\n"
+       "ue4m3 or ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\n"
        "Default: none. e.g. --fusion col-bias:bf16");
+  bind("--tile-scheduler", "tile_scheduler", o.tile_scheduler,
+       "persistent, or stream-k (StreamKScheduler; same shared memory). Default: persistent. e.g. --tile-scheduler "
+       "stream-k");
   bind("--cutlass", "cutlass", o.cutlass,
        "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\n"
        "Default: 4.7.0. e.g. --cutlass 4.4.2 (TensorRT-LLM's pin)");
@@ -88,6 +98,7 @@ io::Settings command_line_settings(const ConfigOptions& o) {
     io::check_setting(key, value, flag);
     settings[key] = io::Setting{value, flag};
   }
+  io::expand_kernel_name(settings);
   return settings;
 }
 
@@ -131,6 +142,8 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
     add_suggestions(report, o);
     return report;
   }
+  if (flags.contains("kernel"))
+    throw io::InputError("--kernel: not used with --config; put \"kernel\" in the file's entries, or drop --config");
   if (flags.contains("tile"))
     throw io::InputError("--tile: not used with --config, whose entries give the tiles; put the tile in the file "
                          "(an entry, or its \"defaults\"), or drop --config");

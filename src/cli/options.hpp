@@ -13,7 +13,7 @@ namespace smem_budget::cli {
 
 struct ConfigOptions {
   std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
-      fusion, scaling, scale_granularity, epilogue_schedule, alignment, cutlass;
+      fusion, scaling, scale_granularity, epilogue_schedule, alignment, tile_scheduler, cutlass, kernel;
   bool grouped = false;
   bool sparse = false;
   bool suggest = false;

@@ -1,5 +1,7 @@
 #include "io/batch_file.hpp"
 
+#include "io/kernel_name.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -24,6 +26,7 @@ Settings read_settings(const json& object, const std::string& label, const std::
     check_setting(key, value, origin);
     settings[key] = Setting{value, origin};
   }
+  expand_kernel_name(settings);
   return settings;
 }
 

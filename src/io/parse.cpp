@@ -136,6 +136,10 @@ Parsed<Instruction> parse_instruction(std::string_view text) { return pick(text,
 
 Parsed<Scaling> parse_scaling(std::string_view text) { return pick(text, scaling_words, "scaling"); }
 
+Parsed<TileScheduler> parse_tile_scheduler(std::string_view text) {
+  return pick(text, tile_scheduler_words, "tile scheduler");
+}
+
 Parsed<OperandAlignment> parse_alignment(std::string_view text) {
   if (text == "auto") return OperandAlignment{};
   const std::size_t colon = text.find(':');
@@ -198,10 +202,35 @@ Parsed<EpilogueTile> parse_epilogue_tile(std::string_view text) {
   return EpilogueTile{false, std::get<bytes_t>(m), std::get<bytes_t>(n)};
 }
 
+namespace {
+
+// sf-gen, sf-gen:VECTOR or sf-gen:VECTOR:TYPE (LinCombBlockScaleFactor's SFVecSize and ElementSF).
+Parsed<FusionSpec> parse_sf_gen(std::string_view text) {
+  const auto wrong = [&] {
+    return fmt::format("{}: expected sf-gen, sf-gen:VECTOR or sf-gen:VECTOR:TYPE (VECTOR 16, 32 or 64; TYPE ue4m3 or "
+                       "ue8m0)", quoted(text));
+  };
+  FusionSpec spec{Fusion::sf_gen};
+  if (text == "sf-gen") return spec;
+  std::string_view rest = text.substr(7);
+  const std::size_t colon = rest.find(':');
+  const std::string_view vector = rest.substr(0, colon);
+  if (vector != "16" && vector != "32" && vector != "64") return wrong();
+  spec.sf_output.vector = vector == "16" ? 16 : vector == "32" ? 32 : 64;
+  if (colon == std::string_view::npos) return spec;
+  const std::string_view type = rest.substr(colon + 1);
+  if (type == name_of(ScaleType::ue4m3)) spec.sf_output.type = ScaleType::ue4m3;
+  else if (type == name_of(ScaleType::ue8m0)) spec.sf_output.type = ScaleType::ue8m0;
+  else return wrong();
+  return spec;
+}
+
+}  // namespace
+
 Parsed<FusionSpec> parse_fusion(std::string_view text) {
   if (text == "none") return FusionSpec{};
   if (text == "row-bias") return FusionSpec{Fusion::row_bias};
-  if (text == "sf-gen") return FusionSpec{Fusion::sf_gen};
+  if (text == "sf-gen" || text.starts_with("sf-gen:")) return parse_sf_gen(text);
   if (text == "scaled-mm") return FusionSpec{Fusion::scaled_mm};
   if (text == "scaled-mm-bias") return FusionSpec{Fusion::scaled_mm_bias};
   if (text.starts_with("col-bias:")) {
@@ -209,7 +238,8 @@ Parsed<FusionSpec> parse_fusion(std::string_view text) {
     if (!ok(e)) return fmt::format("{}: the bias type must be one of f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1", quoted(text));
     return FusionSpec{Fusion::col_bias, std::get<Element>(e)};
   }
-  return fmt::format("{}: unknown fusion (expected none, row-bias, col-bias:TYPE, sf-gen, scaled-mm, scaled-mm-bias)",
+  return fmt::format("{}: unknown fusion (expected none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]], scaled-mm, "
+                     "scaled-mm-bias)",
                      quoted(text));
 }
 
@@ -281,16 +311,22 @@ std::string_view format_epilogue(EpilogueKind e) { return spelling_of(epilogue_w
 
 std::string_view format_layout(MatrixLayout l) { return spelling_of(layout_words, l); }
 
+std::string_view format_tile_scheduler(TileScheduler s) { return spelling_of(tile_scheduler_words, s); }
+
 std::string format_epilogue_tile(const EpilogueTile& t) {
   return t.automatic ? "auto" : fmt::format("{}x{}", t.m, t.n);
 }
 
-std::string format_fusion(Fusion f, Element bias) {
-  switch (f) {
+std::string format_fusion(const Config& config) {
+  switch (config.fusion) {
     case Fusion::none: return "none";
     case Fusion::row_bias: return "row-bias";
-    case Fusion::col_bias: return fmt::format("col-bias:{}", name_of(bias));
-    case Fusion::sf_gen: return "sf-gen";
+    case Fusion::col_bias: return fmt::format("col-bias:{}", name_of(config.bias));
+    case Fusion::sf_gen: {
+      const ScaleFactorOutput& sf = config.sf_output;
+      if (sf.vector == 0) return "sf-gen";
+      return sf.type ? fmt::format("sf-gen:{}:{}", sf.vector, name_of(*sf.type)) : fmt::format("sf-gen:{}", sf.vector);
+    }
     case Fusion::scaled_mm: return "scaled-mm";
     case Fusion::scaled_mm_bias: return "scaled-mm-bias";
   }

@@ -46,9 +46,11 @@ Parsed<EpilogueTile> parse_epilogue_tile(std::string_view text);
 struct FusionSpec {
   Fusion fusion = Fusion::none;
   Element bias = Element::bf16;
+  ScaleFactorOutput sf_output{};
 };
 Parsed<FusionSpec> parse_fusion(std::string_view text);
 Parsed<CutlassVersion> parse_cutlass(std::string_view text);
+Parsed<TileScheduler> parse_tile_scheduler(std::string_view text);
 
 // Spellings used in output, the inverse of the parsers above.
 std::string format_tile(const Tile& tile);
@@ -65,6 +67,7 @@ std::string_view format_instruction(Instruction i);
 std::string_view format_epilogue(EpilogueKind e);
 std::string_view format_layout(MatrixLayout l);
 std::string format_epilogue_tile(const EpilogueTile& t);
-std::string format_fusion(Fusion f, Element bias);
+std::string format_fusion(const Config& config);
+std::string_view format_tile_scheduler(TileScheduler s);
 
 }  // namespace smem_budget::io

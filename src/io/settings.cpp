@@ -13,10 +13,10 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 19> config_keys{
-    "name",     "tile",          "types",  "schedule", "instruction", "grouped",           "stages",
-    "epilogue", "c",             "d",      "d_layout", "epilogue_tile", "fusion",          "scaling",
-    "scale_granularity", "sparse", "epilogue_schedule", "alignment", "cutlass"};
+constexpr std::array<std::string_view, 21> config_keys{
+    "name",     "kernel", "tile",     "types",         "schedule", "instruction",       "grouped",
+    "stages",   "epilogue", "c",      "d",             "d_layout", "epilogue_tile",     "fusion",
+    "scaling",  "scale_granularity", "sparse", "epilogue_schedule", "alignment", "tile_scheduler", "cutlass"};
 
 std::string type_name(const json& value) {
   switch (value.type()) {
@@ -99,7 +99,9 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
     const FusionSpec f = value_or_fail(parse_fusion(text_of(s)), s.origin);
     config.fusion = f.fusion;
     config.bias = f.bias;
-  } else if (key == "cutlass") config.cutlass = value_or_fail(parse_cutlass(text_of(s)), s.origin);
+    config.sf_output = f.sf_output;
+  } else if (key == "tile_scheduler") config.tile_scheduler = value_or_fail(parse_tile_scheduler(text_of(s)), s.origin);
+  else if (key == "cutlass") config.cutlass = value_or_fail(parse_cutlass(text_of(s)), s.origin);
 }
 
 }  // namespace
@@ -160,9 +162,10 @@ nlohmann::ordered_json config_to_json(const Config& config) {
   j["d"] = name_of(config.d);
   j["d_layout"] = format_layout(config.d_layout);
   j["epilogue_tile"] = format_epilogue_tile(config.epilogue_tile);
-  j["fusion"] = format_fusion(config.fusion, config.bias);
+  j["fusion"] = format_fusion(config);
   j["epilogue_schedule"] = format_epilogue_schedule(config.epilogue_schedule);
   j["alignment"] = format_alignment(config.alignment);
+  j["tile_scheduler"] = format_tile_scheduler(config.tile_scheduler);
   j["cutlass"] = format_version(config.cutlass);
   return j;
 }

@@ -16,6 +16,7 @@ namespace smem_budget::io {
 struct Setting {
   nlohmann::json value;
   std::string origin;  // "--tile", or "moe.json: configs[3].tile"
+  bool from_kernel_name = false;  // read from a kernel name rather than typed
 };
 
 // Key (batch-file spelling: tile, types, d_layout, ...) -> setting. Later layers replace earlier ones.

@@ -50,6 +50,11 @@ inline constexpr std::array<Word<EpilogueSchedule>, 2> epilogue_schedule_words{{
     {EpilogueSchedule::sparse, "sparse", "the sparse kernels' own …Sparse…Sm120 epilogue schedule"},
 }};
 
+inline constexpr std::array<Word<TileScheduler>, 2> tile_scheduler_words{{
+    {TileScheduler::persistent, "persistent", "the default persistent tile scheduler"},
+    {TileScheduler::stream_k, "stream-k", "StreamKScheduler (cooperative, non-grouped kernels only)"},
+}};
+
 template <class T, std::size_t N>
 constexpr std::string_view spelling_of(const std::array<Word<T>, N>& words, T value) {
   for (const Word<T>& word : words)

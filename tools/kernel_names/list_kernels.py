@@ -1,35 +1,32 @@
 #!/usr/bin/env python3
 """List the SM120 GEMM kernels CUTLASS's own generator makes, with the attributes of its objects.
 
-    tools/kernel_names/list_kernels.py --cutlass ~/cutlass [--instantiation-level max] > names.json
+    tools/kernel_names/list_kernels.py --cutlass 4.7.0=~/cutlass [--cutlass 4.6.0=~/cutlass-4.6] > names.json
 
-Runs python/cutlass_library/generator.py's GenerateSM120 in process (plain Python, no build) and
-writes, for every GEMM operation, its procedural name and what the generator's objects say about
-it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
+Runs python/cutlass_library/generator.py's GenerateSM120 (plain Python, no build) of each checkout
+named, one process per release, and writes, for every GEMM operation, its procedural name, the
+releases whose generator makes it, and what the generator's objects say about it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
 accumulator, C, D, the block-scale-factor output vector, kernel and epilogue schedules and the gemm
-kind: the ground truth a kernel-name reader is to be tested against (issue 13's fixture). CI does
+kind, the tile scheduler and the blockwise scale granularity: the ground truth a kernel-name reader is to be tested against (issue 13's fixture). CI does
 not run it; it needs a CUTLASS checkout.
 """
 import argparse
 import json
 import os
+import subprocess
 import sys
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cutlass", required=True, help="a CUTLASS checkout")
-    parser.add_argument("--cuda-version", default="13.0")
-    parser.add_argument("--instantiation-level", default="", help="the generator's --instantiation-level")
-    args = parser.parse_args()
-    sys.path.insert(0, os.path.join(args.cutlass, "python"))
+def one_release(cutlass, cuda_version, instantiation_level):
+    """The rows of one checkout's generator (run in a process of its own: cutlass_library differs)."""
+    sys.path.insert(0, os.path.join(cutlass, "python"))
     from cutlass_library import generator, library
     from cutlass_library.manifest import Manifest
 
     gen_args = generator.define_parser().parse_args([
-        "--operations", "gemm", "--architectures", "120a", "--kernels", "all", "--cuda-version", args.cuda_version,
+        "--operations", "gemm", "--architectures", "120a", "--kernels", "all", "--cuda-version", cuda_version,
         "--build-dir", "/nonexistent", "--curr-build-dir", "/nonexistent", "--instantiation-level",
-        args.instantiation_level, "--disable-cutlass-package-imports"])
+        instantiation_level, "--disable-cutlass-package-imports"])
     manifest = Manifest(gen_args)
     generator.GenerateSM120(manifest, gen_args.cuda_version)
 
@@ -58,7 +55,10 @@ def main():
             "d": name_of(op.D.element, library.DataTypeNames),
             "kernel_schedule": name_of(op.kernel_schedule, library.KernelScheduleTag),
             "epilogue_schedule": name_of(op.epilogue_schedule, library.EpilogueScheduleTag),
+            "tile_scheduler": name_of(op.tile_scheduler, library.TileSchedulerTag),
         }
+        if getattr(op, "ScaleFactorMVecSize", None) is not None:
+            row["scale_granularity"] = [op.ScaleFactorMVecSize, op.ScaleFactorNVecSize, op.ScaleFactorKVecSize]
         for side in ("ScaleFactorA", "ScaleFactorB"):
             if hasattr(op, side) and getattr(op, side) is not None:
                 row["sf_" + side[-1].lower()] = name_of(getattr(op, side), library.DataTypeNames)
@@ -68,10 +68,36 @@ def main():
             row["sf_d_vector"] = op.ScaleFactorVectorSize
             row["sf_d_layout"] = name_of(sfd.layout, library.ShortLayoutTypeNames)
         rows.append(row)
-    json.dump({"provenance": f"tools/kernel_names/list_kernels.py --cutlass {args.cutlass} "
-                             f"--instantiation-level '{args.instantiation_level}' (CUDA {args.cuda_version})",
-               "kernels": rows}, sys.stdout, indent=0)
-    print()
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cutlass", action="append", required=True, metavar="VERSION=PATH",
+                        help="a CUTLASS release and its checkout; repeat for several")
+    parser.add_argument("--cuda-version", default="13.0")
+    parser.add_argument("--instantiation-level", default="", help="the generator's --instantiation-level")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # a checkout's rows as JSON: the per-release process
+    args = parser.parse_args()
+    if args.one:
+        json.dump(one_release(args.one, args.cuda_version, args.instantiation_level), sys.stdout)
+        return
+    kernels = {}
+    for spec in args.cutlass:
+        version, _, path = spec.partition("=")
+        out = subprocess.run([sys.executable, __file__, "--cutlass", spec, "--one", path, "--cuda-version",
+                              args.cuda_version, "--instantiation-level", args.instantiation_level],
+                             capture_output=True, text=True, check=True).stdout
+        for row in json.loads(out):
+            known = kernels.setdefault(row["name"], dict(row, releases=[]))
+            if {k: v for k, v in known.items() if k != "releases"} != row:
+                sys.exit(f"{row['name']}: the generators of {known['releases']} and {version} disagree")
+            known["releases"].append(version)
+    sys.stdout.write('{"provenance": %s,\n "kernels": [\n' % json.dumps(
+        f"tools/kernel_names/list_kernels.py {' '.join('--cutlass ' + c for c in args.cutlass)} "
+        f"--instantiation-level '{args.instantiation_level}' --cuda-version {args.cuda_version}"))
+    sys.stdout.write(",\n".join(json.dumps(row, separators=(",", ":")) for row in kernels.values()))
+    sys.stdout.write("\n]}\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,27 @@
+// Kernel names as configurations: CUTLASS's library names (python/cutlass_library's procedural
+// names, e.g. cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_align32_cooperative_o_vs16)
+// and TensorRT-LLM's / FlashInfer's tactic enumerators (CutlassTileConfigSM120::CtaShape128x256x64B).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/settings.hpp"
+
+namespace smem_budget::io {
+
+// The settings a name stands for, each with origin "`origin` (part of the name)". A CUTLASS name
+// gives a whole configuration except the CUTLASS release; a tactic enumerator gives the tile only
+// (K in bytes of A), the rest comes from the other keys. Throws InputError naming the part the
+// model cannot represent.
+Settings kernel_name_settings(std::string_view name, const std::string& origin);
+
+// When `layer` has a "kernel", adds the settings its name stands for under the layer's own keys
+// (explicit keys override the name).
+void expand_kernel_name(Settings& layer);
+
+// The kernel names in a text (a list, a C++ source, a log), each once, in order of appearance.
+std::vector<std::string> kernel_names_in(std::string_view text);
+
+}  // namespace smem_budget::io
