@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "io/kernel_name.hpp"
 #include "io/settings.hpp"
 #include "report.hpp"
 #include "smem_budget/budget.hpp"
@@ -47,6 +48,7 @@ std::string mismatch(const json& row, const ArchLimits& arch) {
     const io::Setting setting = setting_of(key, value);
     settings[setting.origin] = setting;
   }
+  io::expand_kernel_name(settings);
   const Config config = io::to_config(settings);
   if (const auto error = invalid_input(config, arch)) return std::string(*error);
   const auto budget = evaluate(config, arch);
@@ -109,10 +111,15 @@ TEST_CASE("the families' shape rules this project measured match nvcc", "[oracle
 
 TEST_CASE("the families at CUTLASS 4.3.5 and 4.5.0 match nvcc", "[oracle]") { check_file("sm120-family-versions.json"); }
 
+TEST_CASE("CUTLASS's own SM120 library kernels, by name, match nvcc's sizeof", "[oracle][kernel-names]") {
+  check_file("sm120-kernel-names.json");
+}
+
 TEST_CASE("the README counts every measured row", "[oracle][readme]") {
   std::size_t rows = 0;
   for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
-                           "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json"})
+                           "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
+                           "sm120-kernel-names.json"})
     rows += load(file)["rows"].size();
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;

@@ -99,8 +99,9 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
   if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_tile_multiple_of_8;
   const EpilogueElements e = epilogue_elements(config);
   const bytes_t extent = row ? tile.n : tile.m;
-  if (swizzle_alignment(e.d, extent) == 0) return Rejection::epilogue_swizzle_atom;
-  if (e.c != Element::none && swizzle_alignment(e.c, extent) == 0) return Rejection::epilogue_swizzle_atom;
+  const Rejection no_atom = row ? Rejection::epilogue_swizzle_atom : Rejection::epilogue_swizzle_atom_mn;
+  if (swizzle_alignment(e.d, extent) == 0) return no_atom;
+  if (e.c != Element::none && swizzle_alignment(e.c, extent) == 0) return no_atom;
   if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias))
     return Rejection::grouped_bias_callbacks;
   if (config.fusion == Fusion::sf_gen && !is_narrow_float(config.d)) return Rejection::sf_gen_output_type;

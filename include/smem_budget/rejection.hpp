@@ -20,6 +20,7 @@ enum class Rejection {
   epilogue_tile_given_divides_cta,
   fp6_output_extent,
   epilogue_swizzle_atom,
+  epilogue_swizzle_atom_mn,
   epilogue_tile_multiple_of_8,
   grouped_bias_callbacks,
   sf_gen_output_type,
@@ -95,8 +96,15 @@ constexpr RejectionInfo describe(Rejection r) {
               "CTA tile for FP6 ElementD must have a contiguous extent that is a multiple of 128.",
               "cutlass/epilogue/collective/builders/sm120_builder.inl:161"};
     case Rejection::epilogue_swizzle_atom:
-      return {"no shared-memory swizzle atom fits the epilogue tile's contiguous extent for this output type",
-              "Divisibility Condition", "cutlass/gemm/collective/builders/sm90_common.inl ss_smem_selector"};
+      return {"no shared-memory swizzle atom fits the epilogue tile's contiguous extent (N) for this output type: "
+              "at least 16 bytes of it",
+              "BLK_K0 must be a multiple of size<1>(GMMA::Layout_K_INTER_Atom<ElementType>{})",
+              "cutlass/gemm/collective/builders/sm90_common.inl:321 ss_smem_selector"};
+    case Rejection::epilogue_swizzle_atom_mn:
+      return {"no shared-memory swizzle atom fits the column-major epilogue tile's contiguous extent (M) for this "
+              "output type: at least 16 bytes of it",
+              "BLK_MN must be a multiple of size<0>(GMMA::Layout_MN_INTER_Atom<ElementType>{})",
+              "cutlass/gemm/collective/builders/sm90_common.inl:304 ss_smem_selector"};
     case Rejection::epilogue_tile_multiple_of_8:
       return {"the epilogue tile's M and N must be multiples of 8 (the swizzle atom's rows)",
               "BLK_K0 must be a multiple of 8.", "cutlass/gemm/collective/builders/sm90_common.inl:183 ss_smem_selector"};

@@ -17,7 +17,8 @@ EXE = os.environ["SMEM_BUDGET_EXE"]
 SOURCE = os.environ["SMEM_BUDGET_SOURCE_DIR"]
 DATA = os.path.join(SOURCE, "tests", "data")
 ORACLE_FILES = ["sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
-                "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json"]
+                "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
+                "sm120-kernel-names.json"]
 
 
 def cli(args, stdin=None):
@@ -56,7 +57,7 @@ def test_every_measured_row_through_python_equals_the_cli_json_and_the_measureme
     os.unlink(f.name)
     assert done.returncode == 1, done.stderr  # some rows exceed or are rejected
     from_cli = json.loads(done.stdout)["results"]
-    assert len(from_cli) == len(rows) == 1810
+    assert len(from_cli) == len(rows) == 2147
     many = smem_budget.check_many(configs)
     for (keys, expect), cli_result, batch_result in zip(rows, from_cli, many):
         one = smem_budget.check(**keys)

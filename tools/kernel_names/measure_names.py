@@ -14,6 +14,7 @@ CI does not run this tool; it needs nvcc and a CUTLASS checkout.
 """
 import argparse
 import concurrent.futures
+import copy
 import json
 import os
 import re
@@ -63,13 +64,29 @@ def first_error(log):
     return log.strip().splitlines()[-1] if log.strip() else "did not compile"
 
 
+def operation_named(name, operations):
+    """The generator's operation of that name; a name with _stream_k that the generator makes only
+    without it is that operation with the stream-K tile scheduler (to record CUTLASS's refusals)."""
+    if name in operations:
+        return operations[name]
+    plain = name.replace("_stream_k_", "_", 1)
+    if plain == name or plain not in operations:
+        return None
+    from cutlass_library.library import TileSchedulerType
+    operation = copy.copy(operations[plain])
+    operation.__dict__.pop("_procedural_name", None)  # a cached property of the name
+    operation.tile_scheduler = TileSchedulerType.StreamK
+    return operation if operation.procedural_name() == name else None
+
+
 def measure(name, operations, cutlass, nvcc, limit):
-    if name not in operations:
+    operation = operation_named(name, operations)
+    if operation is None:
         return {"config": {"kernel": name}, "error": "the generator does not make this kernel"}
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "probe.cu")
         with open(path, "w") as f:
-            f.write(probe_source(name, operations[name]))
+            f.write(probe_source(name, operation))
         cmd = [nvcc, "-std=c++17", "-arch=sm_120a", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
                f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
         built = subprocess.run(cmd, capture_output=True, text=True)
