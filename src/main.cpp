@@ -6,6 +6,7 @@
 
 #include "cli/arch_command.hpp"
 #include "cli/compare_command.hpp"
+#include "cli/lint_command.hpp"
 #include "cli/options.hpp"
 #include "cli/sweep_command.hpp"
 #include "io/settings.hpp"
@@ -23,9 +24,11 @@ constexpr const char* description =
     "  smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize\n"
     "  smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg\n"
     "  smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --tile 128x64x128 --grouped --c bf16\n"
+    "  smem-budget lint tactics.txt --grouped --epilogue finalize\n"
     "  smem-budget arch\n\n"
-    "Exit status, one rule for check, batch files, suggest, --suggest and compare (over all its cells): 0 every\n"
-    "configuration fits, 1 at least one does not fit or does not compile, 2 bad input. sweep and arch report\n"
+    "Exit status, one rule for check, batch files, suggest, --suggest, compare (over all its cells) and lint: 0\n"
+    "every configuration fits, 1 at least one does not fit or does not compile (lint: or is not modelled), 2 bad\n"
+    "input. sweep and arch report\n"
     "and exit 0 (2 on bad input).";
 
 }  // namespace
@@ -60,6 +63,8 @@ int main(int argc, char** argv) {
   CLI::App* compare = cli::setup_compare_command(app, compare_options);
   cli::SweepOptions sweep_options;
   CLI::App* sweep = cli::setup_sweep_command(app, sweep_options);
+  cli::LintOptions lint_options;
+  CLI::App* lint = cli::setup_lint_command(app, lint_options);
 
   try {
     app.parse(argc, argv);
@@ -78,7 +83,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    for (cli::ConfigOptions* options : {&top, &check_options, &suggest_options, &compare_options})
+    for (cli::ConfigOptions* options : {&top, &check_options, &suggest_options, &compare_options, &lint_options.config})
       cli::finish_options(*options);
     if (app.got_subcommand("arch")) {
       cli::emit(cli::run_arch_command(arch_options), arch_options.output);
@@ -87,6 +92,11 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(sweep)) {
       cli::emit(cli::run_sweep_command(sweep_options), sweep_options.config.output);
       return 0;
+    }
+    if (app.got_subcommand(lint)) {
+      const LintReport report = cli::build_lint_report(lint_options);
+      cli::emit(render::lint(report, lint_options.config.format), lint_options.config.output);
+      return cli::lint_status(report);
     }
     if (app.got_subcommand(compare)) {
       const cli::CompareOutput compared = cli::run_compare_command(compare_options);

@@ -35,6 +35,19 @@ struct Report {
   std::vector<Result> results;
 };
 
+// `smem-budget lint`: the kernel names found in its inputs, the ones the model reads judged in
+// order (each result named by its kernel, with its nearest fitting variant when it exceeds), the
+// others listed with why they cannot be read.
+struct LintReport {
+  struct NotModelled {
+    std::string name;
+    std::string reason;
+  };
+  std::vector<std::string> sources;  // the inputs, as named ("-" is standard input)
+  Report report;
+  std::vector<NotModelled> not_modelled;
+};
+
 // "4.7.0", or "4.4.2 and 4.7.0" when a batch mixes releases.
 std::string cutlass_versions_of(const Report& report);
 

@@ -169,6 +169,22 @@ const Case cases[] = {
   {"--tile 128x128x128 --alignment 0", nullptr, "--alignment: \"0\": an alignment is auto, N or A:B"},
   {"--tile 128x128x128 --alignment 32:x", nullptr, "--alignment: \"32:x\": an alignment is auto, N or A:B"},
   {"--config BAD", "[{\"tile\": \"128x128x256\", \"sparse\": \"yes\"}]", "BAD: [0].sparse: expected true or false, got a string"},
+  // kernel names and lint
+  {"--kernel 128x128x128", nullptr, "--kernel: \"128x128x128\" is not a kernel name: expected a CUTLASS library name"},
+  {"--kernel cutlass3x_sm120_bstensorop_gemm_ue8m0xe4m3_ue8m0xe4m3_f32_void_bf16_128x128x128_2x1x1_0_tnt_align16_cooperative_q",
+   nullptr, "--kernel: \"2x1x1\" in the kernel name: not modelled: SM120 kernels run 1x1x1 clusters"},
+  {"--kernel cutlass3x_sm120_bstensorop_gemm_ue8m0xe4m3_ue8m0xe4m3_f32_void_bf16_128x128x128_1x1x1_0_tnt_align16_coop",
+   nullptr, "\"coop\" in the kernel name: not a kernel schedule of this kind of kernel (expected cooperative_q"},
+  {"--kernel CtaShape128x256x64B --config BAD", "[\"128x128x128\"]", "--kernel: not used with --config"},
+  {"--config BAD", "[{\"kernel\": \"CtaShape128x256x64\"}]", "BAD: [0].kernel: \"128x256x64\" in the kernel name: an SM120 tactic gives K in bytes of A and ends in B"},
+  {"--config BAD", "[{\"kernel\": 5}]", "BAD: [0].kernel: expected a string, got an integer"},
+  {"lint", nullptr, "lint: name the files to read kernel names from (- reads standard input)"},
+  {"lint missing-tactics.txt", nullptr, "missing-tactics.txt: cannot open"},
+  {"lint BAD", "no names in this text", "BAD: no kernel names in it"},
+  {"lint --tile 128x128x128 README.md", nullptr, "--tile is not an option of smem-budget lint"},
+  {"--tile 128x128x128 --fusion sf-gen:48", nullptr, "--fusion: \"sf-gen:48\": expected sf-gen, sf-gen:VECTOR"},
+  {"--tile 128x128x128 --fusion sf-gen:32:ue5m0", nullptr, "TYPE ue4m3 or ue8m0"},
+  {"--tile 128x128x128 --tile-scheduler streamk", nullptr, "--tile-scheduler: \"streamk\": unknown tile scheduler (expected one of: persistent, stream-k); did you mean stream-k?"},
 };
 // clang-format on
 

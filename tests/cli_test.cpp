@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -381,4 +382,77 @@ TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE ti
   for (const char* v : {"4.3.5", "4.4.2", "4.5.3", "4.7.0"}) CHECK(doc["results"][6]["by_version"][v]["total"] == 102400);
   CHECK(run("--tile 128x128x128 --cutlass 4.4 --format json").out.find("\"cutlass\": \"4.4.3\"") != std::string::npos);
   CHECK(run("compare --tile 128x128x128").status == 2);
+}
+
+TEST_CASE("lint: TensorRT-LLM's SM120 MoE tactics with FINALIZE, two exceed by 1,024 B", "[cli][lint]") {
+  const std::string list = "tests/data/kernel-names/trtllm-sm120-moe-tactics.txt";
+  const Run r = run("lint " + list + " --grouped --epilogue finalize");
+  INFO(r.err);
+  CHECK(r.status == 1);
+  // 102,400 B for both, as nvcc measured them (tests/data/sm120-trtllm-moe.json).
+  CHECK(r.out.find("CutlassTileConfigSM120::CtaShape128x256x64B: 102,400 B, 1,024 B over; fits with") !=
+        std::string::npos);
+  CHECK(r.out.find("CutlassTileConfigSM120::CtaShape256x128x64B: 102,400 B, 1,024 B over; fits with") !=
+        std::string::npos);
+  CHECK(r.out.find("4 names: 2 fit, 2 exceed, 0 never compile, 0 not modelled") != std::string::npos);
+  CHECK(r.out.find("lint of " + list + ": smem-budget") == 0);
+
+  const auto doc = nlohmann::json::parse(run("lint " + list + " --grouped --epilogue finalize --format json").out);
+  CHECK(doc["summary"] == nlohmann::json({{"names", 4}, {"fit", 2}, {"exceed", 2}, {"never_compile", 0},
+                                          {"not_modelled", 0}}));
+  CHECK(doc["results"][2]["total"] == 102400);
+  CHECK(doc["results"][2]["config"]["tile"] == "128x256x128");
+  CHECK(doc["results"][2]["nearest_fit"]["total"].get<int>() <= 101376);
+  const Run csv = run("lint " + list + " --grouped --epilogue finalize --format csv");
+  CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 5);
+  CHECK(csv.out.find("CutlassTileConfigSM120::CtaShape128x256x64B,128x256x128,3,102400,101376,-1024,exceeds-optin") !=
+        std::string::npos);
+  CHECK(run("lint " + list + " --grouped --epilogue finalize --format markdown").out.find("*lint of ") == 0);
+  // With two stages every one of them fits: exit 0. From standard input too.
+  CHECK(run("lint " + list + " --grouped --epilogue finalize --stages 2").status == 0);
+  CHECK(run("lint - --grouped --epilogue finalize --stages 2", slurp(std::string(SMEM_BUDGET_SOURCE_DIR) + "/" + list))
+            .status == 0);
+}
+
+TEST_CASE("lint agrees with checking the same names one by one", "[cli][lint]") {
+  // The generator's listing is JSON; lint pulls the names out of it as out of any text.
+  const std::string listing = "tests/data/kernel-names/sm120-generator.json";
+  const Run linted = run("lint " + listing + " --format json");
+  CHECK(linted.status == 1);
+  const auto doc = nlohmann::json::parse(linted.out);
+  const auto kernels = nlohmann::json::parse(slurp(std::string(SMEM_BUDGET_SOURCE_DIR) + "/" + listing))["kernels"];
+  nlohmann::json batch = nlohmann::json::array();
+  for (const auto& k : kernels) batch.push_back({{"kernel", k["name"]}});
+  const std::string path = temp_path("names.json");
+  std::ofstream(path) << batch.dump();
+  const auto checked = results_of(run("--config " + path + " --format json"));
+  REQUIRE(doc["results"].size() == checked.size());
+  std::map<std::string, int> verdicts;
+  for (std::size_t i = 0; i < checked.size(); ++i) {
+    CHECK(doc["results"][i]["name"] == checked[i]["name"]);
+    CHECK(doc["results"][i]["verdict"] == checked[i]["verdict"]);
+    ++verdicts[checked[i]["verdict"].get<std::string>()];
+  }
+  CHECK(doc["summary"]["fit"] == verdicts["fits"]);
+  CHECK(doc["summary"]["exceed"] == verdicts["exceeds-optin"]);
+  CHECK(doc["summary"]["never_compile"] == verdicts["rejected"]);
+  std::size_t grouped = 0;
+  for (const auto& g : doc["never_compile"]) grouped += g["names"].size();
+  CHECK(grouped == doc["summary"]["never_compile"]);
+}
+
+TEST_CASE("--kernel: a CUTLASS name is the whole configuration; flags override it", "[cli][kernel-names]") {
+  const std::string name =
+      "cutlass3x_sm120_bstensorop_gemm_grouped_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_"
+      "warpspecialized_cooperative";
+  const auto r = results_of(run("--kernel " + name + " --format json"))[0];
+  CHECK(r["name"] == name);
+  CHECK(r["config"]["types"] == "mxfp4");
+  CHECK(r["config"]["grouped"] == true);
+  CHECK(r["config"]["d"] == "f32");
+  CHECK(r["bytes"]["total"] == 89088);  // nvcc, tests/data/sm120-kernel-names.json
+  CHECK(results_of(run("--kernel " + name + " --d bf16 --format json"))[0]["config"]["d"] == "bf16");
+  const auto tactic = results_of(run("--kernel CtaShape128x256x64B --grouped --epilogue finalize --format json"))[0];
+  CHECK(tactic["config"]["tile"] == "128x256x128");
+  CHECK(tactic["bytes"]["total"] == 102400);
 }

@@ -334,8 +334,9 @@ void expand_kernel_name(Settings& layer) {
 std::vector<std::string> kernel_names_in(std::string_view text) {
   std::vector<std::string> names;
   std::unordered_set<std::string_view> seen;
-  const auto take = [&](std::size_t start) {
-    std::size_t end = start;
+  // The name from `start` to the end of the identifier at `word` (past an enum's "::").
+  const auto take = [&](std::size_t start, std::size_t word) {
+    std::size_t end = word;
     while (end < text.size() && is_identifier_char(text[end])) ++end;
     const std::string_view name = text.substr(start, end - start);
     if (seen.insert(name).second) names.emplace_back(name);
@@ -357,7 +358,7 @@ std::vector<std::string> kernel_names_in(std::string_view text) {
       while (word > 0 && is_identifier_char(text[word - 1])) --word;
       if (text.substr(word, found - 2 - word).starts_with(tactic_enum)) start = word;
     }
-    at = take(start);
+    at = take(start, found);
   }
   return names;
 }

@@ -66,7 +66,8 @@ Parsed<bytes_t> parse_count(std::string_view text, bytes_t max) {
 // What a mistyped tile probably meant, for the message.
 std::string tile_hint(std::string_view text) {
   if (text.starts_with("CtaShape") || text.find("::CtaShape") != std::string_view::npos)
-    return " (a TensorRT-LLM tile enumerator: give its shape, e.g. 128x256x64B for CtaShape128x256x64B)";
+    return " (a TensorRT-LLM tile enumerator: give it with --kernel, or give its shape, e.g. 128x256x64B for "
+           "CtaShape128x256x64B)";
   if (text.find('X') != std::string_view::npos) return " (separate the dimensions with a lowercase x: MxNxK)";
   if (text.ends_with('b')) return " (K in bytes takes a capital B: MxNxKB)";
   return "";

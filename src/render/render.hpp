@@ -16,6 +16,8 @@ std::string json(const Report& report);
 std::string table(const Report& report);
 std::string markdown(const Report& report);
 std::string csv(const Report& report);
+// `smem-budget lint`, in any of the four formats.
+std::string lint(const LintReport& lint, Format format);
 
 inline std::string render(const Report& report, Format format) {
   switch (format) {

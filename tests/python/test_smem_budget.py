@@ -171,3 +171,22 @@ def test_the_autotune_example_drops_the_two_finalize_tiles_that_never_fit():
     assert dropped == ["CtaShape128x256x64B", "CtaShape256x128x64B"]
     default = subprocess.run([__import__("sys").executable, example, "--epilogue", "default"], capture_output=True, text=True)
     assert default.returncode == 0 and default.stdout.startswith("8 of 8 tactics fit")
+
+
+def test_kernel_names_read_as_in_the_cli():
+    name = ("cutlass3x_sm120_bstensorop_gemm_grouped_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_"
+            "align128_warpspecialized_cooperative")
+    one = smem_budget.check(kernel=name)
+    assert one.total == 89088  # nvcc, tests/data/sm120-kernel-names.json
+    assert one.to_dict()["name"] == name
+    from_cli = json.loads(cli(["--kernel", name, "--format", "json"]).stdout)["results"][0]
+    assert one.to_dict() == from_cli
+    # A tactic gives the tile; the other keys the rest. Keys override a name, in a dict too.
+    assert smem_budget.check(kernel="CtaShape128x256x64B", grouped=True, epilogue="finalize").total == 102400
+    assert smem_budget.check({"kernel": name, "d": "bf16"}).config["d"] == "bf16"
+    many = smem_budget.check_many([{"kernel": name}, {"kernel": "CtaShape128x256x64B"}], grouped=True,
+                                  epilogue="finalize")
+    assert many[0].config["epilogue"] == "default"  # the CUTLASS name says so, over the defaults
+    assert many[1].total == 102400
+    with pytest.raises(smem_budget.InputError, match='"2x1x1" in the kernel name: not modelled'):
+        smem_budget.check(kernel=name.replace("1x1x1", "2x1x1"))

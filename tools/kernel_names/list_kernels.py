@@ -48,6 +48,8 @@ def one_release(cutlass, cuda_version, instantiation_level):
             "b": name_of(op.B.element, library.DataTypeNames),
             "a_layout": name_of(op.A.layout, library.ShortLayoutTypeNames),
             "b_layout": name_of(op.B.layout, library.ShortLayoutTypeNames),
+            "c_layout": name_of(op.C.layout, library.ShortLayoutTypeNames),
+            "d_layout": name_of(op.D.layout, library.ShortLayoutTypeNames),
             "alignment_a": op.A.alignment,
             "alignment_b": op.B.alignment,
             "accumulator": name_of(op.accumulator_type(), library.DataTypeNames),

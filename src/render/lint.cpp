@@ -1,0 +1,203 @@
+// `smem-budget lint` in every format: a row per name, then the names that never compile grouped
+// by the assertion that refuses them, the ones that exceed with their nearest fitting variant,
+// the ones not modelled, and a one-line summary.
+#include <fmt/format.h>
+
+#include <fmt/ranges.h>
+
+#include "io/parse.hpp"
+#include "io/settings.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+namespace {
+
+constexpr std::string_view not_modelled_word = "not-modelled";
+
+struct RefusalGroup {
+  RejectionInfo info;
+  std::vector<const Result*> results;
+};
+
+// The names that never compile, one group per assertion, in order of first appearance.
+std::vector<RefusalGroup> refusals(const Report& report) {
+  std::vector<RefusalGroup> groups;
+  for (const Result& r : report.results) {
+    if (r.budget.verdict != Verdict::rejected) continue;
+    const RejectionInfo info = describe(r.budget.rejection);
+    auto group = std::find_if(groups.begin(), groups.end(),
+                              [&](const RefusalGroup& g) { return g.info.assertion == info.assertion; });
+    if (group == groups.end()) group = groups.insert(groups.end(), RefusalGroup{info, {}});
+    group->results.push_back(&r);
+  }
+  return groups;
+}
+
+std::size_t count_of(const Report& report, Verdict verdict) {
+  return static_cast<std::size_t>(std::count_if(report.results.begin(), report.results.end(),
+                                                [&](const Result& r) { return r.budget.verdict == verdict; }));
+}
+
+// "N names: F fit, X exceed, R never compile, U not modelled"
+std::string summary(const LintReport& lint) {
+  const Report& report = lint.report;
+  const std::size_t names = report.results.size() + lint.not_modelled.size();
+  return fmt::format("{} names: {} fit, {} exceed, {} never compile, {} not modelled", group_digits(long(names)),
+                     count_of(report, Verdict::fits), count_of(report, Verdict::exceeds_optin),
+                     count_of(report, Verdict::rejected), lint.not_modelled.size());
+}
+
+std::string caption(const LintReport& lint) {
+  return fmt::format("lint of {}: {}", fmt::join(lint.sources, ", "), describes(lint.report));
+}
+
+// "StageCount<2> (98,304 B)", or why there is none.
+std::string nearest(const Result& r) {
+  if (!r.suggestions || r.suggestions->empty()) return "nothing near it fits";
+  const Suggestion& s = r.suggestions->front();
+  return fmt::format("{} ({} B)", describe_changes(s), group_digits(s.budget.total));
+}
+
+std::string over(const Result& r) { return group_digits(r.budget.total - r.budget.limit); }
+
+Rows name_rows(const LintReport& lint, bool group) {
+  const auto number = [&](long long v) { return group ? group_digits(v) : std::to_string(v); };
+  Rows rows{{"name", "tile", "stages", "total", "headroom", "verdict"}};
+  for (const Result& r : lint.report.results) {
+    const bool sized = r.budget.verdict != Verdict::rejected;
+    rows.push_back({r.name, io::format_tile(r.config.tile),
+                    r.budget.has_stages ? stage_counts_text(r.budget.decision.counts) : "-",
+                    sized ? number(r.budget.total) : "-", sized ? number(r.budget.headroom) : "-",
+                    std::string(name_of(r.budget.verdict))});
+  }
+  for (const LintReport::NotModelled& u : lint.not_modelled)
+    rows.push_back({u.name, "-", "-", "-", "-", std::string(not_modelled_word)});
+  return rows;
+}
+
+// The sections under the table, as text lines ("  " indents) or markdown lists.
+std::string sections(const LintReport& lint, bool markdown) {
+  const Report& report = lint.report;
+  const std::string item = markdown ? "- " : "  ";
+  const std::string sub = markdown ? "  - " : "    ";
+  const auto code = [&](const std::string& text) { return markdown ? fmt::format("`{}`", text) : text; };
+  std::string out;
+  const std::vector<RefusalGroup> groups = refusals(report);
+  if (!groups.empty()) {
+    out += fmt::format("\nNever compile ({}), by the assertion that refuses them:\n{}", count_of(report, Verdict::rejected),
+                       markdown ? "\n" : "");
+    for (const RefusalGroup& g : groups) {
+      out += fmt::format("{}\"{}\" ({}; {}): {}\n", item, g.info.assertion, g.info.source, g.info.rule,
+                         g.results.size());
+      for (const Result* r : g.results) out += fmt::format("{}{}\n", sub, code(r->name));
+    }
+  }
+  if (const std::size_t exceed = count_of(report, Verdict::exceeds_optin); exceed > 0) {
+    out += fmt::format("\nExceed the opt-in limit of {} B ({}), with the nearest variant that fits:\n{}",
+                       group_digits(report.arch.limits.smem_per_block_optin), exceed, markdown ? "\n" : "");
+    for (const Result& r : report.results)
+      if (r.budget.verdict == Verdict::exceeds_optin)
+        out += fmt::format("{}{}: {} B, {} B over; fits with {}\n", item, code(r.name), group_digits(r.budget.total),
+                           over(r), nearest(r));
+  }
+  if (!lint.not_modelled.empty()) {
+    out += fmt::format("\nNot modelled ({}):\n{}", lint.not_modelled.size(), markdown ? "\n" : "");
+    for (const LintReport::NotModelled& u : lint.not_modelled)
+      out += fmt::format("{}{}: {}\n", item, code(u.name), u.reason);
+  }
+  return out;
+}
+
+std::string lint_json(const LintReport& lint) {
+  using ojson = nlohmann::ordered_json;
+  const Report& report = lint.report;
+  ojson doc;
+  doc["tool"] = "smem-budget";
+  doc["version"] = SMEM_BUDGET_VERSION;
+  doc["arch"] = arch_json(report.arch);
+  doc["sources"] = lint.sources;
+  ojson names = ojson::array();
+  for (const Result& r : report.results) {
+    const bool sized = r.budget.verdict != Verdict::rejected;
+    ojson j;
+    j["name"] = r.name;
+    j["config"] = io::config_to_json(r.config);
+    j["verdict"] = name_of(r.budget.verdict);
+    j["fits"] = r.budget.verdict == Verdict::fits;
+    j["stages"] = r.budget.has_stages ? ojson(r.budget.decision.stages) : ojson(nullptr);
+    j["total"] = sized ? ojson(r.budget.total) : ojson(nullptr);
+    j["headroom"] = sized ? ojson(r.budget.headroom) : ojson(nullptr);
+    j["reason"] = reason(r);
+    if (r.budget.verdict == Verdict::rejected) {
+      const RejectionInfo info = describe(r.budget.rejection);
+      j["assertion"] = info.assertion;
+      j["source"] = info.source;
+    }
+    if (r.suggestions && !r.suggestions->empty()) {
+      const Suggestion& s = r.suggestions->front();
+      j["nearest_fit"] = {{"change", describe_changes(s)},
+                          {"config", io::config_to_json(s.config)},
+                          {"stages", s.budget.decision.stages},
+                          {"total", s.budget.total}};
+    }
+    names.push_back(std::move(j));
+  }
+  doc["results"] = std::move(names);
+  ojson unread = ojson::array();
+  for (const LintReport::NotModelled& u : lint.not_modelled) unread.push_back({{"name", u.name}, {"reason", u.reason}});
+  doc["not_modelled"] = std::move(unread);
+  ojson groups = ojson::array();
+  for (const RefusalGroup& g : refusals(report)) {
+    ojson list = ojson::array();
+    for (const Result* r : g.results) list.push_back(r->name);
+    groups.push_back({{"assertion", g.info.assertion}, {"source", g.info.source}, {"rule", g.info.rule},
+                      {"names", std::move(list)}});
+  }
+  doc["never_compile"] = std::move(groups);
+  doc["summary"] = {{"names", report.results.size() + lint.not_modelled.size()},
+                    {"fit", count_of(report, Verdict::fits)},
+                    {"exceed", count_of(report, Verdict::exceeds_optin)},
+                    {"never_compile", count_of(report, Verdict::rejected)},
+                    {"not_modelled", lint.not_modelled.size()}};
+  return doc.dump(2) + "\n";
+}
+
+// One row per name, every column one value: what a spreadsheet or a CI script wants.
+std::string lint_csv(const LintReport& lint) {
+  const Report& report = lint.report;
+  Rows rows{{"name", "tile", "stages", "total", "limit", "headroom", "verdict", "reason", "assertion", "nearest_fit",
+             "nearest_fit_total", "arch", "cutlass", "tool_version"}};
+  for (const Result& r : report.results) {
+    const bool sized = r.budget.verdict != Verdict::rejected;
+    const bool suggested = r.suggestions && !r.suggestions->empty();
+    rows.push_back({r.name, io::format_tile(r.config.tile),
+                    r.budget.has_stages ? stage_counts_text(r.budget.decision.counts) : "",
+                    sized ? std::to_string(r.budget.total) : "", std::to_string(r.budget.limit),
+                    sized ? std::to_string(r.budget.headroom) : "", std::string(name_of(r.budget.verdict)), reason(r),
+                    std::string(describe(r.budget.rejection).assertion),
+                    suggested ? describe_changes(r.suggestions->front()) : "",
+                    suggested ? std::to_string(r.suggestions->front().budget.total) : "", report.arch.name,
+                    io::format_version(r.config.cutlass), SMEM_BUDGET_VERSION});
+  }
+  for (const LintReport::NotModelled& u : lint.not_modelled)
+    rows.push_back({u.name, "", "", "", std::to_string(report.arch.limits.smem_per_block_optin), "",
+                    std::string(not_modelled_word), u.reason, "", "", "", report.arch.name, "", SMEM_BUDGET_VERSION});
+  return grid(rows, Format::csv, rows[0].size());
+}
+
+}  // namespace
+
+std::string lint(const LintReport& lint, Format format) {
+  switch (format) {
+    case Format::json: return lint_json(lint);
+    case Format::csv: return lint_csv(lint);
+    case Format::markdown:
+      return fmt::format("*{}*\n\n{}{}\n**{}**\n", caption(lint), grid(name_rows(lint, true), Format::markdown, 1),
+                         sections(lint, true), summary(lint));
+    case Format::table: break;
+  }
+  return fmt::format("{}\n\n{}{}\n{}\n", caption(lint), grid(name_rows(lint, true), Format::table, 1),
+                     sections(lint, false), summary(lint));
+}
+
+}  // namespace smem_budget::render

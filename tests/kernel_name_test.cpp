@@ -1,0 +1,186 @@
+// Kernel names against the generator that makes them: every SM120 GEMM kernel CUTLASS's
+// python/cutlass_library generates (tests/data/kernel-names/sm120-generator.json, written by
+// tools/kernel_names/list_kernels.py from the generator's own objects) must read as the
+// configuration those objects describe. The expected configuration is built here from the
+// objects' attributes (C++ tags, element names, numbers), never from the name.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "io/kernel_name.hpp"
+#include "io/settings.hpp"
+
+using namespace smem_budget;
+using json = nlohmann::json;
+
+namespace {
+
+json load(const std::string& file) {
+  std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/" + file);
+  REQUIRE(in);
+  return json::parse(in);
+}
+
+Element element(const json& name) {
+  const auto e = element_from_name(name.get<std::string>());
+  REQUIRE(e);
+  return *e;
+}
+
+// The schedule and instruction each kernel-schedule tag of the SM120 generator stands for.
+struct ScheduleTag {
+  Schedule schedule;
+  Instruction instruction;
+};
+const std::map<std::string, ScheduleTag> schedule_tags{
+    {"cutlass::gemm::KernelTmaWarpSpecializedMxf8f6f4Sm120", {Schedule::cooperative, Instruction::mxf8f6f4}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedPingpongMxf8f6f4Sm120", {Schedule::pingpong, Instruction::mxf8f6f4}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedNvf4Sm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedPingpongNvf4Sm120", {Schedule::pingpong, Instruction::automatic}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedMxf4Sm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedPingpongMxf4Sm120", {Schedule::pingpong, Instruction::automatic}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperative", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecializedPingpong", {Schedule::pingpong, Instruction::automatic}},
+    {"cutlass::gemm::KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120",
+     {Schedule::cooperative, Instruction::mxf8f6f4_acc2x4}},
+    {"cutlass::gemm::KernelSparseTmaWarpSpecializedMxf8f6f4Sm120", {Schedule::cooperative, Instruction::mxf8f6f4}},
+    {"cutlass::gemm::KernelSparseTmaWarpSpecializedNvf4Sm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelSparseTmaWarpSpecializedMxf4Sm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelScheduleSparseF8f6f4Sm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedBlockwisePingpongSm120", {Schedule::pingpong, Instruction::automatic}},
+};
+
+Operand operand(const json& kernel, const char* element_key, const char* scale_key) {
+  if (!kernel.contains(scale_key)) return *operand_from_name(kernel[element_key].get<std::string>());
+  const bool nv = kernel[scale_key] == "ue4m3";
+  return {element(kernel[element_key]), nv ? ScaleType::ue4m3 : ScaleType::ue8m0, nv ? 16 : 32};
+}
+
+// The configuration the generator's objects describe.
+Config expected(const json& k) {
+  Config c;
+  c.tile = {k["tile"][0], k["tile"][1], k["tile"][2]};
+  c.types = {operand(k, "a", "sf_a"), operand(k, "b", "sf_b")};
+  c.scaling = k.contains("sf_a") ? Scaling::block : k.contains("scale_granularity") ? Scaling::blockwise : Scaling::none;
+  if (k.contains("scale_granularity"))
+    c.scale_granularity = {false, k["scale_granularity"][0], k["scale_granularity"][1], k["scale_granularity"][2]};
+  c.sparse = k["gemm_kind"] == "spgemm";
+  c.grouped = k["gemm_kind"] == "gemm_grouped";
+  const ScheduleTag tag = schedule_tags.at(k["kernel_schedule"].get<std::string>());
+  c.schedule = tag.schedule;
+  c.instruction = tag.instruction;
+  const int stages = k["stages"];
+  c.stages = stages == 0 ? StagePolicy{} : StagePolicy{StagePolicy::Kind::fixed, stages};
+  c.c = element(k["c"]);
+  c.d = element(k["d"]);
+  c.d_layout = k["d_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+  if (k.contains("sf_d")) {
+    c.fusion = Fusion::sf_gen;
+    c.sf_output = {k["sf_d_vector"], k["sf_d"] == "ue4m3" ? ScaleType::ue4m3 : ScaleType::ue8m0};
+  }
+  c.epilogue_schedule = k["epilogue_schedule"] == "cutlass::epilogue::SparseTmaWarpSpecializedCooperativeSm120"
+                            ? EpilogueSchedule::sparse
+                            : EpilogueSchedule::automatic;
+  // The name keeps the larger of the two alignments only.
+  const bytes_t alignment = std::max(k["alignment_a"].get<bytes_t>(), k["alignment_b"].get<bytes_t>());
+  c.alignment = {alignment, alignment};
+  c.tile_scheduler = k["tile_scheduler"] == "cutlass::gemm::StreamKScheduler" ? TileScheduler::stream_k
+                                                                                : TileScheduler::persistent;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("every SM120 kernel of CUTLASS's generator reads as the configuration its objects describe",
+          "[kernel-names]") {
+  const json listing = load("kernel-names/sm120-generator.json");
+  std::size_t exact = 0;
+  for (const json& k : listing["kernels"]) {
+    // The generator's invariants this reading relies on, checked rather than assumed.
+    REQUIRE(k["cluster"] == json::array({1, 1, 1}));
+    REQUIRE(k["accumulator"] == "f32");
+    REQUIRE(k["a_layout"] == "t");
+    REQUIRE(k["b_layout"] == "n");
+    REQUIRE(k["c_layout"] == k["d_layout"]);
+    const std::string name = k["name"];
+    io::Settings settings{{"kernel", io::Setting{name, "kernel"}}};
+    io::expand_kernel_name(settings);
+    const Config got = io::to_config(settings);
+    if (got == expected(k)) ++exact;
+    else UNSCOPED_INFO(fmt::format("{} reads as {}", name, io::config_to_json(got).dump()));
+  }
+  WARN(fmt::format("{} of {} generator names read exactly", exact, listing["kernels"].size()));
+  CHECK(listing["kernels"].size() == 2785);
+  CHECK(exact == listing["kernels"].size());
+}
+
+TEST_CASE("names pulled out of text: a list, a C++ source, the generator's JSON listing", "[kernel-names]") {
+  const std::string source =
+      "switch (tile) {\n  case CutlassTileConfigSM120::CtaShape128x256x64B: return run<128, 256, 128>();\n"
+      "  case tkc::CutlassTileConfigSM120::CtaShape128x128x64B: break;\n}\n// CtaShape128x256x64B again\n"
+      "log: launching cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_"
+      "align32_cooperative_o_vs16, ok\nNotCtaShape1x1x1B xcutlass3x_sm120_a";
+  CHECK(io::kernel_names_in(source) ==
+        std::vector<std::string>{"CutlassTileConfigSM120::CtaShape128x256x64B",
+                                 "CutlassTileConfigSM120::CtaShape128x128x64B", "CtaShape128x256x64B",
+                                 "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_"
+                                 "tnt_align32_cooperative_o_vs16"});
+  std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/kernel-names/sm120-generator.json");
+  const std::string listing((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(io::kernel_names_in(listing).size() == 2785);
+}
+
+TEST_CASE("a tactic gives the tile in bytes; explicit keys override a name", "[kernel-names]") {
+  io::Settings tactic{{"kernel", io::Setting{"CutlassTileConfigSM120::CtaShape128x256x64B_Cluster1x1x1", "kernel"}}};
+  io::expand_kernel_name(tactic);
+  CHECK(tactic.size() == 2);
+  CHECK(tactic.at("tile").value == "128x256x64B");
+  CHECK(io::to_config(tactic).tile == Tile{128, 256, 128});
+
+  const std::string name =
+      "cutlass3x_sm120_bstensorop_gemm_grouped_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_"
+      "warpspecialized_cooperative";
+  io::Settings layer{{"kernel", io::Setting{name, "kernel"}}, {"d", io::Setting{"bf16", "--d"}}};
+  io::expand_kernel_name(layer);
+  const Config config = io::to_config(layer);
+  CHECK(config.d == Element::bf16);
+  CHECK(config.grouped);
+  CHECK(layer.at("types").from_kernel_name);
+  CHECK_FALSE(layer.at("d").from_kernel_name);
+}
+
+TEST_CASE("a part the model cannot represent is bad input naming that part", "[kernel-names]") {
+  const auto message = [](const std::string& name) {
+    try {
+      io::kernel_name_settings(name, "--kernel");
+    } catch (const io::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string base = "cutlass3x_sm120_bstensorop_gemm_ue8m0xe4m3_ue8m0xe4m3_f32_void_bf16_128x128x128_";
+  CHECK(message(base + "2x1x1_0_tnt_align16_cooperative_q") ==
+        "--kernel: \"2x1x1\" in the kernel name: not modelled: SM120 kernels run 1x1x1 clusters");
+  CHECK(message(base + "1x1x1_0_ntt_align16_cooperative_q").find("\"ntt\" in the kernel name: not modelled") !=
+        std::string::npos);
+  CHECK(message(base + "1x1x1_0_tnt_align16_cooperative_o_vs16").find("this is the nvfp4 schedule, but the operands "
+                                                                       "are mxfp8") != std::string::npos);
+  CHECK(message(base + "1x1x1_0_tnt_align16_cooperative").find("expected cooperative_q, pingpong_q") !=
+        std::string::npos);
+  CHECK(message("cutlass3x_sm100_bstensorop_gemm_x").find("\"sm100\" in the kernel name: not modelled") !=
+        std::string::npos);
+  CHECK(message("cutlass3x_sm120_bstensorop_gemm_ue4m3xe4m3_ue4m3xe4m3_f32_void_bf16_128x128x128_1x1x1_0_tnt_align16_"
+                "cooperative_q")
+            .find("ue4m3 scale factors go with e2m1 data only") != std::string::npos);
+  CHECK(message("CutlassTileConfigSM90::CtaShape128x128x128B").find("not modelled: an SM90 tactic") !=
+        std::string::npos);
+  CHECK(message("CtaShape128x128x64_WarpShape64x32x64").find("SM80 tiles") != std::string::npos);
+  CHECK(message("128x128x128").find("is not a kernel name") != std::string::npos);
+  CHECK(message(base.substr(0, 40)).find("the name ends before") != std::string::npos);
+}
