@@ -325,7 +325,7 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
     CHECK(run(args).out == expected);
     ++examples;
   }
-  CHECK(examples == 9);
+  CHECK(examples == 10);
 }
 
 TEST_CASE("the README's table of mistakes is what the program answers today", "[cli][readme]") {
@@ -439,6 +439,21 @@ TEST_CASE("lint agrees with checking the same names one by one", "[cli][lint]") 
   std::size_t grouped = 0;
   for (const auto& g : doc["never_compile"]) grouped += g["names"].size();
   CHECK(grouped == doc["summary"]["never_compile"]);
+
+  // The README's table of CUTLASS's own library is this lint's.
+  const std::string readme = slurp(SMEM_BUDGET_SOURCE_DIR "/README.md");
+  const auto number = [](int n) { return n >= 1000 ? std::to_string(n / 1000) + "," + std::to_string(n % 1000) : std::to_string(n); };
+  CHECK(readme.find("2,785 kernels") != std::string::npos);
+  CHECK(readme.find("| " + number(verdicts["fits"]) + " | fit |") != std::string::npos);
+  CHECK(readme.find("| " + number(verdicts["exceeds-optin"]) + " | exceed |") != std::string::npos);
+  CHECK(readme.find(number(verdicts["exceeds-optin"] + verdicts["rejected"]) + " kernels that can never run") !=
+        std::string::npos);
+  for (const auto& g : doc["never_compile"]) {
+    INFO(g["assertion"]);
+    const std::size_t row = readme.find("| " + number(static_cast<int>(g["names"].size())) + " | never compile |");
+    REQUIRE(row != std::string::npos);
+    CHECK(readme.substr(row, readme.find('\n', row) - row).find(g["assertion"].get<std::string>()) != std::string::npos);
+  }
 }
 
 TEST_CASE("--kernel: a CUTLASS name is the whole configuration; flags override it", "[cli][kernel-names]") {

@@ -94,7 +94,7 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::fp6_output_extent:
       return {"an FP6 output needs a contiguous tile extent that is a multiple of 128",
               "CTA tile for FP6 ElementD must have a contiguous extent that is a multiple of 128.",
-              "cutlass/epilogue/collective/builders/sm120_builder.inl:161"};
+              "cutlass/epilogue/collective/builders/sm120_builder.inl:158"};
     case Rejection::epilogue_swizzle_atom:
       return {"no shared-memory swizzle atom fits the epilogue tile's contiguous extent (N) for this output type: "
               "at least 16 bytes of it",

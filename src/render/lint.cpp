@@ -42,9 +42,10 @@ std::size_t count_of(const Report& report, Verdict verdict) {
 std::string summary(const LintReport& lint) {
   const Report& report = lint.report;
   const std::size_t names = report.results.size() + lint.not_modelled.size();
-  return fmt::format("{} names: {} fit, {} exceed, {} never compile, {} not modelled", group_digits(long(names)),
-                     count_of(report, Verdict::fits), count_of(report, Verdict::exceeds_optin),
-                     count_of(report, Verdict::rejected), lint.not_modelled.size());
+  const auto number = [](std::size_t n) { return group_digits(static_cast<long long>(n)); };
+  return fmt::format("{} names: {} fit, {} exceed, {} never compile, {} not modelled", number(names),
+                     number(count_of(report, Verdict::fits)), number(count_of(report, Verdict::exceeds_optin)),
+                     number(count_of(report, Verdict::rejected)), number(lint.not_modelled.size()));
 }
 
 std::string caption(const LintReport& lint) {
