@@ -132,7 +132,13 @@ std::vector<std::string> notes(const Result& r) {
   return out;
 }
 
-std::string describe_changes(const Suggestion& s) {
+std::string tile_as_asked(const Tile& tile, const Result& asked) {
+  const bytes_t bits = static_cast<bytes_t>(bits_of(asked.config.types.a.data));
+  if (asked.tile_in_bytes.empty() || tile.k * bits % 8 != 0) return io::format_tile(tile);
+  return fmt::format("{}x{}x{}B", tile.m, tile.n, tile.k * bits / 8);
+}
+
+std::string describe_changes(const Suggestion& s, const Result& asked) {
   const Config& c = s.config;
   std::string out;
   for (std::size_t i = 0; i < s.changes.size(); ++i) {
@@ -146,9 +152,13 @@ std::string describe_changes(const Suggestion& s) {
       case Change::epilogue_tile: out += fmt::format("epilogue tile {}x{}", c.epilogue_tile.m, c.epilogue_tile.n); break;
       case Change::c_void: out += "C void"; break;
       case Change::default_epilogue: out += "default epilogue (C void)"; break;
-      case Change::half_k: out += fmt::format("K / {} ({})", 1 << repeats, c.tile.k); break;
+      case Change::half_k: {
+        const std::string tile = tile_as_asked(c.tile, asked);  // K is what follows the last x
+        out += fmt::format("K / {} ({})", 1 << repeats, tile.substr(tile.rfind('x') + 1));
+        break;
+      }
       case Change::smaller_tile:
-      case Change::larger_tile: out += fmt::format("tile {}", io::format_tile(c.tile)); break;
+      case Change::larger_tile: out += fmt::format("tile {}", tile_as_asked(c.tile, asked)); break;
       case Change::release: out += fmt::format("CUTLASS {}", io::format_version(c.cutlass)); break;
     }
   }

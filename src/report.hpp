@@ -61,8 +61,12 @@ std::string reason(const Result& result);
 // scale-factor arrays), and rules applied from a release other than the one asked about.
 std::vector<std::string> notes(const Result& result);
 
-// What a suggestion changes, e.g. "K / 2 (64) + StageCount<5>".
-std::string describe_changes(const Suggestion& suggestion);
+// A tile spelled as the result asked about spelled its own: K in bytes of A ("128x32x64B") where
+// the user gave K in bytes, elements otherwise.
+std::string tile_as_asked(const Tile& tile, const Result& asked);
+
+// What a suggestion for `asked` changes, e.g. "K / 2 (64) + StageCount<5>".
+std::string describe_changes(const Suggestion& suggestion, const Result& asked);
 
 // "3", or "A2/B3/E0" where a sparse kernel's stage counts differ.
 std::string stage_counts_text(const StageCounts& counts);

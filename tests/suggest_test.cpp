@@ -110,7 +110,7 @@ TEST_CASE("suggest finds what fits past a shape rule: a larger tile, another rel
   REQUIRE(small_n["verdict"] == "rejected");
   std::vector<std::string> changes;
   for (const json& s : small_n["suggestions"]) changes.push_back(s["change"]);
-  CHECK(std::find(changes.begin(), changes.end(), "tile 128x32x128") != changes.end());
+  CHECK(std::find(changes.begin(), changes.end(), "tile 128x32x64B") != changes.end());  // K in bytes, as given
   CHECK(std::find(changes.begin(), changes.end(), "CUTLASS 4.6.0") != changes.end());
   // MXFP8 needs K a multiple of 128: 128x128x64 is refused, 128x128x128 fits.
   const json mxfp8 = results_of(run("suggest --types mxfp8 --tile 128x128x64B --format json"))[0];

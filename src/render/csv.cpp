@@ -30,7 +30,7 @@ std::string csv(const Report& report) {
     out.pop_back();
     std::string list;
     for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))
-      list += fmt::format("{}{} ({} B)", list.empty() ? "" : "; ", describe_changes(s), s.budget.total);
+      list += fmt::format("{}{} ({} B)", list.empty() ? "" : "; ", describe_changes(s, r), s.budget.total);
     out += ',';
     out += csv_field(list);
     out += '\n';

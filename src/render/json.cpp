@@ -73,7 +73,7 @@ ojson result_json(const Result& r) {
   if (r.suggestions) {
     ojson list = ojson::array();
     for (const Suggestion& s : *r.suggestions)
-      list.push_back({{"change", describe_changes(s)},
+      list.push_back({{"change", describe_changes(s, r)},
                       {"config", io::config_to_json(s.config)},
                       {"stages", s.budget.decision.stages},
                       {"total", s.budget.total},

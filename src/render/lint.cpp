@@ -56,7 +56,7 @@ std::string caption(const LintReport& lint) {
 std::string nearest(const Result& r) {
   if (!r.suggestions || r.suggestions->empty()) return "nothing near it fits";
   const Suggestion& s = r.suggestions->front();
-  return fmt::format("{} ({} B)", describe_changes(s), group_digits(s.budget.total));
+  return fmt::format("{} ({} B)", describe_changes(s, r), group_digits(s.budget.total));
 }
 
 std::string over(const Result& r) { return group_digits(r.budget.total - r.budget.limit); }
@@ -136,7 +136,7 @@ std::string lint_json(const LintReport& lint) {
     }
     if (r.suggestions && !r.suggestions->empty()) {
       const Suggestion& s = r.suggestions->front();
-      j["nearest_fit"] = {{"change", describe_changes(s)},
+      j["nearest_fit"] = {{"change", describe_changes(s, r)},
                           {"config", io::config_to_json(s.config)},
                           {"stages", s.budget.decision.stages},
                           {"total", s.budget.total}};
@@ -176,7 +176,7 @@ std::string lint_csv(const LintReport& lint) {
                     sized ? std::to_string(r.budget.total) : "", std::to_string(r.budget.limit),
                     sized ? std::to_string(r.budget.headroom) : "", std::string(name_of(r.budget.verdict)), reason(r),
                     std::string(describe(r.budget.rejection).assertion),
-                    suggested ? describe_changes(r.suggestions->front()) : "",
+                    suggested ? describe_changes(r.suggestions->front(), r) : "",
                     suggested ? std::to_string(r.suggestions->front().budget.total) : "", report.arch.name,
                     io::format_version(r.config.cutlass), SMEM_BUDGET_VERSION});
   }

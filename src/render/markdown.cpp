@@ -7,10 +7,10 @@ namespace smem_budget::render {
 namespace {
 
 // Indented under its list item, so that it renders as part of it.
-std::string suggestion_table(const std::vector<Suggestion>& list) {
-  if (list.empty()) return "\n  Nothing near it fits.\n\n";
+std::string suggestion_table(const Result& asked) {
+  if (asked.suggestions->empty()) return "\n  Nothing near it fits.\n\n";
   std::string out = "\n  Would fit instead, cheapest change first:\n\n";
-  const Rows rows = suggestion_rows(list);
+  const Rows rows = suggestion_rows(asked);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = rows[i];
     out += fmt::format("  | {} | {} | {} | {} | {} |\n", markdown_cell(row[0]), row[1], row[2], row[3], row[4]);
@@ -44,7 +44,7 @@ std::string markdown(const Report& report) {
       if (!header) out += "\n";
       header = true;
       out += fmt::format("- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
-      if (r.suggestions) out += suggestion_table(*r.suggestions);
+      if (r.suggestions) out += suggestion_table(r);
     }
   for (const Result& r : report.results)
     for (const std::string& note : notes(r))

@@ -82,6 +82,6 @@ std::string sweep_map(const Report& report, Format format);  // table, markdown 
 std::string sweep_svg(const Report& report);
 
 // Suggestions as rows under a header: change, tile, stages, total, headroom.
-Rows suggestion_rows(const std::vector<Suggestion>& suggestions);
+Rows suggestion_rows(const Result& asked);
 
 }  // namespace smem_budget::render

@@ -34,10 +34,10 @@ SummaryRow summarize(const Result& r, bool group) {
   return row;
 }
 
-Rows suggestion_rows(const std::vector<Suggestion>& suggestions) {
+Rows suggestion_rows(const Result& asked) {
   Rows rows{{"change", "tile", "stages", "total", "headroom"}};
-  for (const Suggestion& s : suggestions)
-    rows.push_back({describe_changes(s), io::format_tile(s.config.tile), std::to_string(s.budget.decision.stages),
+  for (const Suggestion& s : asked.suggestions.value_or(std::vector<Suggestion>{}))
+    rows.push_back({describe_changes(s, asked), tile_as_asked(s.config.tile, asked), std::to_string(s.budget.decision.stages),
                     group_digits(s.budget.total), group_digits(s.budget.headroom)});
   return rows;
 }

@@ -88,9 +88,9 @@ std::string describe_config(const Result& r) {
                      row.output, io::format_version(r.config.cutlass));
 }
 
-std::string suggestions(const std::vector<Suggestion>& list) {
-  if (list.empty()) return "nothing near it fits\n";
-  Rows rows = suggestion_rows(list);
+std::string suggestions(const Result& asked) {
+  if (asked.suggestions->empty()) return "nothing near it fits\n";
+  Rows rows = suggestion_rows(asked);
   for (auto& row : rows) row.front().insert(0, "  ");
   return "\nwould fit instead, cheapest change first:\n" + text_columns(rows, 2);
 }
@@ -119,7 +119,7 @@ std::string breakdown(const Report& report, const Result& r) {
   if (b.verdict == Verdict::rejected) {
     out += verdict_line(r) + "\n";
     for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
-    if (r.suggestions) out += suggestions(*r.suggestions);
+    if (r.suggestions) out += suggestions(r);
     return out;
   }
   Rows rows{{"part", "bytes", "of limit"}};
@@ -149,7 +149,7 @@ std::string breakdown(const Report& report, const Result& r) {
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += wrap("why: " + reason(r), 100, "     ");
   for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
-  if (r.suggestions) out += suggestions(*r.suggestions);
+  if (r.suggestions) out += suggestions(r);
   return out;
 }
 
@@ -180,7 +180,7 @@ std::string table(const Report& report) {
     if (!r.suggestions) continue;
     if (r.suggestions->empty()) notes += "      would fit: nothing near it\n";
     for (std::size_t k = 0; k < r.suggestions->size(); ++k)
-      notes += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "", describe_changes((*r.suggestions)[k]),
+      notes += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "", describe_changes((*r.suggestions)[k], r),
                            group_digits((*r.suggestions)[k].budget.total));
   }
   if (!notes.empty()) out += "\nnot fitting:\n" + notes;
