@@ -43,10 +43,12 @@ int main(int argc, char** argv) {
   cli::ConfigOptions top;
   cli::add_config_options(app, top);
   cli::add_suggest_flag(app, top);
+  cli::add_within_option(app, top);
   cli::ConfigOptions check_options;
   CLI::App* check = app.add_subcommand("check", "Check configurations (the default when no subcommand is given)");
   cli::add_config_options(*check, check_options);
   cli::add_suggest_flag(*check, check_options);
+  cli::add_within_option(*check, check_options);
   cli::ConfigOptions suggest_options;
   suggest_options.suggest = true;
   CLI::App* suggest = app.add_subcommand(
@@ -57,6 +59,7 @@ int main(int argc, char** argv) {
                  "2 on bad input.\n"
                  "e.g. smem-budget suggest --tile 128x256x128 --grouped --epilogue finalize");
   cli::add_config_options(*suggest, suggest_options);
+  cli::add_within_option(*suggest, suggest_options);
   cli::ArchOptions arch_options;
   cli::setup_arch_command(app, arch_options);
   cli::ConfigOptions compare_options;

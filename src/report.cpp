@@ -159,6 +159,7 @@ std::string describe_changes(const Suggestion& s, const Result& asked) {
       }
       case Change::smaller_tile:
       case Change::larger_tile: out += fmt::format("tile {}", tile_as_asked(c.tile, asked)); break;
+      case Change::listed_tile: out += fmt::format("listed tile {}", tile_as_asked(c.tile, asked)); break;
       case Change::release: out += fmt::format("CUTLASS {}", io::format_version(c.cutlass)); break;
     }
   }

@@ -184,6 +184,10 @@ const Case cases[] = {
   {"lint --tile 128x128x128 README.md", nullptr, "--tile is not an option of smem-budget lint"},
   {"--tile 128x128x128 --fusion sf-gen:48", nullptr, "--fusion: \"sf-gen:48\": expected sf-gen, sf-gen:VECTOR"},
   {"--tile 128x128x128 --fusion sf-gen:32:ue5m0", nullptr, "TYPE ue4m3 or ue8m0"},
+  {"--tile 128x256x128 --within README.md", nullptr, "--within: only used with --suggest or the suggest subcommand"},
+  {"suggest --tile 128x256x128 --grouped --epilogue finalize --within BAD", "128x128x128\n128x64x", "BAD:2: \"128x64x\" is neither a tile"},
+  {"suggest --tile 128x256x128 --grouped --epilogue finalize --within BAD", "# nothing\n", "BAD: no tiles in it"},
+  {"suggest --tile 128x256x128 --types mxfp6 --grouped --epilogue finalize --within BAD", "128x128x65B", "--within: \"128x128x65B\": 65 bytes of K is not a whole number of 6-bit elements"},
   {"--tile 128x128x128 --tile-scheduler streamk", nullptr, "--tile-scheduler: \"streamk\": unknown tile scheduler (expected one of: persistent, stream-k); did you mean stream-k?"},
 };
 // clang-format on

@@ -134,3 +134,30 @@ TEST_CASE("suggest and --suggest: exit status and where suggestions appear", "[s
   CHECK(hopeless.status == 1);
   CHECK(results_of(hopeless)[0]["suggestions"].empty());
 }
+
+TEST_CASE("suggest --within: tile changes only to the listed tiles, each of which then fits", "[suggest]") {
+  const std::string list = temp_path("candidates.txt");
+  std::ofstream(list) << "CtaShape128x128x128B, CtaShape128x128x64B  # TensorRT-LLM tactics\n64x128x64B\n";
+  const json r = results_of(
+      run("suggest --tile 128x256x64B --grouped --epilogue finalize --within " + list + " --format json"))[0];
+  const std::vector<std::string> listed{"128x128x256", "128x128x128", "64x128x128"};
+  const std::string own = r["config"]["tile"];
+  int listed_changes = 0;
+  for (const json& s : r["suggestions"]) {
+    const std::string tile = s["config"]["tile"];
+    INFO(s["change"]);
+    CHECK((tile == own || std::find(listed.begin(), listed.end(), tile) != listed.end()));
+    if (tile != own) {
+      ++listed_changes;
+      CHECK(s["change"].get<std::string>().find("listed tile ") == 0);
+      // Fed back, the suggestion fits.
+      const std::string path = temp_path("within-back.json");
+      std::ofstream(path) << json::array({s["config"]}).dump();
+      CHECK(results_of(run("--config " + path + " --format json"))[0]["verdict"] == "fits");
+    }
+  }
+  CHECK(listed_changes == 3);
+  // Without the list, the neighbouring tiles are tried instead.
+  const json free = results_of(run("suggest --tile 128x256x64B --grouped --epilogue finalize --format json"))[0];
+  for (const json& s : free["suggestions"]) CHECK(s["change"].get<std::string>().find("listed") == std::string::npos);
+}

@@ -7,13 +7,18 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "smem_budget/budget.hpp"
 
 namespace smem_budget {
 
-enum class Change { stage_count, epilogue_tile, c_void, default_epilogue, half_k, smaller_tile, larger_tile, release };
+// listed_tile: a tile of the caller's candidate list (suggest's `within`), in place of the
+// neighbouring tiles.
+enum class Change {
+  stage_count, epilogue_tile, c_void, default_epilogue, half_k, smaller_tile, larger_tile, listed_tile, release
+};
 
 struct Suggestion {
   Config config;
@@ -59,8 +64,50 @@ inline std::optional<Config> nearest_larger_legal(Config config, bytes_t Tile::*
   return std::nullopt;
 }
 
-// One change each, cheapest first; candidates may be illegal or not fit.
-inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config& config) {
+// Half K, then the neighbouring tiles: the nearest smaller N, then M, that CUTLASS compiles
+// (larger first), and where a shape rule refuses this tile the nearest larger N, M, then K.
+template <class Add>
+void add_tile_changes(const Config& config, const Add& add) {
+  if (config.tile.k % 2 == 0) {
+    Config candidate = config;
+    candidate.tile.k /= 2;
+    add(Change::half_k, candidate);
+  }
+  std::vector<Config> neighbours;
+  for (bytes_t Tile::*extent : {&Tile::n, &Tile::m})
+    if (const auto smaller = nearest_smaller_legal(config, extent)) neighbours.push_back(*smaller);
+  std::stable_sort(neighbours.begin(), neighbours.end(), [](const Config& x, const Config& y) {
+    return x.tile.m * x.tile.n > y.tile.m * y.tile.n;
+  });
+  for (const Config& candidate : neighbours) add(Change::smaller_tile, candidate);
+  if (!shape_compiles(config))
+    for (bytes_t Tile::*extent : {&Tile::n, &Tile::m, &Tile::k})
+      if (const auto larger = nearest_larger_legal(config, extent)) add(Change::larger_tile, *larger);
+}
+
+// The listed tiles other than the configuration's own, nearest first (by the sum of the
+// differences of M, N and K).
+inline std::vector<Config> listed_tiles(const Config& config, std::span<const Tile> within) {
+  const auto distance = [&](const Tile& t) {
+    const auto d = [](bytes_t a, bytes_t b) { return a > b ? a - b : b - a; };
+    return d(t.m, config.tile.m) + d(t.n, config.tile.n) + d(t.k, config.tile.k);
+  };
+  std::vector<Tile> tiles;
+  for (const Tile& t : within)
+    if (!(t == config.tile) && std::find(tiles.begin(), tiles.end(), t) == tiles.end()) tiles.push_back(t);
+  std::stable_sort(tiles.begin(), tiles.end(), [&](const Tile& x, const Tile& y) { return distance(x) < distance(y); });
+  std::vector<Config> out;
+  for (const Tile& t : tiles) {
+    Config candidate = config;
+    candidate.tile = t;
+    out.push_back(candidate);
+  }
+  return out;
+}
+
+// One change each, cheapest first; candidates may be illegal or not fit. With a candidate list
+// (`within`), tile changes are to its tiles only.
+inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config& config, std::span<const Tile> within) {
   std::vector<std::pair<Change, Config>> out;
   const auto add = [&](Change change, const Config& candidate) { out.emplace_back(change, candidate); };
   if (config.epilogue != EpilogueKind::nosmem) {
@@ -81,23 +128,11 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
     candidate.epilogue = EpilogueKind::tma;
     add(Change::default_epilogue, candidate);
   }
-  if (config.tile.k % 2 == 0) {
-    Config candidate = config;
-    candidate.tile.k /= 2;
-    add(Change::half_k, candidate);
+  if (!within.empty()) {
+    for (const Config& candidate : listed_tiles(config, within)) add(Change::listed_tile, candidate);
+  } else {
+    add_tile_changes(config, add);
   }
-  // The neighbouring tiles: the nearest smaller N, then M, that CUTLASS compiles; larger first.
-  std::vector<Config> neighbours;
-  for (bytes_t Tile::*extent : {&Tile::n, &Tile::m})
-    if (const auto smaller = nearest_smaller_legal(config, extent)) neighbours.push_back(*smaller);
-  std::stable_sort(neighbours.begin(), neighbours.end(), [](const Config& x, const Config& y) {
-    return x.tile.m * x.tile.n > y.tile.m * y.tile.n;
-  });
-  for (const Config& candidate : neighbours) add(Change::smaller_tile, candidate);
-  // A tile a shape rule refuses may compile a little larger: the nearest larger N, M, then K.
-  if (!shape_compiles(config))
-    for (bytes_t Tile::*extent : {&Tile::n, &Tile::m, &Tile::k})
-      if (const auto larger = nearest_larger_legal(config, extent)) add(Change::larger_tile, *larger);
   // The first release of every other rule set (rules.hpp rule_changes), newest first.
   const CutlassVersion own = rules_since(config.cutlass);
   for (auto change = rule_changes.rbegin(); change != rule_changes.rend(); ++change)
@@ -114,11 +149,12 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
 // Searches outward one change at a time and returns every fitting configuration at the
 // smallest number of changes that finds one (at most max_suggestion_changes); empty when
 // `config` already fits or nothing that near does. At each distance, lowering the stage count
-// of an earlier candidate comes before a further change of shape or epilogue.
+// of an earlier candidate comes before a further change of shape or epilogue. Given `within` (a
+// candidate list), the only tiles tried are those.
 // Precondition: invalid_input(config, arch) is empty.
 inline constexpr int max_suggestion_changes = 3;
 
-inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& arch) {
+inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& arch, std::span<const Tile> within = {}) {
   std::vector<Suggestion> out;
   const auto original = evaluate(config, arch);
   if (!original || original->verdict == Verdict::fits) return out;
@@ -149,7 +185,7 @@ inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& a
       }
     std::vector<Candidate> next;
     for (const Candidate& from : frontier)
-      for (const auto& [change, candidate] : detail::one_change_candidates(from.config)) {
+      for (const auto& [change, candidate] : detail::one_change_candidates(from.config, within)) {
         if (!is_new(candidate)) continue;
         std::vector<Change> changes = from.changes;
         changes.push_back(change);

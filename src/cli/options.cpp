@@ -10,6 +10,7 @@
 #include "evaluation.hpp"
 #include "io/batch_file.hpp"
 #include "io/kernel_name.hpp"
+#include "io/tile_list.hpp"
 #include "io/nearest.hpp"
 
 namespace smem_budget::cli {
@@ -87,6 +88,13 @@ void add_suggest_flag(CLI::App& app, ConfigOptions& o) {
                "(same as the suggest subcommand). Default: off. e.g. --suggest");
 }
 
+void add_within_option(CLI::App& app, ConfigOptions& o) {
+  app.add_option("--within", o.within,
+                 "With suggestions: change the tile only to one of these (a file of tiles MxNxK or MxNxKB, or kernel\n"
+                 "names such as CtaShape128x128x64B; spaces, commas or lines between them; # comments).\n"
+                 "e.g. suggest --tile 128x256x64B --grouped --epilogue finalize --within tactics.txt");
+}
+
 io::Settings command_line_settings(const ConfigOptions& o) {
   io::Settings settings;
   for (const auto& [key, option] : o.bound) {
@@ -105,9 +113,22 @@ io::Settings command_line_settings(const ConfigOptions& o) {
 namespace {
 
 void add_suggestions(Report& report, const ConfigOptions& o) {
-  if (!o.suggest) return;
-  for (Result& r : report.results)
-    if (r.budget.verdict != Verdict::fits) r.suggestions = suggest(r.config, report.arch.limits);
+  if (!o.suggest) {
+    if (!o.within.empty()) throw io::InputError("--within: only used with --suggest or the suggest subcommand");
+    return;
+  }
+  const std::vector<io::TileSpec> listed = o.within.empty() ? std::vector<io::TileSpec>{} : io::read_tile_list(o.within);
+  for (Result& r : report.results) {
+    if (r.budget.verdict == Verdict::fits) continue;
+    std::vector<Tile> within;  // K in bytes resolves with this configuration's A
+    for (const io::TileSpec& spec : listed) {
+      const auto tile = io::resolve_tile(spec, r.config.types.a);
+      if (!io::ok(tile))
+        throw io::InputError(fmt::format("--within: \"{}x{}x{}B\": {}", spec.m, spec.n, spec.k, std::get<std::string>(tile)));
+      within.push_back(std::get<Tile>(tile));
+    }
+    r.suggestions = suggest(r.config, report.arch.limits, within);
+  }
 }
 
 // An arch file named in a batch file is found next to that file (not in the current directory).

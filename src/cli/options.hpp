@@ -19,6 +19,7 @@ struct ConfigOptions {
   bool suggest = false;
   int device = 0;
   std::string config_file;
+  std::string within;  // --within: a candidate list of tiles for the suggestions
   std::string format_text = "table";  // --format as typed; finish_options() checks it into `format`
   render::Format format = render::Format::table;
   std::string output;
@@ -31,6 +32,9 @@ void add_config_options(CLI::App& app, ConfigOptions& options);
 
 // --suggest, for the subcommands that judge (check and the default command).
 void add_suggest_flag(CLI::App& app, ConfigOptions& options);
+
+// --within FILE, for every subcommand that suggests.
+void add_within_option(CLI::App& app, ConfigOptions& options);
 
 // The settings given on the command line, each with origin "--flag".
 io::Settings command_line_settings(const ConfigOptions& options);

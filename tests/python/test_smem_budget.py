@@ -122,7 +122,7 @@ def cli_bad_input_cases():
         if file != "nullptr":
             continue
         words = shlex.split(args.encode().decode("unicode_escape"))
-        if not words or not words[0].startswith("--") or any(w in words for w in ("--format", "-o", "--device", "--suggest", "--config")):
+        if not words or not words[0].startswith("--") or any(w in words for w in ("--format", "-o", "--device", "--suggest", "--config", "--within")):
             continue
         keys, ok = {}, True
         i = 0
