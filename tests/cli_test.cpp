@@ -382,6 +382,17 @@ TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE ti
   for (const char* v : {"4.3.5", "4.4.2", "4.5.3", "4.7.0"}) CHECK(doc["results"][6]["by_version"][v]["total"] == 102400);
   CHECK(run("--tile 128x128x128 --cutlass 4.4 --format json").out.find("\"cutlass\": \"4.4.3\"") != std::string::npos);
   CHECK(run("compare --tile 128x128x128").status == 2);
+
+  // CSV: one value per column; the same small-N row, stages and total apart.
+  std::istringstream csv(run("compare --cutlass 4.4.2,4.7 --config configs/trtllm-moe-sm120.json --format csv").out);
+  std::string header, line;
+  std::getline(csv, header);
+  CHECK(header.find("stages_4.4.2,total_4.4.2,verdict_4.4.2,stages_4.7.0,total_4.7.0,verdict_4.7.0") !=
+        std::string::npos);
+  for (int row = 0; std::getline(csv, line); ++row) {
+    CHECK(std::count(line.begin(), line.end(), ',') == std::count(header.begin(), header.end(), ','));
+    if (row == 4) CHECK(line.find(",7,99328,fits,6,93184,fits,") != std::string::npos);
+  }
 }
 
 TEST_CASE("lint: TensorRT-LLM's SM120 MoE tactics with FINALIZE, two exceed by 1,024 B", "[cli][lint]") {

@@ -4,7 +4,6 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "io/parse.hpp"
 #include "render/render.hpp"
@@ -19,46 +18,6 @@ std::vector<std::string> split_versions(const std::string& list) {
   while (std::getline(in, item, ',')) versions.push_back(item);
   if (list.empty() || list.back() == ',') versions.push_back("");
   return versions;
-}
-
-std::string cell(const Result& r) {
-  const Budget& b = r.budget;
-  if (b.verdict == Verdict::rejected) return b.has_stages ? fmt::format("S={} rejected", b.decision.stages) : "rejected";
-  return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), name_of(b.verdict));
-}
-
-std::string render_comparison(const ConfigOptions& o, const std::vector<Report>& reports,
-                              const std::vector<std::string>& versions) {
-  const std::vector<Result>& first = reports.front().results;
-  if (o.format == render::Format::json) {
-    nlohmann::ordered_json doc{{"tool", "smem-budget"}, {"version", SMEM_BUDGET_VERSION},
-                               {"arch", reports.front().arch.name}, {"cutlass", versions}};
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < first.size(); ++i) {
-      nlohmann::ordered_json by_version;
-      for (std::size_t v = 0; v < reports.size(); ++v) {
-        const Budget& b = reports[v].results[i].budget;
-        by_version[versions[v]] = {{"stages", b.has_stages ? nlohmann::ordered_json(b.decision.stages) : nullptr},
-                                   {"total", b.verdict == Verdict::rejected ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(b.total)},
-                                   {"verdict", name_of(b.verdict)}};
-      }
-      rows.push_back({{"name", first[i].name}, {"tile", io::format_tile(first[i].config.tile)}, {"by_version", by_version}});
-    }
-    doc["results"] = rows;
-    return doc.dump(2) + "\n";
-  }
-  render::Rows rows{{"name", "tile", "types", "schedule", "epilogue"}};
-  for (const std::string& v : versions) rows.front().push_back("CUTLASS " + v);
-  for (std::size_t i = 0; i < first.size(); ++i) {
-    const render::SummaryRow s = render::summarize(first[i], true);
-    std::vector<std::string> row{s.name, s.tile, s.types, s.schedule, s.epilogue + " " + s.output};
-    for (const Report& report : reports) row.push_back(cell(report.results[i]));
-    rows.push_back(row);
-  }
-  if (o.format == render::Format::table)
-    return fmt::format("CUTLASS releases compared on {} (S = stages, total bytes, verdict)\n\n{}",
-                       reports.front().arch.name, render::text_columns(rows, rows.front().size()));
-  return render::grid(rows, o.format, rows.front().size());
 }
 
 }  // namespace
@@ -88,7 +47,7 @@ CompareOutput run_compare_command(const ConfigOptions& o) {
   }
   int status = 0;
   for (const Report& report : reports) status = std::max(status, exit_status(report));
-  return {render_comparison(o, reports, versions), status};
+  return {render::comparison(reports, versions, o.format), status};
 }
 
 }  // namespace smem_budget::cli

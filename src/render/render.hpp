@@ -16,6 +16,9 @@ std::string json(const Report& report);
 std::string table(const Report& report);
 std::string markdown(const Report& report);
 std::string csv(const Report& report);
+// `smem-budget compare`: the same configurations under `versions` (one report each), in any format.
+std::string comparison(const std::vector<Report>& reports, const std::vector<std::string>& versions, Format format);
+
 // `smem-budget lint`, in any of the four formats.
 std::string lint(const LintReport& lint, Format format);
 

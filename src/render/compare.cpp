@@ -1,0 +1,84 @@
+// `smem-budget compare`: one row per configuration, one column (or, in CSV, three) per release.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "io/parse.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::render {
+namespace {
+
+// "S=4 93,184 fits": stages, total and verdict in one cell, for reading.
+std::string cell(const Result& r) {
+  const Budget& b = r.budget;
+  if (b.verdict == Verdict::rejected) return b.has_stages ? fmt::format("S={} rejected", b.decision.stages) : "rejected";
+  return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), name_of(b.verdict));
+}
+
+std::string compare_json(const std::vector<Report>& reports, const std::vector<std::string>& versions) {
+  using ojson = nlohmann::ordered_json;
+  const std::vector<Result>& first = reports.front().results;
+  ojson doc{{"tool", "smem-budget"}, {"version", SMEM_BUDGET_VERSION}, {"arch", reports.front().arch.name},
+            {"cutlass", versions}};
+  ojson rows = ojson::array();
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    ojson by_version;
+    for (std::size_t v = 0; v < reports.size(); ++v) {
+      const Budget& b = reports[v].results[i].budget;
+      by_version[versions[v]] = {{"stages", b.has_stages ? ojson(b.decision.stages) : ojson(nullptr)},
+                                 {"total", b.verdict == Verdict::rejected ? ojson(nullptr) : ojson(b.total)},
+                                 {"verdict", name_of(b.verdict)}};
+    }
+    rows.push_back({{"name", first[i].name}, {"tile", io::format_tile(first[i].config.tile)}, {"by_version", by_version}});
+  }
+  doc["results"] = rows;
+  return doc.dump(2) + "\n";
+}
+
+// CSV: one value per column, stages_V, total_V and verdict_V for each release V.
+std::string compare_csv(const std::vector<Report>& reports, const std::vector<std::string>& versions) {
+  Rows rows{{"name", "tile", "types", "schedule", "grouped", "epilogue", "output"}};
+  for (const std::string& v : versions)
+    for (const char* field : {"stages", "total", "verdict"}) rows.front().push_back(fmt::format("{}_{}", field, v));
+  for (const char* field : {"limit", "arch", "tool_version"}) rows.front().push_back(field);
+  const Report& first = reports.front();
+  for (std::size_t i = 0; i < first.results.size(); ++i) {
+    const Result& r = first.results[i];
+    const SummaryRow s = summarize(r, false);
+    std::vector<std::string> row{s.name,   s.tile,    s.types, std::string(io::format_schedule(r.config.schedule)),
+                                 r.config.grouped ? "true" : "false", s.epilogue, s.output};
+    for (const Report& report : reports) {
+      const Budget& b = report.results[i].budget;
+      row.push_back(b.has_stages ? std::to_string(b.decision.stages) : "");
+      row.push_back(b.verdict == Verdict::rejected ? "" : std::to_string(b.total));
+      row.push_back(std::string(name_of(b.verdict)));
+    }
+    row.insert(row.end(), {std::to_string(first.arch.limits.smem_per_block_optin), first.arch.name, SMEM_BUDGET_VERSION});
+    rows.push_back(std::move(row));
+  }
+  return grid(rows, Format::csv, rows.front().size());
+}
+
+}  // namespace
+
+std::string comparison(const std::vector<Report>& reports, const std::vector<std::string>& versions, Format format) {
+  if (format == Format::json) return compare_json(reports, versions);
+  if (format == Format::csv) return compare_csv(reports, versions);
+  Rows rows{{"name", "tile", "types", "schedule", "epilogue"}};
+  for (const std::string& v : versions) rows.front().push_back("CUTLASS " + v);
+  const std::vector<Result>& first = reports.front().results;
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    const SummaryRow s = summarize(first[i], true);
+    std::vector<std::string> row{s.name, s.tile, s.types, s.schedule, s.epilogue + " " + s.output};
+    for (const Report& report : reports) row.push_back(cell(report.results[i]));
+    rows.push_back(row);
+  }
+  const Architecture& arch = reports.front().arch;
+  const std::string caption =
+      fmt::format("CUTLASS releases compared on {} (opt-in limit {} B), smem-budget {} (S = stages, total bytes, verdict)",
+                  arch.name, group_digits(arch.limits.smem_per_block_optin), SMEM_BUDGET_VERSION);
+  if (format == Format::markdown) return fmt::format("*{}*\n\n{}", caption, grid(rows, format, rows.front().size()));
+  return fmt::format("{}\n\n{}", caption, text_columns(rows, rows.front().size()));
+}
+
+}  // namespace smem_budget::render
