@@ -1,12 +1,10 @@
 #include "cli/arch_command.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "io/arch_file.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
-#include "report.hpp"
 
 namespace smem_budget::cli {
 
@@ -33,24 +31,7 @@ std::string run_arch_command(const ArchOptions& o) {
     for (const ArchLimits& a : builtin_archs) archs.push_back(io::builtin_architecture(a));
   else
     archs.push_back(io::resolve_arch(spec, o.native || spec == "native" ? "--arch" : "ARCH", o.device));
-  if (o.format == "json") {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const Architecture& a : archs) list.push_back(render::arch_json(a));
-    return list.dump(2) + "\n";
-  }
-  std::string out = fmt::format("{:<8} {:<22} {:>4} {:>9} {:>9} {:>9} {:>8}  {}\n", "arch", "parts", "cc", "per SM",
-                                "opt-in", "default", "reserved", "layout rules");
-  for (const Architecture& a : archs)
-    out += fmt::format("{:<8} {:<22} {:>4} {:>9} {:>9} {:>9} {:>8}  {}\n", a.name, a.example_parts,
-                       fmt::format("{}.{}", a.limits.cc.major, a.limits.cc.minor), group_digits(a.limits.smem_per_sm),
-                       group_digits(a.limits.smem_per_block_optin), group_digits(a.limits.smem_per_block),
-                       group_digits(a.limits.reserved_smem_per_block),
-                       has_layout_rules(a.limits.cc) ? "yes (SM120 block-scaled)" : "limits only");
-  for (const Architecture& a : archs) {
-    if (a.source != "built-in") out += fmt::format("source: {}\n", a.source);
-    for (const std::string& note : a.notes) out += fmt::format("note: {}\n", note);
-  }
-  return out;
+  return render::architectures(archs, o.format == "json" ? render::Format::json : render::Format::table);
 }
 
 }  // namespace smem_budget::cli

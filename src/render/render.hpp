@@ -16,6 +16,9 @@ std::string json(const Report& report);
 std::string table(const Report& report);
 std::string markdown(const Report& report);
 std::string csv(const Report& report);
+// `smem-budget arch`: the architectures' limits, as a table or JSON (the other formats: a table).
+std::string architectures(const std::vector<Architecture>& archs, Format format);
+
 // `smem-budget compare`: the same configurations under `versions` (one report each), in any format.
 std::string comparison(const std::vector<Report>& reports, const std::vector<std::string>& versions, Format format);
 
