@@ -72,9 +72,14 @@ std::string sweep_map(const Report& report, Format format) {
     for (const Result* cell : row.cells) rows.back().push_back(cell ? sweep_cell(cell->budget) : "-");
   }
   if (format == Format::csv) return grid(rows, format, 2);
-  const std::string legend =
-      "cell: stages CUTLASS picks; N = fits, N>F = N overflow the opt-in limit but StageCount<F> fits, "
-      "Nx = nothing fits, - = CUTLASS does not compile it (a shape rule, or fewer than 2 stages)";
+  // Markdown shows the cell codes as code, so that GitHub does not read <F> as an HTML tag.
+  const auto code = [&](std::string_view text) {
+    return format == Format::markdown ? fmt::format("`{}`", text) : std::string(text);
+  };
+  const std::string legend = fmt::format(
+      "cell: stages CUTLASS picks; {} = fits, {} = N overflow the opt-in limit but {} fits, {} = nothing fits, "
+      "{} = CUTLASS does not compile it (a shape rule, or fewer than 2 stages)",
+      code("N"), code("N>F"), code("StageCount<F>"), code("Nx"), code("-"));
   const std::string counts = sweep_counts(report);
   if (format == Format::markdown)
     return fmt::format("**{}**\n\n{}\n\n{}.\n\n{}", sweep_title(report), counts, legend, grid(rows, format, 2));
