@@ -172,10 +172,24 @@ TEST_CASE("sweep --format svg: a well-formed SVG heat map, one titled cell per t
   CHECK(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
   std::size_t cells = 0;
   for (std::size_t at = svg.find("<title>"); at != std::string::npos; at = svg.find("<title>", at + 1)) ++cells;
-  const Run csv = run("sweep --grouped --epilogue finalize --format csv");
-  std::size_t rows = 0;
-  for (char c : csv.out) rows += c == '\n';
-  CHECK(cells == (rows - 1) * 8);
+  // Both panels draw every M x N that compiles under either schedule, on the same rows.
+  std::istringstream csv(run("sweep --grouped --epilogue finalize --format csv").out);
+  std::set<std::string> shapes;
+  std::string line;
+  std::getline(csv, line);  // header
+  while (std::getline(csv, line)) shapes.insert(line.substr(line.find(',') + 1, line.find(',', line.find(',') + 1) - line.find(',') - 1));
+  CHECK(cells == shapes.size() * 2 * 8);
+  for (const char* shape : {"128x8", "128x256", "256x8"}) {  // 128x8 and 256x8 compile as cooperative only
+    const std::string label = std::string(">") + shape + "</text>";
+    std::vector<std::string> ys;
+    for (std::size_t at = svg.find(label); at != std::string::npos; at = svg.find(label, at + 1)) {
+      const std::size_t y = svg.rfind("y=\"", at);
+      ys.push_back(svg.substr(y, svg.find('"', y + 3) - y));
+    }
+    INFO(shape);
+    REQUIRE(ys.size() == 2);
+    CHECK(ys[0] == ys[1]);
+  }
   CHECK(svg.find("3&gt;2") != std::string::npos);  // 128x256x128: CUTLASS's 3 stages overflow, 2 fit
   // The checker itself catches what it must.
   CHECK_FALSE(xml_error("<svg><g></svg>").empty());

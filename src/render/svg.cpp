@@ -1,5 +1,7 @@
-// A sweep as an SVG heat map: one panel per schedule, rows M x N, columns K, each cell coloured
-// by whether the kernel fits and labelled with its stage count. Plain SVG text, no library.
+// A sweep as an SVG heat map: one panel per schedule, rows M x N (the same rows in every panel, so
+// that they line up), columns K, each cell coloured by whether the kernel fits and labelled with
+// its stage count. The colours are Okabe and Ito's blue and orange and a dark grey, which readers
+// with any colour-vision deficiency tell apart (the labels say it too). Plain SVG text, no library.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -21,9 +23,9 @@ struct Colours {
 
 Colours colours(Feasibility f) {
   switch (f) {
-    case Feasibility::fits: return {"#2e7d32", "#ffffff", "fits with the stages CUTLASS picks"};
-    case Feasibility::overflows: return {"#f9a825", "#000000", "overflows with CUTLASS's stage count; fewer stages fit"};
-    case Feasibility::never: return {"#c62828", "#ffffff", "never fits"};
+    case Feasibility::fits: return {"#0072b2", "#ffffff", "fits with the stages CUTLASS picks"};
+    case Feasibility::overflows: return {"#e69f00", "#000000", "overflows with CUTLASS's stage count; fewer stages fit"};
+    case Feasibility::never: return {"#4d4d4d", "#ffffff", "never fits"};
   }
   return {"#ffffff", "#000000", ""};
 }
@@ -67,9 +69,13 @@ std::string sweep_svg(const Report& report) {
     if (panels.empty() || panels.back().front()->schedule != row.schedule) panels.emplace_back();
     panels.back().push_back(&row);
   }
+  // Every panel draws every M x N that compiles under any schedule, in one order.
+  std::vector<std::pair<bytes_t, bytes_t>> shapes;
+  for (const SweepGrid::Row& row : map.rows) shapes.emplace_back(row.m, row.n);
+  std::sort(shapes.begin(), shapes.end());
+  shapes.erase(std::unique(shapes.begin(), shapes.end()), shapes.end());
   const int panel_width = label_width + int(map.ks.size()) * cell_width;
-  std::size_t tallest = 0;
-  for (const auto& panel : panels) tallest = std::max(tallest, panel.size());
+  const std::size_t tallest = shapes.size();
   const std::string title = "Shared memory of every tile CUTLASS compiles: " + sweep_title(report);
   const std::string counts = sweep_counts(report) +
                              ". Cell: stages CUTLASS picks; N>F: StageCount<F> fits; x: nothing fits; "
@@ -102,17 +108,19 @@ std::string sweep_svg(const Report& report) {
     for (std::size_t k = 0; k < map.ks.size(); ++k)
       svg += text(x0 + label_width + int(k) * cell_width + cell_width / 2, top + 4, fmt::format("K={}", map.ks[k]),
                   " text-anchor=\"middle\"");
-    for (std::size_t i = 0; i < panels[p].size(); ++i) {
-      const SweepGrid::Row& row = *panels[p][i];
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      const auto [m, n] = shapes[i];
+      const auto found = std::find_if(panels[p].begin(), panels[p].end(),
+                                      [&](const SweepGrid::Row* row) { return row->m == m && row->n == n; });
       const int y = top + 12 + int(i) * cell_height;
-      svg += text(x0, y + 14, fmt::format("{}x{}", row.m, row.n));
-      for (std::size_t k = 0; k < row.cells.size(); ++k) {
+      svg += text(x0, y + 14, fmt::format("{}x{}", m, n));
+      for (std::size_t k = 0; k < map.ks.size(); ++k) {
         const int x = x0 + label_width + int(k) * cell_width;
-        const Result* cell = row.cells[k];
+        const Result* cell = found == panels[p].end() ? nullptr : (*found)->cells[k];
         const Colours c = cell ? colours(feasibility(cell->budget)) : Colours{"#eeeeee", "#9e9e9e", ""};
         svg += fmt::format("<g><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
                            "stroke=\"#ffffff\"/>\n",
-                           escape(cell ? tooltip(*cell) : fmt::format("{}x{}x{}: CUTLASS does not compile it (a shape rule, or fewer than 2 stages)", row.m, row.n, map.ks[k])),
+                           escape(cell ? tooltip(*cell) : fmt::format("{}x{}x{}: CUTLASS does not compile it (a shape rule, or fewer than 2 stages)", m, n, map.ks[k])),
                            x, y, cell_width, cell_height, c.fill);
         svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>\n",
                            x + cell_width / 2, y + 14, c.text, escape(cell ? sweep_cell(cell->budget) : "-"));
