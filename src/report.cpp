@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -55,6 +56,27 @@ std::string kernel_count(const KernelCount& k) {
                      group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
 }
 
+// For a refusal that a larger tile N cures: the smallest N (a multiple of 8, up to 256) with
+// which the rest of the configuration compiles.
+std::string smallest_n_note(const Result& r) {
+  constexpr std::array<Rejection, 8> about_n{
+      Rejection::tile_n_too_small,      Rejection::tile_n_permutation,
+      Rejection::pingpong_small_n,      Rejection::sfb_n_divisibility,
+      Rejection::epilogue_swizzle_atom, Rejection::sf_vector_divides_epilogue_tile,
+      Rejection::sf_vector_store_ratio, Rejection::fp6_output_extent};
+  if (std::find(about_n.begin(), about_n.end(), r.budget.rejection) == about_n.end()) return "";
+  // A column-major output's epilogue refusals are about M.
+  if (r.config.d_layout == MatrixLayout::col && r.budget.rejection != Rejection::tile_n_too_small &&
+      r.budget.rejection != Rejection::tile_n_permutation && r.budget.rejection != Rejection::pingpong_small_n &&
+      r.budget.rejection != Rejection::sfb_n_divisibility)
+    return "";
+  Config larger = r.config;
+  for (larger.tile.n = 8; larger.tile.n <= 256; larger.tile.n += 8)
+    if (larger.tile.n != r.config.tile.n && shape_compiles(larger))
+      return fmt::format("; the smallest tile N that compiles with the rest unchanged is {}", larger.tile.n);
+  return "; no tile N up to 256 compiles with the rest unchanged";
+}
+
 }  // namespace
 
 std::string reason(const Result& r) {
@@ -64,7 +86,7 @@ std::string reason(const Result& r) {
     case Verdict::rejected: {
       if (b.rejection == Rejection::stages_below_two)
         return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule, builder_rule(r));
-      return fmt::format("CUTLASS does not compile it: {}", describe(b.rejection).rule);
+      return fmt::format("CUTLASS does not compile it: {}{}", describe(b.rejection).rule, smallest_n_note(r));
     }
     case Verdict::exceeds_optin: {
       const Explanation e = explain(r.config, b);

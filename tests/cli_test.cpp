@@ -482,3 +482,15 @@ TEST_CASE("--kernel: a CUTLASS name is the whole configuration; flags override i
   CHECK(tactic["config"]["tile"] == "128x256x128");
   CHECK(tactic["bytes"]["total"] == 102400);
 }
+
+TEST_CASE("a refusal a larger N cures names the smallest N that compiles", "[cli]") {
+  const auto reason = [](const std::string& args) {
+    return results_of(run(args + " --format json"))[0]["reason"].get<std::string>();
+  };
+  // The ping-pong kernel needs N >= 16; an FP6 output a row of 128; an FP8 output 16 bytes of row.
+  CHECK(reason("--tile 128x8x128 --types mxfp8 --schedule pingpong")
+            .ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
+  CHECK(reason("--tile 128x64x128 --d e3m2").ends_with("; the smallest tile N that compiles with the rest unchanged is 128"));
+  CHECK(reason("--tile 128x8x128 --d e5m2").ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
+  CHECK(reason("--tile 128x64x128 --d e3m2 --d-layout col").find("smallest tile N") == std::string::npos);
+}
