@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "io/parse.hpp"
@@ -83,15 +84,37 @@ ojson result_json(const Result& r) {
   return j;
 }
 
+namespace {
+
+// `value` as nlohmann's dump(2) prints it `depth` levels down, appended to `out`.
+void append_nested(std::string& out, const ojson& value, int depth) {
+  const std::string text = value.dump(2);
+  std::string indent(static_cast<std::size_t>(2 * depth) + 1, ' ');
+  indent.front() = '\n';
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find('\n', from)) != std::string::npos; from = at + 1) {
+    out.append(text, from, at - from);
+    out += indent;
+  }
+  out.append(text, from);
+}
+
+}  // namespace
+
+// The document written result by result, as doc.dump(2) would print it, without ever holding a
+// tree of every result (a 100,000-entry batch would take gigabytes).
 std::string json(const Report& report) {
-  ojson doc;
-  doc["tool"] = "smem-budget";
-  doc["version"] = SMEM_BUDGET_VERSION;
-  doc["arch"] = arch_json(report.arch);
-  ojson results = ojson::array();
-  for (const Result& r : report.results) results.push_back(result_json(r));
-  doc["results"] = std::move(results);
-  return doc.dump(2) + "\n";
+  std::string out = fmt::format("{{\n  \"tool\": \"smem-budget\",\n  \"version\": \"{}\",\n  \"arch\": ", SMEM_BUDGET_VERSION);
+  append_nested(out, arch_json(report.arch), 1);
+  out += ",\n  \"results\": ";
+  if (report.results.empty()) return out + "[]\n}\n";
+  out += "[\n";
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    out += "    ";
+    append_nested(out, result_json(report.results[i]), 2);
+    out += i + 1 < report.results.size() ? ",\n" : "\n";
+  }
+  return out + "  ]\n}\n";
 }
 
 }  // namespace smem_budget::render
