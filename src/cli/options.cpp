@@ -11,6 +11,7 @@
 #include "io/batch_file.hpp"
 #include "io/kernel_name.hpp"
 #include "io/tile_list.hpp"
+#include "cli/progress.hpp"
 #include "io/nearest.hpp"
 
 namespace smem_budget::cli {
@@ -118,7 +119,9 @@ void add_suggestions(Report& report, const ConfigOptions& o) {
     return;
   }
   const std::vector<io::TileSpec> listed = o.within.empty() ? std::vector<io::TileSpec>{} : io::read_tile_list(o.within);
+  Progress progress("suggestions for", report.results.size());
   for (Result& r : report.results) {
+    progress.advance();
     if (r.budget.verdict == Verdict::fits) continue;
     std::vector<Tile> within;  // K in bytes resolves with this configuration's A
     for (const io::TileSpec& spec : listed) {
@@ -174,12 +177,14 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
   else report.arch = modelled_architecture(o, relative_to_file(batch.arch->value.get<std::string>(), o.config_file),
                                            batch.arch->origin);
   report.results.reserve(batch.entries.size());  // a result is a few KiB: no regrowth copies
+  Progress progress("checked", batch.entries.size());
   for (const io::BatchEntry& entry : batch.entries) {
     io::Settings settings = batch.defaults;
     lay_over(settings, flags);
     lay_over(settings, entry.settings);
     lay_over(settings, overrides);
     report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin));
+    progress.advance();
   }
   add_suggestions(report, o);
   return report;

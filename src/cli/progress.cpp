@@ -1,0 +1,34 @@
+#include "cli/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "report.hpp"
+
+namespace smem_budget::cli {
+
+Progress::Progress(std::string what, std::size_t total)
+    : what_(std::move(what)), total_(total), terminal_(isatty(STDERR_FILENO) == 1) {}
+
+Progress::~Progress() {
+  if (shown_) std::fputs("\r\033[K", stderr);  // erase the line
+}
+
+void Progress::advance() {
+  ++done_;
+  if (!terminal_ || (done_ & 255) != 0) return;  // look at the clock every 256 items only
+  const clock::time_point now = clock::now();
+  if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250)) return;
+  last_ = now;
+  shown_ = true;
+  std::fputs(fmt::format("\r{} {} of {}", what_, group_digits(static_cast<long long>(done_)),
+                         group_digits(static_cast<long long>(total_)))
+                 .c_str(),
+             stderr);
+  std::fflush(stderr);
+}
+
+}  // namespace smem_budget::cli
