@@ -14,9 +14,9 @@
 namespace {
 
 constexpr const char* description =
-    "smem-budget: the shared memory of CUTLASS SM120 block-scaled GEMM kernels (NVFP4, MXFP4/6/8), to the byte,\n"
-    "before you compile. Prints GemmKernel::SharedStorageSize part by part, the stage count CUTLASS picks, and\n"
-    "whether the kernel fits the GPU's opt-in limit.\n\n"
+    "smem-budget: the shared memory of CUTLASS SM120 GEMM kernels (block-scaled NVFP4 and MXFP4/6/8, blockwise\n"
+    "FP8, plain, sparse), to the byte, before you compile. Prints GemmKernel::SharedStorageSize part by part, the\n"
+    "stage count CUTLASS picks, and whether the kernel fits the GPU's opt-in limit.\n\n"
     "Examples:\n"
     "  smem-budget --tile 128x256x128 --arch sm120\n"
     "  smem-budget --tile 128x256x64B --grouped --epilogue finalize --cutlass 4.4.2\n"
@@ -26,10 +26,9 @@ constexpr const char* description =
     "  smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --tile 128x64x128 --grouped --c bf16\n"
     "  smem-budget lint tactics.txt --grouped --epilogue finalize\n"
     "  smem-budget arch\n\n"
-    "Exit status, one rule for check, batch files, suggest, --suggest, compare (over all its cells) and lint: 0\n"
-    "every configuration fits, 1 at least one does not fit or does not compile (lint: or is not modelled), 2 bad\n"
-    "input. sweep and arch report\n"
-    "and exit 0 (2 on bad input).";
+    "Exit status, one rule for check, batch files, suggest, --suggest, compare (over all its cells) and lint:\n"
+    "0 every configuration fits, 1 at least one does not fit or does not compile (lint: or is not modelled),\n"
+    "2 bad input. sweep and arch report and exit 0 (2 on bad input).";
 
 }  // namespace
 

@@ -16,8 +16,21 @@
 
 namespace smem_budget::cli {
 
+namespace {
+
+// An enumerated option's help from its vocabulary table: each spelling with its line of help,
+// the first as the default, and an example.
+template <class T, std::size_t N>
+std::string choices(const std::array<io::Word<T>, N>& words, std::string_view what, std::string_view example) {
+  std::string out(what);
+  for (const io::Word<T>& word : words) out += fmt::format("\n  {}: {}", word.spelling, word.help);
+  return out + fmt::format("\nDefault: {}. e.g. {}", words.front().spelling, example);
+}
+
+}  // namespace
+
 void add_config_options(CLI::App& app, ConfigOptions& o) {
-  const auto bind = [&](const char* flag, const char* key, std::string& target, const char* help) {
+  const auto bind = [&](const char* flag, const char* key, std::string& target, const std::string& help) {
     o.bound.emplace_back(key, app.add_option(flag, target, help));
   };
   bind("--kernel", "kernel", o.kernel,
@@ -38,8 +51,7 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
        "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n"
        "--scaling none or blockwise element names, also f16, bf16, s8). Default: nvfp4. e.g. --types mxfp8:mxfp4");
   bind("--scaling", "scaling", o.scaling,
-       "block (MX/NV block scale factors), blockwise (float scales per --scale-granularity block), none\n"
-       "(plain tensor-op GEMM). Default: block. e.g. --scaling blockwise --types e4m3");
+       choices(io::scaling_words, "How the mainloop scales A and B:", "--scaling blockwise --types e4m3"));
   bind("--scale-granularity", "scale_granularity", o.scale_granularity,
        "With --scaling blockwise: MxNxK elements of A (MxK) and B (NxK) per float scale, or auto (the tile).\n"
        "Default: auto. e.g. --scale-granularity 1x128x128 (DeepSeek-style per-row A)");
@@ -48,37 +60,36 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
        "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or A:B.\n"
        "Default: auto. e.g. --types mxfp6 --alignment 32 (rejected: FP6 needs 16-byte accesses)");
   bind("--epilogue-schedule", "epilogue_schedule", o.epilogue_schedule,
-       "auto, or sparse (the sparse kernels' own epilogue schedule: its own automatic epilogue tile).\n"
-       "Default: auto.");
-  bind("--schedule", "schedule", o.schedule, "cooperative or pingpong. Default: cooperative. e.g. --schedule pingpong");
+       choices(io::epilogue_schedule_words, "The epilogue schedule tag:", "--sparse --epilogue-schedule sparse"));
+  bind("--schedule", "schedule", o.schedule,
+       choices(io::schedule_words, "The kernel schedule:", "--schedule pingpong"));
   bind("--instruction", "instruction", o.instruction,
-       "auto, mxf8f6f4 to force the byte-per-element MXF8F6F4 path, or mxf8f6f4-acc2x4 (sparse block-scaled,\n"
-       "2x4 warps). Default: auto. e.g. --types mxfp4 --instruction mxf8f6f4");
+       choices(io::instruction_words, "The block-scaled MMA path:", "--types mxfp4 --instruction mxf8f6f4"));
   o.bound.emplace_back("grouped", app.add_flag("--grouped", o.grouped, "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off. e.g. --grouped"));
   bind("--stages", "stages", o.stages,
        "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\n"
        "Default: auto. e.g. --stages 2");
   bind("--epilogue", "epilogue", o.epilogue,
-       "default (TMA warp-specialized), finalize (TensorRT-LLM MoE scatter; needs --grouped), nosmem.\n"
-       "Default: default. e.g. --grouped --epilogue finalize");
+       choices(io::epilogue_words, "The epilogue collective:", "--grouped --epilogue finalize"));
   bind("--c", "c", o.c, "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void.\ne.g. --c bf16");
   bind("--d", "d", o.d, "Element type of D (with finalize: the MoE output type). Default: bf16. e.g. --d f32");
-  bind("--d-layout", "d_layout", o.d_layout, "row or col (C follows D; col with finalize is swap-AB). Default: row. e.g. --d-layout col");
+  bind("--d-layout", "d_layout", o.d_layout,
+       choices(io::layout_words, "The layout of D (C follows it):", "--d-layout col"));
   bind("--epilogue-tile", "epilogue_tile", o.epilogue_tile, "auto or MxN. Default: auto. e.g. --epilogue-tile 64x64");
   bind("--fusion", "fusion", o.fusion,
        "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]] (block scale factors of D: 16, 32 or 64 elements,\n"
        "ue4m3 or ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\n"
        "Default: none. e.g. --fusion col-bias:bf16");
   bind("--tile-scheduler", "tile_scheduler", o.tile_scheduler,
-       "persistent, or stream-k (StreamKScheduler; same shared memory). Default: persistent. e.g. --tile-scheduler "
-       "stream-k");
+       choices(io::tile_scheduler_words, "The tile scheduler (the same shared memory on SM120):",
+               "--tile-scheduler stream-k"));
   bind("--cutlass", "cutlass", o.cutlass,
        "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\n"
        "Default: 4.7.0. e.g. --cutlass 4.4.2 (TensorRT-LLM's pin)");
   app.add_option("--config", o.config_file,
                  "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
                  "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
-  app.add_option("--format", o.format_text, "table, markdown, json or csv. Default: table. e.g. --format json")
+  app.add_option("--format", o.format_text, choices(render::format_words, "The output format:", "--format json"))
       ->type_name("FORMAT");
   app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
 }
@@ -200,23 +211,19 @@ void emit(const std::string& text, const std::string& output) {
 }
 
 void finish_options(ConfigOptions& o) {
-  constexpr std::array<std::pair<std::string_view, render::Format>, 4> formats{{{"table", render::Format::table},
-                                                                                {"markdown", render::Format::markdown},
-                                                                                {"json", render::Format::json},
-                                                                                {"csv", render::Format::csv}}};
   std::vector<std::string_view> names;
-  for (const auto& [name, format] : formats) {
-    if (name == o.format_text) {
-      o.format = format;
+  for (const io::Word<render::Format>& word : render::format_words) {
+    if (word.spelling == o.format_text) {
+      o.format = word.value;
       return;
     }
-    names.push_back(name);
+    names.push_back(word.spelling);
   }
   if (o.format_text == "svg")
-    throw io::InputError("--format: svg is the sweep's heat map (smem-budget sweep --format svg); here: table, markdown, "
-                         "json or csv");
-  throw io::InputError(fmt::format("--format: \"{}\": unknown format (expected one of: table, markdown, json, csv){}",
-                                   o.format_text, io::did_you_mean(o.format_text, names)));
+    throw io::InputError(fmt::format("--format: svg is the sweep's heat map (smem-budget sweep --format svg); here: {}",
+                                     io::spellings(render::format_words)));
+  throw io::InputError(fmt::format("--format: \"{}\": unknown format (expected one of: {}){}", o.format_text,
+                                   io::spellings(render::format_words), io::did_you_mean(o.format_text, names)));
 }
 
 std::string explain_parse_error(CLI::App& app, const CLI::ParseError& error) {

@@ -6,11 +6,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/vocabulary.hpp"
 #include "report.hpp"
 
 namespace smem_budget::render {
 
 enum class Format { table, markdown, json, csv };
+
+inline constexpr std::array<io::Word<Format>, 4> format_words{{
+    {Format::table, "table", "aligned text, for a terminal"},
+    {Format::markdown, "markdown", "GitHub tables with a caption, for a design review"},
+    {Format::json, "json", "the document scripts read (keys in docs and interface.md)"},
+    {Format::csv, "csv", "one row per result, one value per column"},
+}};
 
 std::string json(const Report& report);
 std::string table(const Report& report);
