@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "evaluation.hpp"
-#include "io/arch_file.hpp"
+#include "arch_resolution.hpp"
 #include "io/batch_file.hpp"
 #include "io/parse.hpp"
 #include "io/kernel_name.hpp"
@@ -221,7 +221,7 @@ py::list sweep(py::kwargs keys) {
 }
 
 py::dict arch_of(const std::string& name, int device) {
-  return to_python(smem_budget::render::arch_json(smem_budget::io::resolve_arch(name, "arch", device)));
+  return to_python(smem_budget::render::arch_json(smem_budget::resolve_architecture(name, "arch", device)));
 }
 
 std::vector<std::string> cutlass_versions() {

@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
-#include "io/arch_file.hpp"
+#include "arch_resolution.hpp"
 #include "io/parse.hpp"
 
 namespace smem_budget {
 
 Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device) {
-  Architecture arch = io::resolve_arch(spec, origin, device);
+  Architecture arch = resolve_architecture(spec, origin, device);
   if (!has_layout_rules(arch.limits.cc))
     throw io::InputError(fmt::format(
         "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "io/arch_file.hpp"
+#include "arch_resolution.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
 
@@ -28,9 +28,9 @@ std::string run_arch_command(const ArchOptions& o) {
     throw io::InputError("--device: only used with --native");
   std::vector<Architecture> archs;
   if (spec.empty())
-    for (const ArchLimits& a : builtin_archs) archs.push_back(io::builtin_architecture(a));
+    for (const ArchLimits& a : builtin_archs) archs.push_back(builtin_architecture(a));
   else
-    archs.push_back(io::resolve_arch(spec, o.native || spec == "native" ? "--arch" : "ARCH", o.device));
+    archs.push_back(resolve_architecture(spec, o.native || spec == "native" ? "--arch" : "ARCH", o.device));
   return render::architectures(archs, o.format == "json" ? render::Format::json : render::Format::table);
 }
 

@@ -9,18 +9,11 @@
 
 #include "io/batch_file.hpp"
 #include "io/settings.hpp"
-#include "native/device_query.hpp"
 
 namespace smem_budget::io {
 namespace {
 
 using json = nlohmann::json;
-
-std::string builtin_names() {
-  std::string names;
-  for (const ArchLimits& a : builtin_archs) names += (names.empty() ? "" : ", ") + std::string(a.name);
-  return names;
-}
 
 ComputeCapability parse_cc(const std::string& text, const std::string& where) {
   ComputeCapability cc{-1, -1};
@@ -34,6 +27,8 @@ ComputeCapability parse_cc(const std::string& text, const std::string& where) {
     throw InputError(fmt::format("{}: compute_capability: \"{}\" is not MAJOR.MINOR, e.g. \"12.0\"", where, text));
   return cc;
 }
+
+}  // namespace
 
 Architecture load_arch_file(const std::string& path) {
   const json doc = parse_json_strict(read_input_file(path), path);
@@ -78,28 +73,6 @@ Architecture load_arch_file(const std::string& path) {
     throw InputError(fmt::format("{}: smem_per_block_optin ({}) is larger than smem_per_sm ({})", path,
                                  arch.limits.smem_per_block_optin, arch.limits.smem_per_sm));
   return arch;
-}
-
-}  // namespace
-
-Architecture builtin_architecture(const ArchLimits& limits) {
-  return {std::string(limits.name), std::string(limits.example_parts), "built-in", limits, {}};
-}
-
-Architecture resolve_arch(const std::string& spec, const std::string& origin, int device) {
-  if (spec == "native") {
-    try {
-      return native::read_native_architecture(device);
-    } catch (const InputError& e) {
-      throw InputError(fmt::format("{} {}", origin, e.what()));  // "--arch native: cannot load the CUDA driver …"
-    }
-  }
-  if (const auto known = find_arch(spec)) return builtin_architecture(*known);
-  const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
-  if (!looks_like_path)
-    throw InputError(fmt::format("{}: \"{}\": unknown architecture (built-in: {}; native; or a path to an arch JSON file)",
-                                 origin, spec, builtin_names()));
-  return load_arch_file(spec);
 }
 
 }  // namespace smem_budget::io

@@ -1,4 +1,4 @@
-// Architectures by built-in name, or from a JSON file describing a GPU the tool does not know.
+// Arch JSON files: a GPU the tool has no built-in entry for, described by its limits.
 #pragma once
 
 #include <string>
@@ -7,11 +7,7 @@
 
 namespace smem_budget::io {
 
-// `spec` is a built-in name (sm120, sm_90, ...), "native" (device `device` of this machine, read
-// through the CUDA driver) or a path to an arch JSON file; `origin` names where it was given,
-// for messages. Throws InputError.
-Architecture resolve_arch(const std::string& spec, const std::string& origin, int device = 0);
-
-Architecture builtin_architecture(const ArchLimits& limits);
+// Reads and checks one arch JSON file. Throws InputError naming the file and the field.
+Architecture load_arch_file(const std::string& path);
 
 }  // namespace smem_budget::io

@@ -1,0 +1,41 @@
+#include "arch_resolution.hpp"
+
+#include <fmt/format.h>
+
+#include "io/arch_file.hpp"
+#include "io/input_error.hpp"
+#include "native/device_query.hpp"
+
+namespace smem_budget {
+namespace {
+
+std::string builtin_names() {
+  std::string names;
+  for (const ArchLimits& a : builtin_archs) names += (names.empty() ? "" : ", ") + std::string(a.name);
+  return names;
+}
+
+}  // namespace
+
+Architecture builtin_architecture(const ArchLimits& limits) {
+  return {std::string(limits.name), std::string(limits.example_parts), "built-in", limits, {}};
+}
+
+Architecture resolve_architecture(const std::string& spec, const std::string& origin, int device) {
+  if (spec == "native") {
+    try {
+      return native::read_native_architecture(device);
+    } catch (const io::InputError& e) {
+      throw io::InputError(fmt::format("{} {}", origin, e.what()));  // "--arch native: cannot load the CUDA driver …"
+    }
+  }
+  if (const auto known = find_arch(spec)) return builtin_architecture(*known);
+  const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
+  if (!looks_like_path)
+    throw io::InputError(fmt::format(
+        "{}: \"{}\": unknown architecture (built-in: {}; native; or a path to an arch JSON file)", origin, spec,
+        builtin_names()));
+  return io::load_arch_file(spec);
+}
+
+}  // namespace smem_budget

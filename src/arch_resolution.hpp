@@ -1,0 +1,17 @@
+// Which architecture a name means: a built-in entry or alias (sm120, sm_120a, rtx-pro-6000), this
+// machine's GPU ("native", through the CUDA driver) or an arch JSON file. The one place that
+// knows all three, above io (files) and native (the driver), which do not know each other.
+#pragma once
+
+#include <string>
+
+#include "report.hpp"
+
+namespace smem_budget {
+
+// `origin` names where `spec` was given, for messages. Throws io::InputError.
+Architecture resolve_architecture(const std::string& spec, const std::string& origin, int device = 0);
+
+Architecture builtin_architecture(const ArchLimits& limits);
+
+}  // namespace smem_budget
