@@ -252,9 +252,9 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("limit", [](const PyResult& r) { return r.sized_or_none(r.budget().limit); })
       .def_property_readonly("headroom", [](const PyResult& r) { return r.sized_or_none(r.budget().headroom); },
                              "limit - total; negative when it does not fit.")
-      .def_property_readonly("reason", [](const PyResult& r) { return smem_budget::reason(r.result); },
+      .def_property_readonly("reason", [](const PyResult& r) { return smem_budget::render::reason(r.result); },
                              "Why it does not fit or does not compile, in one sentence; empty when it fits.")
-      .def_property_readonly("notes", [](const PyResult& r) { return smem_budget::notes(r.result); },
+      .def_property_readonly("notes", [](const PyResult& r) { return smem_budget::render::notes(r.result); },
                              "Cautions: placeholder scale-factor arrays, rules applied from another release.")
       .def_property_readonly("bytes", [](const PyResult& r) {
         const auto j = smem_budget::render::result_json(r.result);

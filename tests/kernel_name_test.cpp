@@ -182,5 +182,7 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
         std::string::npos);
   CHECK(message("CtaShape128x128x64_WarpShape64x32x64").find("SM80 tiles") != std::string::npos);
   CHECK(message("128x128x128").find("is not a kernel name") != std::string::npos);
+  CHECK(message("CutlassTileConfigSM120::X").find("expected a CtaShape") != std::string::npos);
+  CHECK(message("CutlassTileConfigSM120").find("expected CutlassTileConfigSM120::CtaShape") != std::string::npos);
   CHECK(message(base.substr(0, 40)).find("the name ends before") != std::string::npos);
 }

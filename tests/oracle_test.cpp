@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/kernel_name.hpp"
+#include "io/parse.hpp"
 #include "io/settings.hpp"
 #include "report.hpp"
 #include "smem_budget/budget.hpp"
@@ -124,6 +125,6 @@ TEST_CASE("the README counts every measured row", "[oracle][readme]") {
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;
   readme << in.rdbuf();
-  CHECK(readme.str().find("checked byte for byte against " + group_digits(static_cast<long long>(rows))) !=
+  CHECK(readme.str().find("checked byte for byte against " + io::group_digits(static_cast<long long>(rows))) !=
         std::string::npos);
 }

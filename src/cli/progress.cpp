@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "report.hpp"
+#include "io/parse.hpp"
 
 namespace smem_budget::cli {
 
@@ -24,8 +24,8 @@ void Progress::advance() {
   if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250)) return;
   last_ = now;
   shown_ = true;
-  std::fputs(fmt::format("\r{} {} of {}", what_, group_digits(static_cast<long long>(done_)),
-                         group_digits(static_cast<long long>(total_)))
+  std::fputs(fmt::format("\r{} {} of {}", what_, io::group_digits(static_cast<long long>(done_)),
+                         io::group_digits(static_cast<long long>(total_)))
                  .c_str(),
              stderr);
   std::fflush(stderr);

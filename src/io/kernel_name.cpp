@@ -302,6 +302,7 @@ Settings tactic_settings(std::string_view name, const std::string& origin) {
       r.fail(rest.substr(0, colons), fmt::format("not modelled: an SM{} tactic; the model has SM120/SM121's only", sm));
     rest = rest.substr(colons + 2);
   }
+  if (!rest.starts_with(tactic_word)) r.fail(rest, "expected a CtaShape…B tactic, e.g. CtaShape128x256x64B");
   rest = rest.substr(tactic_word.size());
   std::string_view tile = rest.substr(0, rest.find('_'));
   const std::string_view suffix = rest.substr(tile.size());

@@ -273,6 +273,16 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view full_text) {
   return *version;
 }
 
+std::string group_digits(long long value) {
+  const std::string digits = std::to_string(value < 0 ? -value : value);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return value < 0 ? "-" + out : out;
+}
+
 std::string format_tile(const Tile& tile) { return fmt::format("{}x{}x{}", tile.m, tile.n, tile.k); }
 
 std::string format_types(const OperandPair& types, Scaling scaling) {

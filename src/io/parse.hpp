@@ -53,6 +53,9 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view text);
 Parsed<TileScheduler> parse_tile_scheduler(std::string_view text);
 
 // Spellings used in output, the inverse of the parsers above.
+
+// 101376 -> "101,376".
+std::string group_digits(long long value);
 std::string format_tile(const Tile& tile);
 // Presets where one fits with block scaling; element names otherwise.
 std::string format_types(const OperandPair& types, Scaling scaling);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/vocabulary.hpp"
+#include "render/sentences.hpp"
 #include "report.hpp"
 
 namespace smem_budget::render {

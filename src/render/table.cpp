@@ -186,7 +186,7 @@ std::string table(const Report& report) {
   if (!notes.empty()) out += "\nnot fitting:\n" + notes;
   std::string cautions;
   for (std::size_t i = 0; i < report.results.size(); ++i)
-    for (const std::string& note : smem_budget::notes(report.results[i]))
+    for (const std::string& note : render::notes(report.results[i]))
       cautions += wrap(fmt::format("  [{}] {} {}: {}", i, report.results[i].name, io::format_tile(report.results[i].config.tile), note),
                        100, "      ");
   if (!cautions.empty()) out += "\ncautions:\n" + cautions;

@@ -1,4 +1,4 @@
-#include "report.hpp"
+#include "render/sentences.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,17 +8,7 @@
 #include "io/parse.hpp"
 #include "smem_budget/explain.hpp"
 
-namespace smem_budget {
-
-std::string group_digits(long long value) {
-  const std::string digits = std::to_string(value < 0 ? -value : value);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return value < 0 ? "-" + out : out;
-}
+namespace smem_budget::render {
 
 namespace {
 
@@ -214,4 +204,4 @@ std::string part_label(const Part& part, const Budget& b) {
   return std::string(part.name);
 }
 
-}  // namespace smem_budget
+}  // namespace smem_budget::render
