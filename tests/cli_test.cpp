@@ -73,7 +73,7 @@ TEST_CASE("SM120 families: rejections name CUTLASS's assertion", "[cli][families
   CHECK(results_of(fixed)[0]["reason"].get<std::string>().find("no explicit StageCount") != std::string::npos);
 }
 
-TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad input; sweep and arch report", "[cli]") {
+TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad input, and sweep and arch report", "[cli]") {
   const std::string fits = "--tile 128x128x128 --grouped --epilogue finalize";
   const std::string exceeds = "--tile 128x256x128 --grouped --epilogue finalize --cutlass 4.4.2";
   const std::string rejected = "--tile 128x192x128";
@@ -467,7 +467,7 @@ TEST_CASE("lint agrees with checking the same names one by one", "[cli][lint]") 
   }
 }
 
-TEST_CASE("--kernel: a CUTLASS name is the whole configuration; flags override it", "[cli][kernel-names]") {
+TEST_CASE("a CUTLASS name given with --kernel is the whole configuration, and flags override it", "[cli][kernel-names]") {
   const std::string name =
       "cutlass3x_sm120_bstensorop_gemm_grouped_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_"
       "warpspecialized_cooperative";

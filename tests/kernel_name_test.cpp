@@ -136,7 +136,7 @@ TEST_CASE("names pulled out of text: a list, a C++ source, the generator's JSON 
   CHECK(io::kernel_names_in(listing).size() == 2785);
 }
 
-TEST_CASE("a tactic gives the tile in bytes; explicit keys override a name", "[kernel-names]") {
+TEST_CASE("a tactic gives the tile in bytes, and explicit keys override a name", "[kernel-names]") {
   io::Settings tactic{{"kernel", io::Setting{"CutlassTileConfigSM120::CtaShape128x256x64B_Cluster1x1x1", "kernel"}}};
   io::expand_kernel_name(tactic);
   CHECK(tactic.size() == 2);
