@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 struct Run {
   int status = -1;  // the exit status; -1 when the process did not exit normally
   std::string out;
@@ -40,3 +42,6 @@ inline Run run(const std::string& args, const std::string& stdin_text = "") {
   r.err = slurp(err);
   return r;
 }
+
+// The "results" of a run's JSON document.
+inline nlohmann::json results_of(const Run& r) { return nlohmann::json::parse(r.out)["results"]; }

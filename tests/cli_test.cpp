@@ -13,12 +13,6 @@
 
 #include "cli_runner.hpp"
 
-namespace {
-
-nlohmann::json results_of(const Run& r) { return nlohmann::json::parse(r.out)["results"]; }
-
-}  // namespace
-
 TEST_CASE("TensorRT-LLM MoE batch: FINALIZE 128x256x64B and 256x128x64B exceed by 1024 bytes", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --format json");
   REQUIRE(r.status == 1);

@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "io/kernel_name.hpp"
 #include "io/parse.hpp"
 #include "io/settings.hpp"
+#include "settings_of.hpp"
 #include "report.hpp"
 #include "smem_budget/budget.hpp"
 
@@ -26,13 +26,6 @@ json load(const std::string& file) {
   return json::parse(in);
 }
 
-// The measured families spell the explicit sparse block-scaled schedules as "schedule_variant";
-// the tool's key for them is "instruction".
-io::Setting setting_of(const std::string& key, const json& value) {
-  if (key == "schedule_variant") return {value == "acc2x4" ? json("mxf8f6f4-acc2x4") : value, "instruction"};
-  return {value, key};
-}
-
 // A rejected row names the compiler's message; the model's rejection must be that assertion.
 bool same_assertion(const json& row, Rejection rejection) {
   if (!row.contains("reason") || row["reason"].get<std::string>().find("static assertion") == std::string::npos)
@@ -44,13 +37,7 @@ bool same_assertion(const json& row, Rejection rejection) {
 
 // Compares one row; returns what differs, empty when the row is exact.
 std::string mismatch(const json& row, const ArchLimits& arch) {
-  io::Settings settings;
-  for (const auto& [key, value] : row["config"].items()) {
-    const io::Setting setting = setting_of(key, value);
-    settings[setting.origin] = setting;
-  }
-  io::expand_kernel_name(settings);
-  const Config config = io::to_config(settings);
+  const Config config = io::to_config(settings_of(row["config"]));
   if (const auto error = invalid_input(config, arch)) return std::string(*error);
   const auto budget = evaluate(config, arch);
   if (!budget) return "overflow";

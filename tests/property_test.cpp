@@ -6,6 +6,7 @@
 #include <random>
 
 #include "io/settings.hpp"
+#include "settings_of.hpp"
 #include "smem_budget/budget.hpp"
 #include "smem_budget/explain.hpp"
 
@@ -86,10 +87,7 @@ TEST_CASE("a configuration's JSON, read back as a batch entry, is the same confi
     if (i % 3 == 0) c.stages = {StagePolicy::Kind::fixed, 2 + i % 7};
     if (i % 5 == 0 && c.epilogue == EpilogueKind::tma) c.epilogue_tile = {false, 64, 16};
     if (i % 7 == 0 && c.epilogue == EpilogueKind::tma && !c.grouped) c.fusion = Fusion::col_bias;
-    io::Settings settings;
-    const auto written = io::config_to_json(c);
-    for (const auto& [key, value] : written.items()) settings[key] = io::Setting{value, key};
-    const Config again = io::to_config(settings);
+    const Config again = io::to_config(settings_of(io::config_to_json(c)));
     REQUIRE(again == c);
     const auto before = evaluate(c, arch), after = evaluate(again, arch);
     REQUIRE(before->verdict == after->verdict);

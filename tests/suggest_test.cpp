@@ -13,6 +13,7 @@
 
 #include "cli_runner.hpp"
 #include "io/settings.hpp"
+#include "settings_of.hpp"
 
 using json = nlohmann::json;
 
@@ -25,9 +26,7 @@ json load(const std::string& file) {
 
 // A configuration as the tool spells it in output, so that equal configurations compare equal.
 std::string normalised(const json& config) {
-  smem_budget::io::Settings settings;
-  for (const auto& [key, value] : config.items()) settings[key] = smem_budget::io::Setting{value, key};
-  return smem_budget::io::config_to_json(smem_budget::io::to_config(settings)).dump();
+  return smem_budget::io::config_to_json(smem_budget::io::to_config(settings_of(config))).dump();
 }
 
 // Every measured row of tests/data, by normalised configuration.
@@ -41,7 +40,6 @@ std::map<std::string, json> measured_rows() {
   return rows;
 }
 
-json results_of(const Run& r) { return json::parse(r.out)["results"]; }
 
 }  // namespace
 

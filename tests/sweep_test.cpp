@@ -27,8 +27,6 @@ bool shape_legal(const std::string& schedule, int m, int n, int k) {
   return m % mma_m == 0 && m % epilogue_m == 0 && k % 64 == 0;
 }
 
-json results_of(const Run& r) { return json::parse(r.out)["results"]; }
-
 std::string tile_of(const json& result) { return result["config"]["schedule"].get<std::string>() + " " +
                                                  result["config"]["tile"].get<std::string>(); }
 
