@@ -1,5 +1,6 @@
 #include "cli/arch_command.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "arch_resolution.hpp"

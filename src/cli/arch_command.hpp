@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "cli/cli11_fwd.hpp"
 
 namespace smem_budget::cli {
 

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "io/parse.hpp"

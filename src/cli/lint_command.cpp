@@ -2,6 +2,7 @@
 
 #include <unordered_set>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "evaluation.hpp"

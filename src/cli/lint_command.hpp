@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "cli/options.hpp"
 
 namespace smem_budget::cli {

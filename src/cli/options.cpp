@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "evaluation.hpp"

@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
 

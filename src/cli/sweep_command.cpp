@@ -1,5 +1,6 @@
 #include "cli/sweep_command.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "io/settings.hpp"

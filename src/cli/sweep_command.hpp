@@ -3,8 +3,7 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "cli/options.hpp"
 
 namespace smem_budget::cli {
