@@ -208,8 +208,7 @@ py::list sweep(py::kwargs keys) {
   if (keys.contains("device")) device = keys.attr("pop")("device").cast<int>();
   Settings settings = settings_of(keys);
   if (settings.contains("tile")) throw InputError("tile: a sweep makes the tiles itself; leave tile out");
-  settings["tile"] = Setting{"128x128x128", "sweep"};  // each tile of the space replaces it
-  const smem_budget::Config base = smem_budget::io::to_config(settings);
+  const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   const Architecture a = architecture(arch, device);
   if (const auto error = smem_budget::invalid_input(base, a.limits)) throw InputError("options: " + std::string(*error));
   std::vector<smem_budget::Schedule> schedules{smem_budget::Schedule::cooperative, smem_budget::Schedule::pingpong};

@@ -49,8 +49,9 @@ std::string tile_in_bytes(const io::Settings& settings) {
 }  // namespace
 
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
-                      const std::string& origin) {
-  const Config config = io::to_config(settings);
+                      const std::string& origin, std::optional<CutlassVersion> release) {
+  Config config = io::to_config(settings);
+  if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));
   const auto budget = evaluate(config, arch.limits);
   if (!budget)

@@ -2,6 +2,7 @@
 // module), so that they cannot disagree.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "io/settings.hpp"
@@ -13,9 +14,9 @@ namespace smem_budget {
 // for it are modelled; throws io::InputError naming `origin` otherwise.
 Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device = 0);
 
-// One configuration's settings, checked as a question the model answers and evaluated; throws
-// io::InputError naming `origin`.
+// One configuration's settings, checked as a question the model answers and evaluated, under
+// `release` where given; throws io::InputError naming `origin`.
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
-                      const std::string& origin);
+                      const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
 
 }  // namespace smem_budget

@@ -28,9 +28,11 @@ CLI::App* setup_compare_command(CLI::App& app, ConfigOptions& options) {
       "compare", "The same configurations under several CUTLASS releases, side by side. Exit 1 when any cell does "
                  "not fit or does not compile.\n"
                  "e.g. smem-budget compare --cutlass 4.3.5,4.4.2,4.7 --config configs/trtllm-moe-sm120.json");
-  add_config_options(*compare, options);
-  // Here --cutlass is a list, applied by run_compare_command, not a setting of its own.
-  std::erase_if(options.bound, [](const auto& bound) { return bound.first == "cutlass"; });
+  // Here --cutlass is a list of releases, each applied to every configuration.
+  add_config_options(*compare, options, {.cutlass = false});
+  compare->add_option("--cutlass", options.cutlass,
+                      "The CUTLASS releases to compare, comma-separated, 4.3.0 … 4.7.0 (4.4 means the newest 4.4 "
+                      "patch). Required.\ne.g. --cutlass 4.3.5,4.4.2,4.7");
   return compare;
 }
 
@@ -42,9 +44,7 @@ CompareOutput run_compare_command(const ConfigOptions& o) {
     const auto parsed = io::parse_cutlass(v);
     if (!io::ok(parsed)) throw io::InputError("--cutlass: " + std::get<std::string>(parsed));
     versions.push_back(io::format_version(std::get<CutlassVersion>(parsed)));
-    io::Settings overrides;
-    overrides["cutlass"] = io::Setting{versions.back(), "--cutlass"};
-    reports.push_back(build_report(o, overrides));
+    reports.push_back(build_report(o, std::get<CutlassVersion>(parsed)));
   }
   int status = 0;
   for (const Report& report : reports) status = std::max(status, exit_status(report));

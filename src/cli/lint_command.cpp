@@ -21,10 +21,8 @@ CLI::App* setup_lint_command(CLI::App& app, LintOptions& o) {
               "override what they say.\nExit 0 when every name is read and fits, 1 when one exceeds, does not "
               "compile or is not modelled, 2 on bad input.\n"
               "e.g. smem-budget lint tactics.txt --grouped --epilogue finalize");
-  add_config_options(*lint, o.config);
   // The names give the tiles; the files are the input.
-  for (const char* name : {"--tile", "--kernel", "--config"}) lint->remove_option(lint->get_option(name));
-  std::erase_if(o.config.bound, [](const auto& bound) { return bound.first == "tile" || bound.first == "kernel"; });
+  add_config_options(*lint, o.config, {.tile = false, .batch_file = false});
   lint->add_option("files", o.files, "Files to read kernel names from; - reads standard input.");
   return lint;
 }

@@ -30,10 +30,11 @@ std::string choices(const std::array<io::Word<T>, N>& words, std::string_view wh
 
 }  // namespace
 
-void add_config_options(CLI::App& app, ConfigOptions& o) {
+void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
   const auto bind = [&](const char* flag, const char* key, std::string& target, const std::string& help) {
     o.bound.emplace_back(key, app.add_option(flag, target, help));
   };
+  if (set.tile) {
   bind("--kernel", "kernel", o.kernel,
        "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, all of the configuration but the CUTLASS\n"
        "release) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give the\n"
@@ -41,6 +42,7 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   bind("--tile", "tile", o.tile,
        "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's "
        "CtaShape names it.\ne.g. --tile 128x256x128, --tile 128x256x64B");
+  }
   o.arch_option = app.add_option("--arch", o.arch,
                                  "Built-in architecture (sm70 … sm121; see `smem-budget arch`), native (ask the "
                                  "CUDA driver about this machine's GPU), or a path to an arch JSON file.\n"
@@ -84,14 +86,18 @@ void add_config_options(CLI::App& app, ConfigOptions& o) {
   bind("--tile-scheduler", "tile_scheduler", o.tile_scheduler,
        choices(io::tile_scheduler_words, "The tile scheduler (the same shared memory on SM120):",
                "--tile-scheduler stream-k"));
+  if (set.cutlass) {
   bind("--cutlass", "cutlass", o.cutlass,
        "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\n"
        "Default: 4.7.0. e.g. --cutlass 4.4.2 (TensorRT-LLM's pin)");
-  app.add_option("--config", o.config_file,
+  }
+  if (set.batch_file)
+    app.add_option("--config", o.config_file,
                  "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
                  "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
-  app.add_option("--format", o.format_text, choices(render::format_words, "The output format:", "--format json"))
-      ->type_name("FORMAT");
+  if (set.format)
+    app.add_option("--format", o.format_text, choices(render::format_words, "The output format:", "--format json"))
+        ->type_name("FORMAT");
   app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
 }
 
@@ -166,15 +172,14 @@ Architecture modelled_architecture(const ConfigOptions& o, const std::string& sp
   return smem_budget::modelled_architecture(spec, origin, o.device);
 }
 
-Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
+Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> release) {
   const io::Settings flags = command_line_settings(o);
   Report report;
   if (o.config_file.empty()) {
     io::Settings settings = flags;
-    lay_over(settings, overrides);
     if (!settings.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
     report.arch = modelled_architecture(o, o.arch, "--arch");
-    report.results.push_back(evaluate_entry("", settings, report.arch, "options"));
+    report.results.push_back(evaluate_entry("", settings, report.arch, "options", release));
     add_suggestions(report, o);
     return report;
   }
@@ -194,8 +199,7 @@ Report build_report(const ConfigOptions& o, const io::Settings& overrides) {
     io::Settings settings = batch.defaults;
     lay_over(settings, flags);
     lay_over(settings, entry.settings);
-    lay_over(settings, overrides);
-    report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin));
+    report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin, release));
     progress.advance();
   }
   add_suggestions(report, o);

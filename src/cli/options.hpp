@@ -1,6 +1,7 @@
 // The options that describe configurations, shared by every subcommand that evaluates them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,15 @@ struct ConfigOptions {
   CLI::Option* device_option = nullptr;
 };
 
-void add_config_options(CLI::App& app, ConfigOptions& options);
+// The configuration options a subcommand takes: all of them unless it says otherwise.
+struct OptionSet {
+  bool tile = true;        // --tile and --kernel (sweep and lint make or read their own)
+  bool batch_file = true;  // --config
+  bool format = true;      // --format: table, markdown, json, csv (sweep has one of its own)
+  bool cutlass = true;     // --cutlass as one release (compare takes a list of its own)
+};
+
+void add_config_options(CLI::App& app, ConfigOptions& options, OptionSet set = {});
 
 // --suggest, for the subcommands that judge (check and the default command).
 void add_suggest_flag(CLI::App& app, ConfigOptions& options);
@@ -42,9 +51,9 @@ io::Settings command_line_settings(const ConfigOptions& options);
 // the model has no layout rules for it.
 Architecture modelled_architecture(const ConfigOptions& options, const std::string& spec, const std::string& origin);
 
-// Evaluates the options (single tile or batch file) into a report; `overrides` win over every
-// other layer (compare uses them for the version). Throws io::InputError.
-Report build_report(const ConfigOptions& options, const io::Settings& overrides = {});
+// Evaluates the options (single tile or batch file) into a report; `release`, where given, is the
+// CUTLASS release of every configuration (compare's). Throws io::InputError.
+Report build_report(const ConfigOptions& options, std::optional<CutlassVersion> release = std::nullopt);
 
 // Writes to -o FILE or standard output. Throws io::InputError when the file cannot be written.
 void emit(const std::string& text, const std::string& output);

@@ -17,10 +17,8 @@ CLI::App* setup_sweep_command(CLI::App& app, SweepOptions& o) {
                "stage count CUTLASS picks, whether it fits, and the largest count that does. Reports and exits 0, even "
                "where tiles overflow (2 on bad input).\n"
                "e.g. smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg");
-  add_config_options(*sweep, o.config);
   // The sweep makes the tiles itself, and has a format of its own.
-  for (const char* name : {"--tile", "--config", "--format"}) sweep->remove_option(sweep->get_option(name));
-  std::erase_if(o.config.bound, [](const auto& bound) { return bound.first == "tile"; });
+  add_config_options(*sweep, o.config, {.tile = false, .batch_file = false, .format = false});
   sweep->get_option("--schedule")->description("cooperative or pingpong. Default: both. e.g. --schedule pingpong");
   sweep->add_option("--format", o.format,
                     "table, markdown, csv (one row per tile and schedule, one column per K), json (the check "
@@ -31,9 +29,8 @@ CLI::App* setup_sweep_command(CLI::App& app, SweepOptions& o) {
 }
 
 Report build_sweep_report(const SweepOptions& o) {
-  io::Settings settings = command_line_settings(o.config);
-  settings["tile"] = io::Setting{"128x128x128", "sweep"};  // each tile of the space replaces it
-  const Config base = io::to_config(settings);
+  const io::Settings settings = command_line_settings(o.config);
+  const Config base = io::to_config_except_tile(settings);
   Report report;
   report.arch = modelled_architecture(o.config, o.config.arch, "--arch");
   if (const auto error = invalid_input(base, report.arch.limits)) throw io::InputError(fmt::format("options: {}", *error));

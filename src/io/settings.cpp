@@ -133,12 +133,17 @@ void check_setting(const std::string& key, const json& value, const std::string&
   apply_value(scratch, key, Setting{value, origin});
 }
 
-Config to_config(const Settings& settings) {
+Config to_config_except_tile(const Settings& settings) {
   Config config;
   for (std::string_view key : config_keys)
     if (const auto it = settings.find(key); it != settings.end()) apply_value(config, it->first, it->second);
   if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)
     fail(c->second.origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
+  return config;
+}
+
+Config to_config(const Settings& settings) {
+  Config config = to_config_except_tile(settings);
   const auto tile = settings.find("tile");
   if (tile == settings.end()) throw InputError("no tile given (--tile MxNxK, or \"tile\" in the batch entry)");
   config.tile = value_or_fail(resolve_tile(tile_spec(tile->second), config.types.a), tile->second.origin);

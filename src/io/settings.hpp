@@ -34,6 +34,9 @@ void check_setting_type(const std::string& key, const nlohmann::json& value, con
 // Builds the configuration; throws InputError naming the setting at fault.
 Config to_config(const Settings& settings);
 
+// Every key but the tile, which keeps its default: the base of a sweep, which makes the tiles.
+Config to_config_except_tile(const Settings& settings);
+
 // The normalised configuration as the JSON output's "config" object.
 nlohmann::ordered_json config_to_json(const Config& config);
 
