@@ -159,11 +159,6 @@ std::string relative_to_file(const std::string& spec, const std::string& file) {
   return (std::filesystem::path(file).parent_path() / spec).lexically_normal().string();
 }
 
-// Lays `layer` over `settings`: its keys replace theirs.
-void lay_over(io::Settings& settings, const io::Settings& layer) {
-  for (const auto& [key, setting] : layer) settings[key] = setting;
-}
-
 }  // namespace
 
 Architecture modelled_architecture(const ConfigOptions& o, const std::string& spec, const std::string& origin) {
@@ -189,16 +184,18 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
     throw io::InputError("--tile: not used with --config, whose entries give the tiles; put the tile in the file "
                          "(an entry, or its \"defaults\"), or drop --config");
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
-  const io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
+  io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
   if (o.arch_option->count() > 0 || !batch.arch) report.arch = modelled_architecture(o, o.arch, "--arch");
   else report.arch = modelled_architecture(o, relative_to_file(batch.arch->value.get<std::string>(), o.config_file),
                                            batch.arch->origin);
   report.results.reserve(batch.entries.size());  // a result is a few KiB: no regrowth copies
   Progress progress("checked", batch.entries.size());
-  for (const io::BatchEntry& entry : batch.entries) {
-    io::Settings settings = batch.defaults;
-    lay_over(settings, flags);
-    lay_over(settings, entry.settings);
+  for (io::BatchEntry& entry : batch.entries) {
+    // The entry's own keys, then the flags, then the file's defaults, each filling only what the
+    // layers above leave open; the entry's settings are moved, not copied.
+    io::Settings settings = std::move(entry.settings);
+    for (const io::Settings* layer : std::array<const io::Settings*, 2>{&flags, &batch.defaults})
+      for (const auto& [key, setting] : *layer) settings.try_emplace(key, setting);
     report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin, release));
     progress.advance();
   }
