@@ -161,7 +161,6 @@ struct EpilogueLayout {
   EpilogueElements elements{};
   bytes_t align_c = 0;
   bytes_t align_d = 0;
-  PartList tensor_parts{};     // TensorStorage: buffers, fusion and their padding
   bytes_t tensor_size = 0;     // sizeof(TensorStorage)
   bytes_t tensor_align = 1;
   bytes_t pipeline_size = 0;   // sizeof(PipelineStorage), the C-load pipeline
@@ -198,12 +197,32 @@ constexpr void add_collective_storage(StructLayout& tensors, const Config& confi
   tensors.nested("C/D buffers", both.parts(), both.size(), both.alignment());
 }
 
+// TensorStorage member by member: the C and D buffers, the fusion's storage and their padding.
+constexpr StructLayout epilogue_tensors(const Config& config, EpilogueLayout& out, Checked& c) {
+  StructLayout tensors(c);
+  add_collective_storage(tensors, config, out, c);
+  const FusionStorage fusion = fusion_storage(config, c);
+  tensors.member(fusion.name, fusion.size, fusion.alignment, PartKind::fusion);
+  tensors.finish("epilogue tensors");
+  return tensors;
+}
+
+// TensorStorage's parts, for a breakdown: the layout keeps sizes only (a Budget stays small).
+constexpr PartList epilogue_tensor_parts(const Config& config, const EpilogueLayout& layout, Checked& c) {
+  if (config.epilogue == EpilogueKind::nosmem) {
+    PartList parts;
+    parts.add("epilogue (empty)", 1, PartKind::tensor);
+    return parts;
+  }
+  EpilogueLayout scratch = layout;
+  return epilogue_tensors(config, scratch, c).parts();
+}
+
 constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
   EpilogueLayout out;
   if (config.epilogue == EpilogueKind::nosmem) {
     // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage,
     // PipelineTransactionAsync<0> (two empty barrier arrays).
-    out.tensor_parts.add("epilogue (empty)", 1, PartKind::tensor);
     out.tensor_size = 1;
     out.pipeline_size = 2;
     out.pipeline_align = 1;
@@ -215,12 +234,7 @@ constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRule
   out.elements = epilogue_elements(config);
   out.stages = epilogue_stages(config, out.tile, out.elements);
 
-  StructLayout tensors(c);
-  add_collective_storage(tensors, config, out, c);
-  const FusionStorage fusion = fusion_storage(config, c);
-  tensors.member(fusion.name, fusion.size, fusion.alignment, PartKind::fusion);
-  tensors.finish("epilogue tensors");
-  out.tensor_parts = tensors.parts();
+  const StructLayout tensors = epilogue_tensors(config, out, c);
   out.tensor_size = tensors.size();
   out.tensor_align = tensors.alignment();
   out.pipeline_size = 16 * out.stages.c;  // PipelineTransactionAsync<StagesC>: full + empty barriers

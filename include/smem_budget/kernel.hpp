@@ -4,6 +4,8 @@
 // GemmUniversalAdapter::initialize() asks cudaFuncSetAttribute for.
 #pragma once
 
+#include <type_traits>
+
 #include "smem_budget/arithmetic.hpp"
 #include "smem_budget/config.hpp"
 #include "smem_budget/epilogue.hpp"
@@ -55,10 +57,13 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
   BasicStructLayout<Parts> tensors(c, 128);
   BasicStructLayout<Parts> pipes(c, 16);
   BasicStructLayout<Parts> kernel(c);
+  // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
   if (!config.grouped) {
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
-    tensors.nested("epilogue tensors", epi.tensor_parts, epi.tensor_size, epi.tensor_align);
+    tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
     tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
     tensors.finish("tensors");
     kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
@@ -66,7 +71,7 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   } else {
     tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-    tensors.nested("epilogue tensors", epi.tensor_parts, epi.tensor_size, epi.tensor_align);
+    tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
     tensors.finish("tensors");
     pipes.member("tile scheduler pipeline", group_scheduler_pipeline_bytes, 16, PartKind::scheduler);
     add_pipelines(pipes, config, mainloop.pipeline, epi);
