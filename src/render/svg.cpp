@@ -109,7 +109,7 @@ std::string sweep_svg(const Report& report) {
       svg += text(x0 + label_width + int(k) * cell_width + cell_width / 2, top + 4, fmt::format("K={}", map.ks[k]),
                   " text-anchor=\"middle\"");
     for (std::size_t i = 0; i < shapes.size(); ++i) {
-      const auto [m, n] = shapes[i];
+      const bytes_t m = shapes[i].first, n = shapes[i].second;  // not a structured binding: a lambda captures them
       const auto found = std::find_if(panels[p].begin(), panels[p].end(),
                                       [&](const SweepGrid::Row* row) { return row->m == m && row->n == n; });
       const int y = top + 12 + int(i) * cell_height;
