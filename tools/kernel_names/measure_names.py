@@ -17,10 +17,10 @@ import concurrent.futures
 import copy
 import json
 import os
-import re
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "measure"))
+from measure import measure_source  # noqa: E402 (compiling and reading a probe is measure.py's)
 
 
 def generator_operations(cutlass, cuda_version):
@@ -55,15 +55,6 @@ int main() {{
 """
 
 
-def first_error(log):
-    for line in log.splitlines():
-        if "error" in line:
-            where = re.search(r"(include/\S+?)\((\d+)\)", line)
-            text = re.sub(r"^.*?error: ", "", line).strip()
-            return f"{text} [{where.group(1)}:{where.group(2)}]" if where else text
-    return log.strip().splitlines()[-1] if log.strip() else "did not compile"
-
-
 def operation_named(name, operations):
     """The generator's operation of that name; a name with _stream_k that the generator makes only
     without it is that operation with the stream-K tile scheduler (to record CUTLASS's refusals)."""
@@ -83,23 +74,7 @@ def measure(name, operations, cutlass, nvcc, limit):
     operation = operation_named(name, operations)
     if operation is None:
         return {"config": {"kernel": name}, "error": "the generator does not make this kernel"}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "probe.cu")
-        with open(path, "w") as f:
-            f.write(probe_source(name, operation))
-        cmd = [nvcc, "-std=c++17", "-arch=sm_120a", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
-               f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
-        built = subprocess.run(cmd, capture_output=True, text=True)
-        if built.returncode != 0:
-            return {"config": {"kernel": name}, "expect": {"verdict": "rejected"},
-                    "reason": first_error(built.stdout + built.stderr)}
-        out = subprocess.run([os.path.join(tmp, "probe")], capture_output=True, text=True, check=True).stdout.split()
-        sa, sb, se, mainloop, epilogue, total = (int(x) for x in out)
-        expect = {"verdict": "fits" if total <= limit else "exceeds-optin", "stages": sa}
-        if "spgemm" in name:
-            expect.update({"stages_a": sa, "stages_b": sb, "stages_e": se})
-        expect.update({"mainloop_tensors": mainloop, "epilogue_shared_storage": epilogue, "total": total})
-        return {"config": {"kernel": name}, "expect": expect, "reason": "measured"}
+    return measure_source(probe_source(name, operation), {"kernel": name}, "spgemm" in name, cutlass, nvcc, limit)
 
 
 def main():

@@ -201,9 +201,9 @@ using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     TileShape, Cluster, {stage_type}, cutlass::gemm::{schedule}>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
 int main() {{
-  std::printf("%d %d %d %zu %zu %zu %zu\\n", int({mainloop_stages.split(', ')[0]}), int({mainloop_stages.split(', ')[1]}),
+  std::printf("%d %d %d %zu %zu %zu\\n", int({mainloop_stages.split(', ')[0]}), int({mainloop_stages.split(', ')[1]}),
               int({mainloop_stages.split(', ')[2]}), sizeof(typename Mainloop::TensorStorage),
-              sizeof(typename Epilogue::SharedStorage), sizeof(typename Kernel::SharedStorage), size_t(Kernel::SharedStorageSize));
+              sizeof(typename Epilogue::SharedStorage), size_t(Kernel::SharedStorageSize));
 }}
 """
 
@@ -217,12 +217,12 @@ def first_error(log):
     return log.strip().splitlines()[-1] if log.strip() else "did not compile"
 
 
-def measure(cfg, cutlass, nvcc, limit):
+def measure_source(source, config, sparse, cutlass, nvcc, limit):
+    """Compiles and runs one probe (its main prints stages A, B, E, then the sizes of the mainloop's
+    tensor storage, the epilogue's shared storage and the kernel's SharedStorage) into an oracle
+    row for `config`; a probe that does not compile is a `rejected` row with the first error.
+    tools/kernel_names/measure_names.py measures its probes with this too."""
     with tempfile.TemporaryDirectory() as tmp:
-        try:
-            source = probe_source(cfg)
-        except ValueError as e:
-            return {"config": cfg, "error": str(e)}
         path = os.path.join(tmp, "probe.cu")
         with open(path, "w") as f:
             f.write(source)
@@ -230,14 +230,22 @@ def measure(cfg, cutlass, nvcc, limit):
                f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
         built = subprocess.run(cmd, capture_output=True, text=True)
         if built.returncode != 0:
-            return {"config": cfg, "expect": {"verdict": "rejected"}, "reason": first_error(built.stdout + built.stderr)}
+            return {"config": config, "expect": {"verdict": "rejected"}, "reason": first_error(built.stdout + built.stderr)}
         out = subprocess.run([os.path.join(tmp, "probe")], capture_output=True, text=True, check=True).stdout.split()
-        sa, sb, se, ml, ep, _, total = (int(x) for x in out)
+        sa, sb, se, ml, ep, total = (int(x) for x in out)
         expect = {"verdict": "fits" if total <= limit else "exceeds-optin", "stages": sa}
-        if cfg.get("sparse"):
+        if sparse:
             expect.update({"stages_a": sa, "stages_b": sb, "stages_e": se})
         expect.update({"mainloop_tensors": ml, "epilogue_shared_storage": ep, "total": total})
-        return {"config": cfg, "expect": expect, "reason": "measured"}
+        return {"config": config, "expect": expect, "reason": "measured"}
+
+
+def measure(cfg, cutlass, nvcc, limit):
+    try:
+        source = probe_source(cfg)
+    except ValueError as e:
+        return {"config": cfg, "error": str(e)}
+    return measure_source(source, cfg, cfg.get("sparse", False), cutlass, nvcc, limit)
 
 
 def main():
