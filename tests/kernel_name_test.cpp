@@ -14,17 +14,12 @@
 
 #include "io/kernel_name.hpp"
 #include "io/settings.hpp"
+#include "test_data.hpp"
 
 using namespace smem_budget;
 using json = nlohmann::json;
 
 namespace {
-
-json load(const std::string& file) {
-  std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/" + file);
-  REQUIRE(in);
-  return json::parse(in);
-}
 
 Element element(const json& name) {
   const auto e = element_from_name(name.get<std::string>());
@@ -99,7 +94,7 @@ Config expected(const json& k) {
 
 TEST_CASE("every SM120 kernel of CUTLASS's generator reads as the configuration its objects describe",
           "[kernel-names]") {
-  const json listing = load("kernel-names/sm120-generator.json");
+  const json listing = load_test_data("kernel-names/sm120-generator.json");
   std::size_t exact = 0;
   for (const json& k : listing["kernels"]) {
     // The generator's invariants this reading relies on, checked rather than assumed.

@@ -11,6 +11,7 @@
 
 #include "io/parse.hpp"
 #include "io/settings.hpp"
+#include "test_data.hpp"
 #include "settings_of.hpp"
 #include "report.hpp"
 #include "smem_budget/budget.hpp"
@@ -19,12 +20,6 @@ using namespace smem_budget;
 using json = nlohmann::json;
 
 namespace {
-
-json load(const std::string& file) {
-  std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/" + file);
-  REQUIRE(in);
-  return json::parse(in);
-}
 
 // A rejected row names the compiler's message; the model's rejection must be that assertion.
 bool same_assertion(const json& row, Rejection rejection) {
@@ -66,7 +61,7 @@ std::string mismatch(const json& row, const ArchLimits& arch) {
 }
 
 void check_file(const std::string& file) {
-  const json data = load(file);
+  const json data = load_test_data(file);
   const ArchLimits arch = *find_arch(data["arch"].get<std::string>());
   std::size_t exact = 0;
   for (std::size_t i = 0; i < data["rows"].size(); ++i) {
@@ -108,7 +103,7 @@ TEST_CASE("the README counts every measured row", "[oracle][readme]") {
   for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
                            "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
                            "sm120-kernel-names.json"})
-    rows += load(file)["rows"].size();
+    rows += load_test_data(file)["rows"].size();
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;
   readme << in.rdbuf();
