@@ -56,6 +56,11 @@ constexpr int smem_bits_of(Element e) { return is_fp6(e) ? 8 : bits_of(e); }
 enum class ScaleType { ue4m3, ue8m0 };
 
 constexpr std::string_view name_of(ScaleType s) { return s == ScaleType::ue4m3 ? "ue4m3" : "ue8m0"; }
+constexpr std::optional<ScaleType> scale_type_from_name(std::string_view name) {
+  for (ScaleType s : {ScaleType::ue4m3, ScaleType::ue8m0})
+    if (name_of(s) == name) return s;
+  return std::nullopt;
+}
 
 // One block-scaled operand: data element, scale type and how many elements share one scale.
 struct Operand {

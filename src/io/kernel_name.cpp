@@ -68,7 +68,7 @@ constexpr std::array<ScheduleSuffix, 17> schedule_suffixes{{
 // Reads one name part by part; every setting remembers the part it came from.
 class NameReader {
  public:
-  NameReader(std::string_view name, const std::string& origin) : name_(name), origin_(origin) {}
+  explicit NameReader(const std::string& origin) : origin_(origin) {}
 
   void set(const std::string& key, const json& value, std::string_view part) {
     const std::string origin = fmt::format("{} (\"{}\" in the name)", origin_, part);
@@ -83,7 +83,6 @@ class NameReader {
   Settings take() { return std::move(settings_); }
 
  private:
-  std::string_view name_;
   const std::string& origin_;
   Settings settings_;
 };
@@ -105,16 +104,10 @@ Element element_part(NameReader& r, std::string_view part, std::string_view text
   return *e;
 }
 
-std::optional<ScaleType> scale_type_named(std::string_view text) {
-  if (text == name_of(ScaleType::ue4m3)) return ScaleType::ue4m3;
-  if (text == name_of(ScaleType::ue8m0)) return ScaleType::ue8m0;
-  return std::nullopt;
-}
-
 // "ue4m3xe2m1": a block-scaled operand, as a --types side (a preset, or an MX element name).
 std::string block_operand(NameReader& r, std::string_view part) {
   const std::size_t x = part.find('x');
-  const auto scale = scale_type_named(part.substr(0, x));
+  const auto scale = scale_type_from_name(part.substr(0, x));
   if (x == std::string_view::npos || !scale)
     r.fail(part, "a block-scaled operand is SCALExELEMENT, e.g. ue4m3xe2m1 (NVFP4) or ue8m0xe4m3 (MXFP8)");
   const Element data = element_part(r, part, part.substr(x + 1), false);
@@ -156,7 +149,7 @@ std::string types_text(std::string_view a, std::string_view b) {
 // {layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]: GemmOperation._procedural_name in
 // python/cutlass_library/gemm_operation.py (v4.7.0).
 Settings cutlass_name_settings(std::string_view name, const std::string& origin) {
-  NameReader r(name, origin);
+  NameReader r(origin);
   const std::vector<std::string_view> parts = split(name, '_');
   std::size_t at = 0;
   const auto next = [&]() -> std::string_view {
@@ -216,7 +209,7 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
   const std::size_t dx = d.find('x');
   std::optional<ScaleType> d_scale;
   if (dx != std::string_view::npos) {
-    d_scale = scale_type_named(d.substr(0, dx));
+    d_scale = scale_type_from_name(d.substr(0, dx));
     if (!d_scale) r.fail(d, "an output with scale factors is SCALExELEMENT, e.g. ue8m0xe2m1");
   }
   r.set("d", std::string(name_of(element_part(r, d, d.substr(dx == std::string_view::npos ? 0 : dx + 1), false))), d);
@@ -292,7 +285,7 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
 
 // [CutlassTileConfigSM120::]CtaShape{M}x{N}x{K}B[_Cluster1x1x1]: K in bytes of A.
 Settings tactic_settings(std::string_view name, const std::string& origin) {
-  NameReader r(name, origin);
+  NameReader r(origin);
   std::string_view rest = name;
   if (rest.starts_with(tactic_enum)) {
     const std::size_t colons = rest.find("::");
@@ -316,9 +309,13 @@ Settings tactic_settings(std::string_view name, const std::string& origin) {
 
 }  // namespace
 
+bool looks_like_kernel_name(std::string_view text) {
+  return text.starts_with(cutlass_prefix) || text.starts_with(tactic_word) || text.starts_with(tactic_enum);
+}
+
 Settings kernel_name_settings(std::string_view name, const std::string& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
-  if (name.starts_with(tactic_word) || name.starts_with(tactic_enum)) return tactic_settings(name, origin);
+  if (looks_like_kernel_name(name)) return tactic_settings(name, origin);
   throw InputError(fmt::format(
       "{}: \"{}\" is not a kernel name: expected a CUTLASS library name (cutlass3x_sm120_…, as "
       "python/cutlass_library names them) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B)",

@@ -11,6 +11,10 @@
 
 namespace smem_budget::io {
 
+// Whether `text` is spelled as a kernel name: a CUTLASS library name (cutlass3x_sm…) or a
+// tactic (CtaShape…, CutlassTileConfigSM…::CtaShape…), whether or not the model can read it.
+bool looks_like_kernel_name(std::string_view text);
+
 // The settings a name stands for, each with origin "`origin` (part of the name)". A CUTLASS name
 // gives a whole configuration except the CUTLASS release; a tactic enumerator gives the tile only
 // (K in bytes of A), the rest comes from the other keys. Throws InputError naming the part the

@@ -220,9 +220,8 @@ Parsed<FusionSpec> parse_sf_gen(std::string_view text) {
   spec.sf_output.vector = vector == "16" ? 16 : vector == "32" ? 32 : 64;
   if (colon == std::string_view::npos) return spec;
   const std::string_view type = rest.substr(colon + 1);
-  if (type == name_of(ScaleType::ue4m3)) spec.sf_output.type = ScaleType::ue4m3;
-  else if (type == name_of(ScaleType::ue8m0)) spec.sf_output.type = ScaleType::ue8m0;
-  else return wrong();
+  spec.sf_output.type = scale_type_from_name(type);
+  if (!spec.sf_output.type) return wrong();
   return spec;
 }
 

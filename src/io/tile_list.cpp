@@ -19,7 +19,7 @@ std::vector<TileSpec> read_tile_list(const std::string& path) {
     const std::string origin = fmt::format("{}:{}", label, line);
     if (const auto tile = parse_tile(token); ok(tile)) {
       tiles.push_back(std::get<TileSpec>(tile));
-    } else if (token.starts_with("cutlass3x_") || token.find("CtaShape") != std::string::npos) {
+    } else if (looks_like_kernel_name(token)) {
       const Settings name = kernel_name_settings(token, origin);
       tiles.push_back(std::get<TileSpec>(parse_tile(name.at("tile").value.get<std::string>())));
     } else {

@@ -49,17 +49,16 @@ std::string kernel_count(const KernelCount& k) {
 // For a refusal that a larger tile N cures: the smallest N (a multiple of 8, up to 256) with
 // which the rest of the configuration compiles.
 std::string smallest_n_note(const Result& r) {
-  constexpr std::array<Rejection, 8> about_n{
-      Rejection::tile_n_too_small,      Rejection::tile_n_permutation,
-      Rejection::pingpong_small_n,      Rejection::sfb_n_divisibility,
-      Rejection::epilogue_swizzle_atom, Rejection::sf_vector_divides_epilogue_tile,
-      Rejection::sf_vector_store_ratio, Rejection::fp6_output_extent};
-  if (std::find(about_n.begin(), about_n.end(), r.budget.rejection) == about_n.end()) return "";
-  // A column-major output's epilogue refusals are about M.
-  if (r.config.d_layout == MatrixLayout::col && r.budget.rejection != Rejection::tile_n_too_small &&
-      r.budget.rejection != Rejection::tile_n_permutation && r.budget.rejection != Rejection::pingpong_small_n &&
-      r.budget.rejection != Rejection::sfb_n_divisibility)
-    return "";
+  constexpr std::array<Rejection, 4> mainloop_n{Rejection::tile_n_too_small, Rejection::tile_n_permutation,
+                                                Rejection::pingpong_small_n, Rejection::sfb_n_divisibility};
+  // The epilogue's refusals are about the output's contiguous extent: N only when D is row-major.
+  constexpr std::array<Rejection, 4> epilogue_n{Rejection::epilogue_swizzle_atom,
+                                                Rejection::sf_vector_divides_epilogue_tile,
+                                                Rejection::sf_vector_store_ratio, Rejection::fp6_output_extent};
+  const auto listed = [&](const auto& list) {
+    return std::find(list.begin(), list.end(), r.budget.rejection) != list.end();
+  };
+  if (!listed(mainloop_n) && !(listed(epilogue_n) && r.config.d_layout == MatrixLayout::row)) return "";
   Config larger = r.config;
   for (larger.tile.n = 8; larger.tile.n <= 256; larger.tile.n += 8)
     if (larger.tile.n != r.config.tile.n && shape_compiles(larger))
