@@ -12,7 +12,7 @@ Architecture modelled_architecture(const std::string& spec, const std::string& o
   if (!has_layout_rules(arch.limits.cc))
     throw io::InputError(fmt::format(
         "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
-        "yet; only sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
+        "yet; sm90, sm100, sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
         origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
         arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
   return arch;
@@ -50,7 +50,7 @@ std::string tile_in_bytes(const io::Settings& settings) {
 
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release) {
-  Config config = io::to_config(settings);
+  Config config = normalised(io::to_config(settings), arch.limits);
   if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));
   const auto budget = evaluate(config, arch.limits);

@@ -76,8 +76,18 @@ constexpr std::optional<ArchLimits> find_arch(ComputeCapability cc) {
   return std::nullopt;
 }
 
-// The SM120 layout rules are CUTLASS's arch::Sm120 tag, which SM121 shares.
-constexpr bool has_layout_rules(ComputeCapability cc) { return cc.major == 12 && (cc.minor == 0 || cc.minor == 1); }
+// Which CUTLASS builders' layout rules the model has for an architecture: arch::Sm90 (H100/H200),
+// arch::Sm100 (B200), arch::Sm120 (which SM121 shares).
+enum class RuleSet { none, sm90, sm100, sm120 };
+
+constexpr RuleSet rule_set_of(ComputeCapability cc) {
+  if (cc == ComputeCapability{9, 0}) return RuleSet::sm90;
+  if (cc == ComputeCapability{10, 0}) return RuleSet::sm100;
+  if (cc.major == 12 && (cc.minor == 0 || cc.minor == 1)) return RuleSet::sm120;
+  return RuleSet::none;
+}
+
+constexpr bool has_layout_rules(ComputeCapability cc) { return rule_set_of(cc) != RuleSet::none; }
 
 // CTAs one SM can hold at once, as far as shared memory goes: each CTA also costs the per-block
 // reservation (measured on an H200: floor(233472 / (bytes + 1024))).

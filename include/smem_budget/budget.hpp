@@ -7,6 +7,7 @@
 
 #include "smem_budget/arch.hpp"
 #include "smem_budget/arithmetic.hpp"
+#include "smem_budget/budget_result.hpp"
 #include "smem_budget/config.hpp"
 #include "smem_budget/epilogue.hpp"
 #include "smem_budget/kernel.hpp"
@@ -14,46 +15,10 @@
 #include "smem_budget/mainloop.hpp"
 #include "smem_budget/rejection.hpp"
 #include "smem_budget/rules.hpp"
+#include "smem_budget/sm100_gemm.hpp"
+#include "smem_budget/sm90_gemm.hpp"
 
 namespace smem_budget {
-
-enum class Verdict { fits, exceeds_optin, rejected };
-
-constexpr std::string_view name_of(Verdict v) {
-  switch (v) {
-    case Verdict::fits: return "fits";
-    case Verdict::exceeds_optin: return "exceeds-optin";
-    case Verdict::rejected: return "rejected";
-  }
-  return "";
-}
-
-// What the builder computed on its way to the stage count.
-struct StageDecision {
-  bytes_t capacity = 0;  // the builder's capacity after its scheduler reserve
-  bytes_t carveout = 0;  // what the stage policy sets aside for the epilogue
-  bytes_t estimate = 0;  // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
-  bytes_t stages = 0;    // what the kernel is built with (sparse: A's stages)
-  StageCounts counts{};  // A, B and metadata stages (equal but for sparse kernels)
-};
-
-struct Budget {
-  Verdict verdict = Verdict::fits;
-  Rejection rejection = Rejection::none;
-  bool has_stages = false;  // false when CUTLASS rejects before any stage count exists
-  StageDecision decision{};
-  MainloopStage stage{};
-  EpilogueLayout epilogue{};
-  bytes_t mainloop_tensors = 0;         // sizeof(CollectiveMainloop::TensorStorage)
-  bytes_t epilogue_shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage)
-  bytes_t tensor_storage = 0;           // the kernel's TensorStorage: both collectives' tensors, aligned
-  bytes_t total = 0;                    // GemmKernel::SharedStorageSize
-  PartList parts{};                     // adds up to total
-  bytes_t limit = 0;                    // the architecture's opt-in limit per block
-  bytes_t headroom = 0;                 // limit - total
-  bytes_t ctas_per_sm = 0;
-  std::optional<bytes_t> max_fitting_stages;  // largest StageCount<S>, S >= 2, that fits
-};
 
 // What no SM120 collective answers, or the model does not: combinations of the family keys.
 constexpr std::optional<std::string_view> invalid_family_input(const Config& config, Family family) {
@@ -83,23 +48,51 @@ constexpr std::optional<std::string_view> invalid_family_input(const Config& con
   return std::nullopt;
 }
 
+// The SM120-only keys' values on another architecture, and the other architectures' keys on SM120.
+constexpr std::optional<std::string_view> sm120_invalid_input(const Config& config) {
+  if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
+    return "the 1sm and 2sm schedules are SM100's; sm120 takes auto, cooperative or pingpong";
+  if (config.cluster != Cluster{}) return "not modelled: SM120 kernels run 1x1x1 clusters";
+  if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm120";
+  return std::nullopt;
+}
+
+// The configuration as the architecture's builders read it, spelled the way results show it: on
+// SM120 the automatic schedule is the cooperative kernel (sm120_*_mma_builder.inl), and says so.
+constexpr Config normalised(Config config, const ArchLimits& arch) {
+  if (rule_set_of(arch.cc) == RuleSet::sm120 && config.schedule == Schedule::automatic)
+    config.schedule = Schedule::cooperative;
+  return config;
+}
+
 // Why a configuration is not a question the model can answer: input errors, not CUTLASS verdicts.
 constexpr std::optional<std::string_view> invalid_input(const Config& config, const ArchLimits& arch) {
   const Family family = family_of(config);
   const Tile& t = config.tile;
   for (bytes_t extent : {t.m, t.n, t.k})
     if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
-  if (!has_layout_rules(arch.cc))
-    return "only sm120 and sm121 (compute capability 12.0 and 12.1) have modelled layout rules";
+  const RuleSet rule_set = rule_set_of(arch.cc);
+  if (rule_set == RuleSet::none)
+    return "only sm90, sm100, sm120 and sm121 (compute capability 9.0, 10.0, 12.0 and 12.1) have modelled layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
+  if (rule_set != RuleSet::sm120 && config.cutlass != newest_release)
+    return "not modelled: the sm90 and sm100 rules are measured at CUTLASS 4.7.0 only";
   if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
     return "a stage count must be 1…2147483647";
+  for (bytes_t extent : {config.cluster.m, config.cluster.n, config.cluster.k})
+    if (extent < 1 || extent > 16) return "cluster dimensions must be 1…16";
   if (!config.epilogue_tile.automatic &&
       (config.epilogue_tile.m < 1 || config.epilogue_tile.n < 1 || config.epilogue_tile.m > max_tile_extent ||
        config.epilogue_tile.n > max_tile_extent))
     return "epilogue tile dimensions must be 1…65536";
   if (config.d == Element::none) return "D (the output) cannot be void";
+  if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
+  if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
+    return "s8 is modelled as an A/B operand only, not as C, D or a bias";
+  if (rule_set == RuleSet::sm90) return sm90_invalid_input(config);
+  if (rule_set == RuleSet::sm100) return sm100_invalid_input(config);
+  if (const auto error = sm120_invalid_input(config)) return error;
   if (config.epilogue == EpilogueKind::finalize) {
     if (!config.grouped) return "the finalize epilogue needs a grouped kernel (--grouped)";
     if (config.c != Element::none) return "the finalize epilogue derives C from the output type; do not give C";
@@ -111,13 +104,10 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (config.fusion != Fusion::none) return "the no-smem epilogue has no fusion";
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
-  if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   if (config.fusion != Fusion::sf_gen && config.sf_output != ScaleFactorOutput{})
     return "a scale-factor vector or type belongs to the sf-gen fusion";
   if (const bytes_t v = config.sf_output.vector; v != 0 && v != 16 && v != 32 && v != 64)
     return "the scale-factor output's vector is 16, 32 or 64 elements";
-  if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
-    return "s8 is modelled as an A/B operand only, not as C, D or a bias";
   return invalid_family_input(config, family);
 }
 
@@ -147,7 +137,8 @@ template <class Parts = PartList>
 constexpr Layouts<Parts> layouts_for(const Config& config, const MainloopStage& stage, const EpilogueLayout& epi,
                                      const StageCounts& stages, Checked& c) {
   const MainloopTensors<Parts> mainloop = mainloop_tensors<Parts>(config, stage, stages, c);
-  return {mainloop, kernel_layout<Parts>(config, mainloop, epi, c)};
+  const bytes_t scheduler = clc_scheduler_bytes(scheduler_pipeline_stages(config));
+  return {mainloop, kernel_layout<Parts>(config, mainloop, epi, scheduler, c)};
 }
 
 constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& epi) {
@@ -160,35 +151,23 @@ constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& 
   return 0;
 }
 
-// The largest S >= 2 whose kernel still fits, given the total at `known` stages. Totals grow
-// by about one stage's data per stage (alignment adds less than that), so the first guess is
-// almost always right; the walk from it makes the answer exact either way. None for the sparse
-// kernels, whose builders take no StageCount<S>.
+// The largest StageCount<S>, S >= 2, whose kernel still fits. None for the sparse kernels, whose
+// builders take no StageCount<S>.
 constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const MainloopStage& stage,
                                                     const EpilogueLayout& epi, bytes_t limit, bytes_t known,
                                                     bytes_t known_total) {
   if (is_sparse(family_of(config))) return std::nullopt;
-  const auto fits = [&](bytes_t stages) {
+  return largest_fitting_stage_count(known, known_total, stage.data(), limit, [&](bytes_t stages) {
     Checked c;
     const bytes_t total = layouts_for<NoParts>(config, stage, epi, StageCounts::uniform(stages), c).kernel.total;
     return !c.overflowed && total <= limit;
-  };
-  const bytes_t per_stage = stage.data() > 0 ? stage.data() : 1;
-  bytes_t guess = known + (limit - known_total) / per_stage;  // C++ division truncates towards zero
-  if (guess < 2) guess = 2;
-  if (!fits(guess)) {
-    while (guess > 2 && !fits(guess - 1)) --guess;
-    return guess > 2 ? std::optional<bytes_t>(guess - 1) : std::nullopt;
-  }
-  while (fits(guess + 1)) ++guess;
-  return guess;
+  });
 }
 
 }  // namespace detail
 
-// Preconditions: invalid_input(config, arch) is empty. Returns std::nullopt only when a byte
-// count does not fit in 63 bits (absurd tiles with absurd stage counts).
-constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits& arch) {
+// The SM120 GEMMs (every family). Preconditions: invalid_input(config, arch) is empty.
+constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchLimits& arch) {
   Checked c;
   const CutlassRules rules = rules_for(config.cutlass);
   Budget budget;
@@ -227,6 +206,18 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   budget.max_fitting_stages =
       detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit, d.stages, budget.total);
   return budget;
+}
+
+// Preconditions: invalid_input(config, arch) is empty. Returns std::nullopt only when a byte
+// count does not fit in 63 bits (absurd tiles with absurd stage counts).
+constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits& arch) {
+  switch (rule_set_of(arch.cc)) {
+    case RuleSet::sm90: return evaluate_sm90(config, arch);
+    case RuleSet::sm100: return evaluate_sm100(config, arch);
+    case RuleSet::sm120:
+    case RuleSet::none: break;
+  }
+  return evaluate_sm120(config, arch);
 }
 
 }  // namespace smem_budget

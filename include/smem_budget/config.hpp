@@ -18,7 +18,18 @@ struct Tile {
 
 inline constexpr bytes_t max_tile_extent = 65'536;
 
-enum class Schedule { cooperative, pingpong };
+// The kernel schedule. `automatic` is KernelScheduleAuto: the cooperative kernel on SM120, by tile M
+// on SM90 (64: ping-pong, else cooperative), by tile M and cluster on SM100 (1-SM or 2-SM).
+// cooperative and pingpong are SM90/SM120 schedules, one_sm and two_sm SM100's …1Sm…/…2Sm… ones.
+enum class Schedule { automatic, cooperative, pingpong, one_sm, two_sm };
+
+// CTAs per thread-block cluster (ClusterShape_MNK).
+struct Cluster {
+  bytes_t m = 1;
+  bytes_t n = 1;
+  bytes_t k = 1;
+  friend constexpr bool operator==(const Cluster&, const Cluster&) = default;
+};
 
 struct StagePolicy {
   enum class Kind {
@@ -95,7 +106,9 @@ struct Config {
   Tile tile{};
   OperandPair types{operand_presets[0].operand, operand_presets[0].operand};
   Instruction instruction = Instruction::automatic;
-  Schedule schedule = Schedule::cooperative;
+  Schedule schedule = Schedule::automatic;
+  Cluster cluster{};
+  bool fast_accum = false;  // SM90's …FP8FastAccum kernel schedules
   bool grouped = false;
   StagePolicy stages{};
   EpilogueKind epilogue = EpilogueKind::tma;

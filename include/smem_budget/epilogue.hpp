@@ -159,6 +159,7 @@ struct EpilogueLayout {
   EpilogueTileShape tile{};
   EpilogueStages stages{};
   EpilogueElements elements{};
+  FusionStorage fusion{};
   bytes_t align_c = 0;
   bytes_t align_d = 0;
   bytes_t tensor_size = 0;     // sizeof(TensorStorage)
@@ -201,8 +202,7 @@ constexpr void add_collective_storage(StructLayout& tensors, const Config& confi
 constexpr StructLayout epilogue_tensors(const Config& config, EpilogueLayout& out, Checked& c) {
   StructLayout tensors(c);
   add_collective_storage(tensors, config, out, c);
-  const FusionStorage fusion = fusion_storage(config, c);
-  tensors.member(fusion.name, fusion.size, fusion.alignment, PartKind::fusion);
+  tensors.member(out.fusion.name, out.fusion.size, out.fusion.alignment, PartKind::fusion);
   tensors.finish("epilogue tensors");
   return tensors;
 }
@@ -211,11 +211,35 @@ constexpr StructLayout epilogue_tensors(const Config& config, EpilogueLayout& ou
 constexpr PartList epilogue_tensor_parts(const Config& config, const EpilogueLayout& layout, Checked& c) {
   if (config.epilogue == EpilogueKind::nosmem) {
     PartList parts;
-    parts.add("epilogue (empty)", 1, PartKind::tensor);
+    parts.add("epilogue (no shared memory)", layout.tensor_size, PartKind::tensor);
     return parts;
   }
   EpilogueLayout scratch = layout;
   return epilogue_tensors(config, scratch, c).parts();
+}
+
+// SharedStorage { tensors; [tensormaps: aligned_struct<128>;] pipeline; } once tile, stages, elements
+// and fusion are known: the layout every TMA epilogue collective shares
+// (sm90_epilogue_[array_]tma_warpspecialized.hpp, sm100_epilogue_[array_]tma_warpspecialized.hpp).
+// A grouped collective keeps `grouped_tensormaps` descriptors.
+constexpr void lay_out_epilogue(const Config& config, EpilogueLayout& out, bytes_t grouped_tensormaps, Checked& c) {
+  const StructLayout tensors = epilogue_tensors(config, out, c);
+  out.tensor_size = tensors.size();
+  out.tensor_align = tensors.alignment();
+  out.pipeline_size = 16 * out.stages.c;  // PipelineTransactionAsync<StagesC>: full + empty barriers
+
+  StructLayout storage(c);
+  storage.member("tensors", out.tensor_size, out.tensor_align, PartKind::tensor);
+  if (config.grouped) {
+    out.tensormap_count = grouped_tensormaps;
+    storage.member("tensormaps", out.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
+  }
+  storage.member("pipeline", out.pipeline_size, out.pipeline_align, PartKind::barrier);
+  storage.finish("epilogue shared storage");
+  out.shared_storage = storage.size();
+  // compute_carveout_from_epi (sm1xx_common.inl).
+  const bytes_t tensor_align = out.tensor_align > 128 ? out.tensor_align : 128;
+  out.carveout_epi = c.add(c.up(out.tensor_size, tensor_align), c.up(out.pipeline_size, 16));
 }
 
 constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
@@ -233,25 +257,8 @@ constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRule
   out.tile = epilogue_tile(config, rules);
   out.elements = epilogue_elements(config);
   out.stages = epilogue_stages(config, out.tile, out.elements);
-
-  const StructLayout tensors = epilogue_tensors(config, out, c);
-  out.tensor_size = tensors.size();
-  out.tensor_align = tensors.alignment();
-  out.pipeline_size = 16 * out.stages.c;  // PipelineTransactionAsync<StagesC>: full + empty barriers
-
-  // SharedStorage { tensors; [tensormaps: aligned_struct<128>;] pipeline; }
-  StructLayout storage(c);
-  storage.member("tensors", out.tensor_size, out.tensor_align, PartKind::tensor);
-  if (config.grouped) {
-    out.tensormap_count = 1 + epilogue_warp_groups;
-    storage.member("tensormaps", out.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
-  }
-  storage.member("pipeline", out.pipeline_size, out.pipeline_align, PartKind::barrier);
-  storage.finish("epilogue shared storage");
-  out.shared_storage = storage.size();
-  // compute_carveout_from_epi (sm1xx_common.inl).
-  const bytes_t tensor_align = out.tensor_align > 128 ? out.tensor_align : 128;
-  out.carveout_epi = c.add(c.up(out.tensor_size, tensor_align), c.up(out.pipeline_size, 16));
+  out.fusion = fusion_storage(config, c);
+  lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;
 }
 

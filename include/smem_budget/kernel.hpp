@@ -51,9 +51,11 @@ constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainlo
   if (pingpong && config.grouped) pipes.member("math warp-group order barrier", 32, 16, PartKind::barrier);
 }
 
+// `scheduler_bytes`: the non-grouped kernel's tile-scheduler SharedStorage (SM120's CLC scheduler,
+// or SM90's PersistentTileSchedulerSm90, an empty struct of one byte).
 template <class Parts = PartList>
 constexpr KernelLayout<Parts> kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
-                                            const EpilogueLayout& epi, Checked& c) {
+                                            const EpilogueLayout& epi, bytes_t scheduler_bytes, Checked& c) {
   BasicStructLayout<Parts> tensors(c, 128);
   BasicStructLayout<Parts> pipes(c, 16);
   BasicStructLayout<Parts> kernel(c);
@@ -67,7 +69,7 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
     tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
     tensors.finish("tensors");
     kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
-    kernel.member("tile scheduler", clc_scheduler_bytes(scheduler_pipeline_stages(config)), 16, PartKind::scheduler);
+    kernel.member("tile scheduler", scheduler_bytes, 16, PartKind::scheduler);
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   } else {
     tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);

@@ -43,6 +43,16 @@ enum class Rejection {
   stream_k_pingpong,
   stream_k_grouped,
   stream_k_grouped_pingpong,
+  sm90_auto_fusion,
+  sm90_fast_accum_types,
+  sm100_auto_tile_m,
+  sm100_schedule_cluster,
+  sm100_narrow_output_tmem_load,
+  sm100_tile_m_1sm,
+  sm100_tile_m_2sm,
+  sm100_tile_n,
+  sm100_no_stage,
+  sm100_smem_exceeds_capacity,
 };
 
 struct RejectionInfo {
@@ -118,7 +128,8 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::stages_below_two:
       return {"CUTLASS's collective requires at least 2 stages", "set to value 2 or more.",
               "cutlass/gemm/collective/sm120_*_mma_*tma*.hpp (e.g. sm120_mma_tma.hpp:152, "
-              "sm120_sparse_mma_tma.hpp:167, sm120_blockscaled_mma_tma.hpp:220)"};
+              "sm120_sparse_mma_tma.hpp:167, sm120_blockscaled_mma_tma.hpp:220); SM90: "
+              "sm90_mma_tma_gmma_ss_warpspecialized.hpp:137"};
     case Rejection::f8f6f4_only:
       return {"these SM120 builders take only F8F6F4 operands (e2m1, e2m3, e3m2, e4m3, e5m2)",
               "builder currently only supports F8F6F4 MMA.",
@@ -197,6 +208,40 @@ constexpr RejectionInfo describe(Rejection r) {
               "Ptr-Array Pingpong and Grouped Gemm Pingpong kernel only supports group-compatible schedulers "
               "(TileScheduler_ must derive from GroupScheduler).",
               "cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_pingpong.hpp:130"};
+    case Rejection::sm90_auto_fusion:
+      return {"the automatic schedule's epilogue (EpilogueScheduleAuto, the no-smem epilogue) takes no fusion; name "
+              "the cooperative or ping-pong schedule",
+              "Auto schedule doesn't support fusion.", "cutlass/epilogue/collective/builders/sm90_builder.inl:615"};
+    case Rejection::sm90_fast_accum_types:
+      return {"the FP8FastAccum schedules take FP8 operands only", "Only FP8 datatypes are compatible with these kernel schedules",
+              "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:550"};
+    case Rejection::sm100_auto_tile_m:
+      return {"with an even cluster M, the automatic schedule needs tile M 128 (1-SM) or 256 (2-SM)",
+              "Unsupported M dimension for TileShape_MNK.", "cutlass/gemm/collective/builders/sm1xx_common.inl:714"};
+    case Rejection::sm100_schedule_cluster:
+      return {"a 2-SM schedule needs an even cluster M (2x1x1, 4x1x1, …)", "schedule + cluster mismatch",
+              "cutlass/epilogue/collective/builders/sm100_builder.inl:1174"};
+    case Rejection::sm100_narrow_output_tmem_load:
+      return {"an FP4 or FP6 output needs 32 rows per epilogue warp: tile M 128 per CTA",
+              "sm100_builder.inl:706",  // static_assert(num_dp == 32) has no message: nvcc reports its place
+              "cutlass/epilogue/collective/builders/sm100_builder.inl:706 (FP6: :702)"};
+    case Rejection::sm100_tile_m_1sm:
+      return {"a 1-SM schedule needs tile M 128 (256 is a 2-SM tile)", "Invalid TileShape_M.",
+              "cutlass/gemm/collective/builders/sm100_common.inl:828"};
+    case Rejection::sm100_tile_m_2sm:
+      return {"a 2-SM schedule needs tile M 256 (the MMA tile of both CTAs)", "Invalid TileShape_M.",
+              "cutlass/gemm/collective/builders/sm100_common.inl:888"};
+    case Rejection::sm100_tile_n:
+      return {"tile N must be 64, 128, 192 or 256", "Invalid TileShape_N.",
+              "cutlass/gemm/collective/builders/sm100_common.inl:832 (2-SM: :892)"};
+    case Rejection::sm100_no_stage:
+      return {"not even one stage of A, B and their scale factors fits beside the epilogue",
+              "Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.",
+              "cutlass/gemm/collective/builders/sm100_blockscaled_umma_builder.inl:265"};
+    case Rejection::sm100_smem_exceeds_capacity:
+      return {"the kernel's SharedStorage is over 232,448 B, which the SM100 kernel asserts in device code (a host-only "
+              "build compiles it)",
+              "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp:410"};
   }
   return {"", "", ""};
 }

@@ -66,6 +66,11 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
        choices(io::epilogue_schedule_words, "The epilogue schedule tag:", "--sparse --epilogue-schedule sparse"));
   bind("--schedule", "schedule", o.schedule,
        choices(io::schedule_words, "The kernel schedule:", "--schedule pingpong"));
+  bind("--cluster", "cluster", o.cluster,
+       "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1). Default: 1x1x1. e.g. --arch sm100 --cluster 2x1x1");
+  o.bound.emplace_back("fast_accum", app.add_flag("--fast-accum", o.fast_accum,
+                                                  "SM90's …FP8FastAccum kernel schedules (FP8 operands). Default: off. "
+                                                  "e.g. --arch sm90 --types e4m3 --scaling none --schedule pingpong --fast-accum"));
   bind("--instruction", "instruction", o.instruction,
        choices(io::instruction_words, "The block-scaled MMA path:", "--types mxfp4 --instruction mxf8f6f4"));
   o.bound.emplace_back("grouped", app.add_flag("--grouped", o.grouped, "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off. e.g. --grouped"));
@@ -119,9 +124,10 @@ io::Settings command_line_settings(const ConfigOptions& o) {
   for (const auto& [key, option] : o.bound) {
     if (option->count() == 0) continue;
     const std::string flag = option->get_name();
-    const nlohmann::json value = key == "grouped"  ? nlohmann::json(o.grouped)
-                                 : key == "sparse" ? nlohmann::json(o.sparse)
-                                                   : nlohmann::json(option->as<std::string>());
+    const nlohmann::json value = key == "grouped"      ? nlohmann::json(o.grouped)
+                                 : key == "sparse"     ? nlohmann::json(o.sparse)
+                                 : key == "fast_accum" ? nlohmann::json(o.fast_accum)
+                                                       : nlohmann::json(option->as<std::string>());
     io::check_setting(key, value, flag);
     settings[key] = io::Setting{value, flag};
   }

@@ -13,9 +13,10 @@ namespace smem_budget::cli {
 
 struct ConfigOptions {
   std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
-      fusion, scaling, scale_granularity, epilogue_schedule, alignment, tile_scheduler, cutlass, kernel;
+      fusion, scaling, scale_granularity, epilogue_schedule, alignment, tile_scheduler, cutlass, kernel, cluster;
   bool grouped = false;
   bool sparse = false;
+  bool fast_accum = false;
   bool suggest = false;
   int device = 0;
   std::string config_file;

@@ -161,6 +161,20 @@ std::string format_alignment(const OperandAlignment& a) {
   return a.a == a.b ? one(a.a) : one(a.a) + ":" + one(a.b);
 }
 
+Parsed<Cluster> parse_cluster(std::string_view text) {
+  const auto dims = split_exact<3>(text, 'x');
+  if (!dims) return fmt::format("{}: a cluster is MxNxK CTAs (e.g. 1x1x1, 2x1x1)", quoted(text));
+  std::array<bytes_t, 3> values{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto v = parse_count((*dims)[i], 16);
+    if (!ok(v)) return fmt::format("{}: cluster dimensions must be 1…16", quoted(text));
+    values[i] = std::get<bytes_t>(v);
+  }
+  return Cluster{values[0], values[1], values[2]};
+}
+
+std::string format_cluster(const Cluster& c) { return fmt::format("{}x{}x{}", c.m, c.n, c.k); }
+
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text) {
   return pick(text, epilogue_schedule_words, "epilogue schedule");
 }

@@ -39,6 +39,7 @@ Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text);
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
 // "auto", "N" (A and B) or "A:B", elements per access.
 Parsed<OperandAlignment> parse_alignment(std::string_view text);
+Parsed<Cluster> parse_cluster(std::string_view text);
 Parsed<StagePolicy> parse_stages(std::string_view text);
 Parsed<EpilogueKind> parse_epilogue(std::string_view text);
 Parsed<MatrixLayout> parse_layout(std::string_view text);
@@ -63,6 +64,7 @@ std::string format_scale_granularity(const ScaleGranularity& g);
 std::string_view format_scaling(Scaling s);
 std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string format_alignment(const OperandAlignment& a);
+std::string format_cluster(const Cluster& c);
 std::string format_stages(const StagePolicy& stages);
 std::string format_version(const CutlassVersion& version);
 std::string_view format_schedule(Schedule s);

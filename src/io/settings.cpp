@@ -13,10 +13,11 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 21> config_keys{
+constexpr std::array<std::string_view, 23> config_keys{
     "name",     "kernel", "tile",     "types",         "schedule", "instruction",       "grouped",
     "stages",   "epilogue", "c",      "d",             "d_layout", "epilogue_tile",     "fusion",
-    "scaling",  "scale_granularity", "sparse", "epilogue_schedule", "alignment", "tile_scheduler", "cutlass"};
+    "scaling",  "scale_granularity", "sparse", "epilogue_schedule", "alignment", "tile_scheduler", "cluster",
+    "fast_accum", "cutlass"};
 
 std::string type_name(const json& value) {
   switch (value.type()) {
@@ -80,6 +81,8 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
   else if (key == "instruction") config.instruction = value_or_fail(parse_instruction(text_of(s)), s.origin);
   else if (key == "grouped") config.grouped = s.value.get<bool>();
   else if (key == "sparse") config.sparse = s.value.get<bool>();
+  else if (key == "fast_accum") config.fast_accum = s.value.get<bool>();
+  else if (key == "cluster") config.cluster = value_or_fail(parse_cluster(text_of(s)), s.origin);
   else if (key == "scaling") config.scaling = value_or_fail(parse_scaling(text_of(s)), s.origin);
   else if (key == "scale_granularity")
     config.scale_granularity = value_or_fail(parse_scale_granularity(text_of(s)), s.origin);
@@ -109,7 +112,7 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
 void check_setting_type(const std::string& key, const json& value, const std::string& origin) {
   bool fits = value.is_string();
   std::string expected = "a string";
-  if (key == "grouped" || key == "sparse") {
+  if (key == "grouped" || key == "sparse" || key == "fast_accum") {
     fits = value.is_boolean();
     expected = "true or false";
   } else if (key == "stages" || key == "alignment") {
@@ -158,6 +161,8 @@ nlohmann::ordered_json config_to_json(const Config& config) {
   if (config.scaling == Scaling::blockwise) j["scale_granularity"] = format_scale_granularity(config.scale_granularity);
   j["sparse"] = config.sparse;
   j["schedule"] = format_schedule(config.schedule);
+  j["cluster"] = format_cluster(config.cluster);
+  j["fast_accum"] = config.fast_accum;
   j["instruction"] = format_instruction(config.instruction);
   j["grouped"] = config.grouped;
   if (config.stages.kind == StagePolicy::Kind::fixed) j["stages"] = config.stages.count;

@@ -17,9 +17,14 @@ struct Word {
   std::string_view help;
 };
 
-inline constexpr std::array<Word<Schedule>, 2> schedule_words{{
-    {Schedule::cooperative, "cooperative", "CUTLASS's automatic schedule, which builds the cooperative kernel"},
-    {Schedule::pingpong, "pingpong", "the ping-pong kernel"},
+inline constexpr std::array<Word<Schedule>, 5> schedule_words{{
+    {Schedule::automatic, "auto",
+     "KernelScheduleAuto: the cooperative kernel on sm120; on sm90 ping-pong for tile M 64, else cooperative, with "
+     "the no-smem epilogue; on sm100 1-SM or 2-SM by tile M and cluster"},
+    {Schedule::cooperative, "cooperative", "the cooperative kernel (sm90, sm120)"},
+    {Schedule::pingpong, "pingpong", "the ping-pong kernel (sm90, sm120)"},
+    {Schedule::one_sm, "1sm", "the …1Sm… kernel schedules (sm100)"},
+    {Schedule::two_sm, "2sm", "the …2Sm… kernel schedules: one MMA over two CTAs (sm100)"},
 }};
 
 inline constexpr std::array<Word<Instruction>, 3> instruction_words{{

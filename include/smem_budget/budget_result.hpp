@@ -1,0 +1,72 @@
+// What an evaluation answers, whatever the architecture: the verdict, the stage decision, the
+// kernel's shared memory part by part.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/collective.hpp"
+#include "smem_budget/epilogue.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/rejection.hpp"
+
+namespace smem_budget {
+
+enum class Verdict { fits, exceeds_optin, rejected };
+
+constexpr std::string_view name_of(Verdict v) {
+  switch (v) {
+    case Verdict::fits: return "fits";
+    case Verdict::exceeds_optin: return "exceeds-optin";
+    case Verdict::rejected: return "rejected";
+  }
+  return "";
+}
+
+// What the builder computed on its way to the stage count.
+struct StageDecision {
+  bytes_t capacity = 0;  // the builder's capacity after its scheduler reserve
+  bytes_t carveout = 0;  // what the stage policy sets aside for the epilogue
+  bytes_t estimate = 0;  // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
+  bytes_t stages = 0;    // what the kernel is built with (sparse: A's stages)
+  StageCounts counts{};  // A, B and metadata stages (equal but for sparse kernels)
+};
+
+struct Budget {
+  Verdict verdict = Verdict::fits;
+  Rejection rejection = Rejection::none;
+  bool has_stages = false;  // false when CUTLASS rejects before any stage count exists
+  StageDecision decision{};
+  MainloopStage stage{};
+  EpilogueLayout epilogue{};
+  bytes_t mainloop_tensors = 0;         // sizeof(CollectiveMainloop::TensorStorage)
+  bytes_t epilogue_shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage)
+  bytes_t tensor_storage = 0;           // the kernel's TensorStorage: both collectives' tensors, aligned
+  bytes_t total = 0;                    // GemmKernel::SharedStorageSize
+  PartList parts{};                     // adds up to total
+  bytes_t limit = 0;                    // the architecture's opt-in limit per block
+  bytes_t headroom = 0;                 // limit - total
+  bytes_t ctas_per_sm = 0;
+  std::optional<bytes_t> max_fitting_stages;  // largest StageCount<S>, S >= 2, that fits
+  bytes_t tmem_columns = 0;  // SM100: tensor-memory columns the accumulators and scale factors use, of 512
+};
+
+// The largest S >= 2 for which `fits(S)` holds, given the total at `known` stages. Totals grow by
+// about one stage's data per stage (alignment adds less than that), so the first guess is almost
+// always right; the walk from it makes the answer exact either way.
+template <class Fits>
+constexpr std::optional<bytes_t> largest_fitting_stage_count(bytes_t known, bytes_t known_total, bytes_t per_stage,
+                                                             bytes_t limit, Fits fits) {
+  if (per_stage < 1) per_stage = 1;
+  bytes_t guess = known + (limit - known_total) / per_stage;  // C++ division truncates towards zero
+  if (guess < 2) guess = 2;
+  if (!fits(guess)) {
+    while (guess > 2 && !fits(guess - 1)) --guess;
+    return guess > 2 ? std::optional<bytes_t>(guess - 1) : std::nullopt;
+  }
+  while (fits(guess + 1)) ++guess;
+  return guess;
+}
+
+}  // namespace smem_budget

@@ -1,0 +1,300 @@
+// The SM100 (B200) block-scaled GEMM: CollectiveBuilder<arch::Sm100, OpClassBlockScaledTensorOp, …>
+// (gemm/collective/builders/sm100_blockscaled_umma_builder.inl), the SM100 TMA or no-smem epilogue
+// (epilogue/collective/builders/sm100_builder.inl) and the 1-SM / 2-SM kernels, non-grouped
+// (gemm/kernel/sm100_gemm_tma_warpspecialized.hpp) and pointer-array
+// (sm100_gemm_array_tma_warpspecialized.hpp). Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
+#pragma once
+
+#include <optional>
+#include <type_traits>
+
+#include "smem_budget/arch.hpp"
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/budget_result.hpp"
+#include "smem_budget/collective.hpp"
+#include "smem_budget/config.hpp"
+#include "smem_budget/epilogue.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/mainloop_blockscaled.hpp"
+#include "smem_budget/rejection.hpp"
+#include "smem_budget/sm90_gemm.hpp"
+#include "smem_budget/types.hpp"
+
+namespace smem_budget {
+
+// sm100_smem_capacity_bytes (arch/arch.h:44): the builders' capacity and the kernel's device-side limit.
+inline constexpr bytes_t sm100_cutlass_capacity = 232'448;
+// Sm100TmemCapacityColumns: tensor memory per SM, in 32-bit columns of 128 lanes.
+inline constexpr bytes_t sm100_tmem_columns = 512;
+
+// Questions outside what the SM100 model covers; empty when it answers.
+constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
+  if (config.scaling != Scaling::block)
+    return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
+  const OperandPair& t = config.types;
+  if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
+    return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
+  if (!operand_scales_match(t)) return "not modelled on sm100: A and B with different scale-factor formats";
+  if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
+    return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
+  if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
+  if (config.sparse || config.epilogue == EpilogueKind::finalize || config.epilogue_schedule != EpilogueSchedule::automatic ||
+      config.instruction == Instruction::mxf8f6f4_acc2x4)
+    return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
+  if (config.cluster.k != 1) return "a cluster's K extent is 1";
+  if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
+    return "not modelled on sm100: fusions other than col-bias and sf-gen";
+  if (config.fusion == Fusion::sf_gen && config.sf_output != ScaleFactorOutput{})
+    return "not modelled on sm100: a scale-factor output vector or type of its own";
+  if (config.grouped && config.epilogue == EpilogueKind::nosmem)
+    return "not modelled on sm100: the grouped no-smem epilogue";
+  if (!config.epilogue_tile.automatic || config.d_layout != MatrixLayout::row ||
+      config.tile_scheduler != TileScheduler::persistent)
+    return "not modelled on sm100 yet: a given epilogue tile, column-major C/D, stream-K";
+  if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
+  if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1)
+    return "not modelled on sm100: FP6 C or D, FP4 C";
+  return std::nullopt;
+}
+
+// is_2sm (gemm/collective/builders/sm1xx_common.inl:692-724): the schedule says, or KernelScheduleAuto
+// decides by the cluster and the tile: an even cluster M with tile M 256 is 2-SM.
+constexpr bool sm100_is_2sm(const Config& config) {
+  if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
+  return config.cluster.m % 2 == 0 && config.tile.m == 256;
+}
+
+// One CTA's tile: a 2-SM MMA tile is split along M between its two CTAs
+// (sm100_cta_tile_shape, epilogue/collective/builders/sm100_builder.inl:1083-1097).
+constexpr Tile sm100_cta_tile(const Config& config) {
+  Tile cta = config.tile;
+  if (sm100_is_2sm(config)) cta.m /= 2;
+  return cta;
+}
+
+// Accumulator stages in tensor memory: one (overlapping) for N = 256, else two
+// (sm100_blockscaled_umma_builder.inl:242).
+constexpr bytes_t sm100_accumulator_stages(const Config& config) { return config.tile.n == 256 ? 1 : 2; }
+
+// The assertions, in the order the compiler meets them: the kernel schedule's choice, the epilogue
+// builder, then the mainloop builder.
+constexpr Rejection sm100_check(const Config& config) {
+  const Tile& t = config.tile;
+  const bool two_sm = sm100_is_2sm(config);
+  if (config.schedule == Schedule::automatic && config.cluster.m % 2 == 0 && t.m != 128 && t.m != 256)
+    return Rejection::sm100_auto_tile_m;
+  if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
+  if (config.epilogue == EpilogueKind::tma && bits_of(config.d) < 8 && sm100_cta_tile(config).m < 128)
+    return Rejection::sm100_narrow_output_tmem_load;
+  if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
+  if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;
+  if (t.n != 64 && t.n != 128 && t.n != 192 && t.n != 256) return Rejection::sm100_tile_n;
+  if (config.instruction == Instruction::mxf8f6f4 && config.types.a.scale == ScaleType::ue4m3)
+    return Rejection::nvfp4_on_mxf8f6f4;
+  return Rejection::none;
+}
+
+// One stage per CTA (sm100_blockscaled_umma_builder.inl:176-177, 259-265; scale-factor layouts in
+// detail/sm100_blockscaled_layout.hpp:119-188): A of the CTA's M, B of N/2 on a 2-SM MMA, SFA of
+// the CTA's M, SFB of the full N padded to 128 rows; the builder adds round_up(16, 128) of pipeline.
+constexpr MainloopStage sm100_stage(const Config& config, Checked& c) {
+  MainloopStage s;
+  const Tile cta = sm100_cta_tile(config);
+  const bytes_t b_columns = sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
+  s.path = mma_path(config.types, config.instruction);
+  s.bits_a = s.bits_b = operand_smem_bits(s.path);
+  s.a = ceil_div(c.mul(c.mul(cta.m, cta.k), s.bits_a), 8);
+  s.b = ceil_div(c.mul(c.mul(b_columns, cta.k), s.bits_b), 8);
+  s.sf_k_blocks = cta.k / config.types.a.vector / 4;
+  s.sfa_blocks = cta.m / scale_block_rows;
+  s.sfb_blocks = ceil_div(config.tile.n, scale_block_rows);
+  s.sfa = c.mul(c.mul(scale_block_bytes, s.sfa_blocks), s.sf_k_blocks);
+  s.sfb = c.mul(c.mul(scale_block_bytes, s.sfb_blocks), s.sf_k_blocks);
+  s.barrier = 128;
+  s.estimate = c.add(c.add(s.a, s.b), c.add(c.add(s.sfa, s.sfb), s.barrier));
+  return s;
+}
+
+// Sm100DenseGemmTmaUmmaCarveout (gemm/collective/builders/sm100_pipeline_carveout.inl:37-83): the
+// accumulator, CLC and load-order pipelines, the CLC responses and the TMEM pointer the kernel
+// keeps beside the tensors; the grouped kernel's 8 scheduler stages, doubled responses and five
+// sets of tensormaps.
+constexpr bytes_t sm100_builder_reserve(const Config& config) {
+  const bytes_t acc = sm100_accumulator_stages(config);
+  const bytes_t s = config.grouped ? 8 : 2;
+  const bytes_t responses = config.grouped ? 2 : 1;
+  const bytes_t reserve = 16 * acc + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
+  return config.grouped ? reserve + 128 * 4 * 5 + 16 * s : reserve;
+}
+
+// TensorStorage (gemm/collective/sm100_blockscaled_mma_warpspecialized.hpp:274-288), aligned_struct<128>:
+// A and B (packed FP4 unaligned, bytes as 16-byte aligned arrays), SFA and SFB arrays.
+template <class Parts = PartList>
+constexpr MainloopTensors<Parts> sm100_tensors(const MainloopStage& s, bytes_t stages, Checked& c) {
+  BasicStructLayout<Parts> layout(c, 128);
+  const bytes_t operand_align = s.bits_a % 8 == 0 ? 16 : 1;
+  const auto elements = [&](bytes_t bytes) { return c.mul(bytes, stages) * 8 / s.bits_a; };
+  layout.member("A tiles", array_engine_bytes(elements(s.a), s.bits_a, c), operand_align, PartKind::tensor);
+  layout.member("B tiles", array_engine_bytes(elements(s.b), s.bits_b, c), operand_align, PartKind::tensor);
+  layout.member("A scale factors", array_engine_bytes(c.mul(s.sfa, stages), 8, c), 16, PartKind::tensor);
+  layout.member("B scale factors", array_engine_bytes(c.mul(s.sfb, stages), 8, c), 16, PartKind::tensor);
+  layout.finish("mainloop tensors");
+  return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
+}
+
+// sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067), 4x1 TMEM warps: M is
+// min(CTA M, 128); N is 128 for a block-scaled CTA N of 256, else sized by C and D.
+constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile& cta) {
+  const bytes_t m = cta.m < 128 ? cta.m : 128;
+  if (cta.n == 256) return {m, 128};
+  const bool no_source = config.c == Element::none;
+  const int max_bits = bits_of(no_source ? config.d : (bits_of(config.c) > bits_of(config.d) ? config.c : config.d));
+  bytes_t n_perf = 64;
+  if (no_source) n_perf = (max_bits == 4 ? 8192 : 4096) / m;
+  else if (max_bits == 32) n_perf = m > 64 && cta.n <= 128 ? 16 : 32;
+  else if (max_bits == 16) n_perf = cta.n <= 128 ? 32 : 64;
+  const bytes_t n_min_c = no_source ? 8 : 128 / bits_of(config.c);
+  const bytes_t n_min_d = 128 / bits_of(config.d);
+  bytes_t n = n_perf > n_min_c ? n_perf : n_min_c;
+  if (n_min_d > n) n = n_min_d;
+  if (cta.n < n) n = cta.n;
+  return {m, cta.n % n == 0 ? n : cta.n};
+}
+
+// The fusion's storage on SM100: a bias row as on SM90; the scale-factor output needs none (it is
+// written from registers), so LinCombBlockScaleFactor's storage is an empty struct.
+constexpr FusionStorage sm100_fusion_storage(const Config& config, Checked& c) {
+  if (config.fusion == Fusion::sf_gen) return {};
+  return fusion_storage(config, c);
+}
+
+constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c) {
+  EpilogueLayout out;
+  if (config.epilogue == EpilogueKind::nosmem) {
+    // Sm100TmaWarpSpecializedAdapter over the no-smem collective (epilogue/collective/detail.hpp:561-571,
+    // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned
+    // buffer; PipelineTransactionAsync<0>.
+    out.tensor_size = 32;
+    out.tensor_align = 16;
+    out.pipeline_size = 2;
+    out.pipeline_align = 1;
+    out.shared_storage = 32;
+    return out;
+  }
+  const Tile cta = sm100_cta_tile(config);
+  out.tile = sm100_epilogue_tile(config, cta);
+  out.elements = {config.c, config.d, false};
+  out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
+  out.fusion = sm100_fusion_storage(config, c);
+  // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
+  lay_out_epilogue(config, out, 2, c);
+  return out;
+}
+
+// GemmKernel::SharedStorage (sm100_gemm_tma_warpspecialized.hpp:182-212;
+// sm100_gemm_array_tma_warpspecialized.hpp:228-296).
+template <class Parts = PartList>
+constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                                  const EpilogueLayout& epi, Checked& c) {
+  const bytes_t acc_pipeline = 16 * sm100_accumulator_stages(config);
+  BasicStructLayout<Parts> pipes(c, 16);
+  pipes.member("mainloop pipeline barriers", mainloop.pipeline, 16, PartKind::barrier);
+  pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
+  pipes.member("load order barrier", 16, 16, PartKind::barrier);
+  if (!config.grouped) {
+    pipes.member("CLC pipeline barriers", 32, 16, PartKind::scheduler);
+    pipes.member("accumulator pipeline barriers", acc_pipeline, 16, PartKind::barrier);
+    pipes.member("CLC throttle barriers", 32, 16, PartKind::scheduler);
+    pipes.member("TMEM dealloc barrier", 8, 16, PartKind::barrier);
+  } else {
+    pipes.member("group scheduler pipeline", 128, 16, PartKind::scheduler);
+    pipes.member("accumulator pipeline barriers", acc_pipeline, 16, PartKind::barrier);
+    pipes.member("CLC throttle (empty)", 1, 16, PartKind::scheduler);
+    pipes.member("TMEM dealloc barrier", 8, 16, PartKind::barrier);
+    pipes.member("tensormap-ready pipeline", 128, 16, PartKind::tensormap);
+  }
+  pipes.finish("pipelines");
+
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+  const bytes_t epi_align = epi.tensor_align > 128 ? epi.tensor_align : 128;
+  BasicStructLayout<Parts> tensors(c, epi_align);
+  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
+  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+  tensors.finish("tensors");
+
+  BasicStructLayout<Parts> kernel(c);
+  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+  // CLC responses: 2 of 16 B; grouped, 2 x 8 group-scheduler responses of 20 B.
+  kernel.member("tile scheduler responses", config.grouped ? 2 * 8 * 20 : 2 * 16, 16, PartKind::scheduler);
+  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
+  if (config.grouped)
+    kernel.member("tensormaps (5 sets of A, B, SFA, SFB, C, D)", 5 * 768, 128, PartKind::tensormap);
+  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+  kernel.finish("kernel shared storage");
+  return {kernel.parts(), kernel.size(), tensors.size()};
+}
+
+// Tensor-memory columns in use: the accumulator stages (N columns each) and one k-tile of SFA and
+// SFB after them (set_tmem_offsets, sm100_blockscaled_mma_warpspecialized.hpp:677-681).
+constexpr bytes_t sm100_tmem_columns_used(const Config& config, const MainloopStage& s) {
+  return sm100_accumulator_stages(config) * config.tile.n + (s.sfa_blocks + s.sfb_blocks) * s.sf_k_blocks;
+}
+
+// Preconditions: sm100_invalid_input(config) is empty.
+constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchLimits& arch) {
+  Checked c;
+  Budget budget;
+  budget.limit = arch.smem_per_block_optin;
+  budget.rejection = sm100_check(config);
+  if (budget.rejection != Rejection::none) {
+    budget.verdict = Verdict::rejected;
+    return budget;
+  }
+  budget.stage = sm100_stage(config, c);
+  budget.epilogue = sm100_epilogue_layout(config, c);
+  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  StageDecision& d = budget.decision;
+  d.capacity = sm100_cutlass_capacity - sm100_builder_reserve(config);
+  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+  d.estimate = budget.stage.estimate;
+  d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
+                                                           : auto_stage_count(d.capacity, d.carveout, d.estimate);
+  d.counts = StageCounts::uniform(d.stages);
+  budget.has_stages = true;
+  if (c.overflowed) return std::nullopt;
+  if (d.stages < 1) {
+    budget.rejection = Rejection::sm100_no_stage;
+    budget.verdict = Verdict::rejected;
+    return budget;
+  }
+  const MainloopTensors<PartList> mainloop = sm100_tensors<PartList>(budget.stage, d.stages, c);
+  const KernelLayout<PartList> kernel = sm100_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
+  if (c.overflowed || kernel.parts.full()) return std::nullopt;
+  budget.mainloop_tensors = mainloop.size;
+  budget.tensor_storage = kernel.tensors;
+  budget.total = kernel.total;
+  budget.parts = kernel.parts;
+  budget.headroom = budget.limit - budget.total;
+  budget.tmem_columns = sm100_tmem_columns_used(config, budget.stage);
+  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  // What a host-only build compiles, a device build refuses: the kernel asserts its size.
+  const bytes_t ceiling = budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;
+  if (budget.total > sm100_cutlass_capacity) {
+    budget.rejection = Rejection::sm100_smem_exceeds_capacity;
+    budget.verdict = Verdict::rejected;
+  } else {
+    budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
+  }
+  budget.max_fitting_stages = largest_fitting_stage_count(
+      d.stages, budget.total, budget.stage.data(), ceiling, [&](bytes_t stages) {
+        Checked scratch;
+        const MainloopTensors<NoParts> m = sm100_tensors<NoParts>(budget.stage, stages, scratch);
+        const bytes_t total = sm100_kernel_layout<NoParts>(config, m, budget.epilogue, scratch).total;
+        return !scratch.overflowed && total <= ceiling;
+      });
+  return budget;
+}
+
+}  // namespace smem_budget

@@ -1,0 +1,232 @@
+// The SM90 (H100, H200) warp-specialized GEMM: CollectiveBuilder<arch::Sm90, OpClassTensorOp, …>
+// with both operands in shared memory (sm90_gmma_builder.inl), the SM90 TMA or no-smem epilogue
+// (epilogue/collective/builders/sm90_builder.inl) and the cooperative, ping-pong and pointer-array
+// kernels. Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
+#pragma once
+
+#include <numeric>
+#include <optional>
+
+#include "smem_budget/arch.hpp"
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/budget_result.hpp"
+#include "smem_budget/collective.hpp"
+#include "smem_budget/config.hpp"
+#include "smem_budget/epilogue.hpp"
+#include "smem_budget/kernel.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/rejection.hpp"
+#include "smem_budget/types.hpp"
+
+namespace smem_budget {
+
+// detail::sm90_smem_capacity_bytes (gemm/collective/builders/sm90_common.inl:57).
+inline constexpr bytes_t sm90_cutlass_capacity = 232'448;
+
+// What the builders round the capacity, the carveout and one stage to (their `alignment`).
+inline constexpr bytes_t sm90_stage_alignment = 128;
+
+// PersistentTileSchedulerSm90's SharedStorage: an empty struct.
+inline constexpr bytes_t sm90_scheduler_bytes = 1;
+
+// KernelScheduleAuto builds the ping-pong kernel for tile M = 64, else the cooperative one
+// (sm90_gmma_builder.inl:1019-1022).
+constexpr Schedule sm90_schedule(const Config& config) {
+  if (config.schedule != Schedule::automatic) return config.schedule;
+  return config.tile.m == 64 ? Schedule::pingpong : Schedule::cooperative;
+}
+
+// EpilogueScheduleAuto, which an automatic kernel schedule comes with, is the no-smem epilogue
+// (sm90_builder.inl:611-620).
+constexpr EpilogueKind sm90_epilogue(const Config& config) {
+  return config.schedule == Schedule::automatic ? EpilogueKind::nosmem : config.epilogue;
+}
+
+// Questions outside what the SM90 model covers; empty when it answers.
+constexpr std::optional<std::string_view> sm90_invalid_input(const Config& config) {
+  if (config.scaling != Scaling::none)
+    return "not modelled: on sm90 the model covers plain GEMMs (scaling none); CUTLASS has no block-scaled SM90 "
+           "GEMM, and its FP8 blockwise-scaled kernels are not modelled yet";
+  const Element a = config.types.a.data, b = config.types.b.data;
+  const auto sm90_operand = [](Element e) {
+    return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16;
+  };
+  if (!sm90_operand(a) || !sm90_operand(b))
+    return "not modelled: sm90 operands are e4m3, e5m2, f16 or bf16";
+  if (bits_of(a) != bits_of(b)) return "not modelled: A and B of different widths build SM90's mixed-input kernels";
+  if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
+    return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative or pingpong";
+  if (config.grouped && config.schedule == Schedule::automatic)
+    return "a grouped SM90 kernel names its schedule: cooperative or pingpong";
+  if (config.fast_accum && config.schedule == Schedule::automatic)
+    return "fast_accum selects the …FP8FastAccum kernel schedules: give cooperative or pingpong";
+  if (config.sparse || config.instruction != Instruction::automatic || config.epilogue == EpilogueKind::finalize ||
+      config.epilogue_schedule != EpilogueSchedule::automatic)
+    return "not modelled on sm90: sparse kernels, instructions, the finalize epilogue and epilogue schedules are "
+           "SM120 keys";
+  if (config.cluster.k != 1) return "a cluster's K extent is 1";
+  if (config.stages.kind == StagePolicy::Kind::auto_epi)
+    return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
+    return "not modelled on sm90: fusions other than col-bias";
+  if (!config.epilogue_tile.automatic || config.d_layout != MatrixLayout::row ||
+      config.tile_scheduler != TileScheduler::persistent)
+    return "not modelled on sm90 yet: a given epilogue tile, column-major C/D, stream-K";
+  const Tile& t = config.tile;
+  if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0)
+    return "not modelled on sm90: tile M a multiple of 64, N a multiple of 8 up to 256 and K a multiple of 32 bytes "
+           "are what the model covers";
+  if (config.c == Element::e2m1 || is_fp6(config.c) || config.d == Element::e2m1 || is_fp6(config.d))
+    return "not modelled on sm90: FP4 and FP6 C or D";
+  return std::nullopt;
+}
+
+constexpr Rejection sm90_check(const Config& config) {
+  // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
+  if (config.schedule == Schedule::automatic && config.fusion != Fusion::none) return Rejection::sm90_auto_fusion;
+  // sm90_gmma_builder.inl:550: the FP8FastAccum schedules.
+  if (config.fast_accum && bits_of(config.types.a.data) != 8) return Rejection::sm90_fast_accum_types;
+  return Rejection::none;
+}
+
+// One stage of A and B in shared memory, and the builder's estimate of it
+// (compute_stage_count_or_override, sm90_gmma_builder.inl:69-85).
+constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
+  MainloopStage s;
+  s.bits_a = bits_of(config.types.a.data);
+  s.bits_b = bits_of(config.types.b.data);
+  const Tile& t = config.tile;
+  s.a = ceil_div(c.mul(c.mul(t.m, t.k), s.bits_a), 8);
+  s.b = ceil_div(c.mul(c.mul(t.n, t.k), s.bits_b), 8);
+  s.barrier = 16;  // sizeof(PipelineTmaAsync<1>::SharedStorage)
+  s.estimate = c.add(c.up(c.add(s.a, s.b), sm90_stage_alignment), s.barrier);
+  return s;
+}
+
+// The pointer-array builder reserves its A and B tensormaps and the group scheduler's
+// PipelineAsync<8> (sm90_gmma_builder.inl:269-273).
+constexpr bytes_t sm90_builder_reserve(const Config& config) { return config.grouped ? 2 * 128 + 128 : 0; }
+
+constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes_t carveout, bytes_t estimate) {
+  if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
+  const bytes_t usable = capacity / sm90_stage_alignment * sm90_stage_alignment;
+  return (usable - round_up(carveout, sm90_stage_alignment)) / estimate;
+}
+
+// TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
+// pointer-array collectives alike): smem_A and smem_B as 16-byte aligned arrays, the struct
+// aligned to 128.
+template <class Parts = PartList>
+constexpr MainloopTensors<Parts> sm90_tensors(const MainloopStage& s, bytes_t stages, Checked& c) {
+  BasicStructLayout<Parts> layout(c, 128);
+  layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages), 8, c), 16, PartKind::tensor);
+  layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), 16, PartKind::tensor);
+  layout.finish("mainloop tensors");
+  return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
+}
+
+// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): the cooperative kernels take
+// (min(128, M), std::gcd(min(32, N), N)); the ping-pong kernels (min(64, M), std::gcd(min(Np, N), N)) with
+// Np = 64 for an 8-bit D when N % 64 == 0, else 32.
+constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule schedule) {
+  const Tile& t = config.tile;
+  if (schedule == Schedule::cooperative) return {t.m < 128 ? t.m : 128, std::gcd(t.n < 32 ? t.n : 32, t.n)};
+  const bytes_t n_perf = bits_of(config.d) == 8 && t.n % 64 == 0 ? 64 : 32;
+  return {t.m < 64 ? t.m : 64, std::gcd(t.n < n_perf ? t.n : n_perf, t.n)};
+}
+
+// sm90_get_tma_dispatch_policy (sm90_builder.inl:63-86), also SM100's sm100_dense_dispatch_policy
+// with its own `reuse`: up to 2 D stages, up to 4 C-load stages (even for a void C).
+constexpr EpilogueStages tma_epilogue_stages(const Tile& cta, EpilogueTileShape tile, bool reuse) {
+  EpilogueStages s;
+  s.sub_tiles = (cta.m / tile.m) * (cta.n / tile.n);
+  const bytes_t up_to_two = s.sub_tiles < 2 ? s.sub_tiles : 2;
+  const bytes_t up_to_four = s.sub_tiles < 4 ? s.sub_tiles : 4;
+  s.d = static_cast<int>(up_to_two);
+  s.c = static_cast<int>(reuse && up_to_four < s.d + 1 ? s.d + 1 : up_to_four);
+  s.reuse = reuse;
+  return s;
+}
+
+constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule schedule, Checked& c) {
+  if (sm90_epilogue(config) == EpilogueKind::nosmem) {
+    Config nosmem = config;
+    nosmem.epilogue = EpilogueKind::nosmem;
+    return epilogue_layout(nosmem, rules_for(config.cutlass), c);
+  }
+  EpilogueLayout out;
+  out.tile = sm90_epilogue_tile(config, schedule);
+  out.elements = {config.c, config.d, false};
+  const bool reuse = bits_of(config.c) == bits_of(config.d) && bits_of(config.d) > 8;
+  out.stages = tma_epilogue_stages(config.tile, out.tile, reuse);
+  out.fusion = fusion_storage(config, c);
+  lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
+  return out;
+}
+
+namespace detail {
+
+// The configuration as the SM90 kernel is built: its schedule and epilogue resolved.
+constexpr Config sm90_built(const Config& config) {
+  Config built = config;
+  built.schedule = sm90_schedule(config);
+  built.epilogue = sm90_epilogue(config);
+  return built;
+}
+
+template <class Parts>
+constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopStage& stage, const EpilogueLayout& epi,
+                                          bytes_t stages, Checked& c) {
+  return kernel_layout<Parts>(built, sm90_tensors<Parts>(stage, stages, c), epi, sm90_scheduler_bytes, c);
+}
+
+}  // namespace detail
+
+// Preconditions: sm90_invalid_input(config) is empty.
+constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLimits& arch) {
+  Checked c;
+  Budget budget;
+  budget.limit = arch.smem_per_block_optin;
+  budget.rejection = sm90_check(config);
+  if (budget.rejection != Rejection::none) {
+    budget.verdict = Verdict::rejected;
+    return budget;
+  }
+  const Config built = detail::sm90_built(config);
+  budget.stage = sm90_stage(built, c);
+  budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
+  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  StageDecision& d = budget.decision;
+  d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
+  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+  d.estimate = budget.stage.estimate;
+  d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
+  d.counts = StageCounts::uniform(d.stages);
+  budget.has_stages = true;
+  if (c.overflowed) return std::nullopt;
+  // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137
+  if (d.stages < 2) {
+    budget.rejection = Rejection::stages_below_two;
+    budget.verdict = Verdict::rejected;
+    return budget;
+  }
+  const MainloopTensors<PartList> mainloop = sm90_tensors<PartList>(budget.stage, d.stages, c);
+  const KernelLayout<PartList> kernel = kernel_layout<PartList>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, c);
+  if (c.overflowed || kernel.parts.full()) return std::nullopt;
+  budget.mainloop_tensors = mainloop.size;
+  budget.tensor_storage = kernel.tensors;
+  budget.total = kernel.total;
+  budget.parts = kernel.parts;
+  budget.headroom = budget.limit - budget.total;
+  budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
+  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  budget.max_fitting_stages = largest_fitting_stage_count(
+      d.stages, budget.total, budget.stage.data(), budget.limit, [&](bytes_t stages) {
+        Checked scratch;
+        const bytes_t total = detail::sm90_kernel<NoParts>(built, budget.stage, budget.epilogue, stages, scratch).total;
+        return !scratch.overflowed && total <= budget.limit;
+      });
+  return budget;
+}
+
+}  // namespace smem_budget
