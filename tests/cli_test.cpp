@@ -142,8 +142,8 @@ TEST_CASE("every output names the tool version, the arch and its limit, and the 
   CHECK(mixed.find("CUTLASS 4.4.2 and 4.7.0;") != std::string::npos);
   CHECK(run(batch + " --format markdown").out.find(", CUTLASS 4.4.2*") != std::string::npos);
   const std::string csv = run(batch + " --format csv").out;
-  CHECK(csv.find(",arch,cutlass,tool_version\n") != std::string::npos);
-  CHECK(csv.find(",sm120,4.4.2," SMEM_BUDGET_VERSION_FOR_TESTS "\n") != std::string::npos);
+  CHECK(csv.find(",arch,cutlass,tool_version,tmem_columns\n") != std::string::npos);
+  CHECK(csv.find(",sm120,4.4.2," SMEM_BUDGET_VERSION_FOR_TESTS ",\n") != std::string::npos);
   const auto doc = nlohmann::json::parse(run(batch + " --format json").out);
   CHECK(doc["version"] == SMEM_BUDGET_VERSION_FOR_TESTS);
   CHECK(doc["arch"]["smem_per_block_optin"] == 101376);
@@ -234,7 +234,7 @@ TEST_CASE("CSV has a header and the same column count on every row", "[cli]") {
     commas.push_back(count);
   }
   REQUIRE(commas.size() == 17);
-  for (std::size_t c : commas) CHECK(c == 17);  // 18 columns: the result, then arch, cutlass and tool_version
+  for (std::size_t c : commas) CHECK(c == 18);  // 19 columns: the result, arch, cutlass, tool_version, tmem_columns
   CHECK(r.out.find(",cooperative,true,finalize,") != std::string::npos);  // one value per column
   CHECK(r.out.rfind("name,tile,types", 0) == 0);
 }

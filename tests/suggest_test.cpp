@@ -13,6 +13,7 @@
 
 #include "cli_runner.hpp"
 #include "io/settings.hpp"
+#include "smem_budget/budget.hpp"
 #include "settings_of.hpp"
 
 using json = nlohmann::json;
@@ -26,7 +27,8 @@ json load(const std::string& file) {
 
 // A configuration as the tool spells it in output, so that equal configurations compare equal.
 std::string normalised(const json& config) {
-  return smem_budget::io::config_to_json(smem_budget::io::to_config(settings_of(config))).dump();
+  const smem_budget::Config c = smem_budget::io::to_config(settings_of(config));
+  return smem_budget::io::config_to_json(smem_budget::normalised(c, *smem_budget::find_arch("sm120"))).dump();
 }
 
 // Every measured row of tests/data, by normalised configuration.

@@ -182,6 +182,7 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   budget.epilogue_shared_storage = budget.epilogue.shared_storage;
 
   StageDecision& d = budget.decision;
+  d.cutlass_capacity = sm120_cutlass_capacity;
   d.capacity = sm120_cutlass_capacity - builder_reserve(config, rules).total();
   d.carveout = detail::carveout_for(config.stages, budget.epilogue);
   d.counts = mainloop_stage_counts(config, d.capacity, d.carveout, budget.stage);

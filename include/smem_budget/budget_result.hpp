@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "smem_budget/arch.hpp"
 #include "smem_budget/arithmetic.hpp"
 #include "smem_budget/collective.hpp"
 #include "smem_budget/epilogue.hpp"
@@ -26,6 +27,7 @@ constexpr std::string_view name_of(Verdict v) {
 
 // What the builder computed on its way to the stage count.
 struct StageDecision {
+  bytes_t cutlass_capacity = 0;  // the builder's shared-memory constant (arch.h), before its reserve
   bytes_t capacity = 0;  // the builder's capacity after its scheduler reserve
   bytes_t carveout = 0;  // what the stage policy sets aside for the epilogue
   bytes_t estimate = 0;  // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
@@ -34,6 +36,7 @@ struct StageDecision {
 };
 
 struct Budget {
+  RuleSet rule_set = RuleSet::sm120;  // whose layout rules answered
   Verdict verdict = Verdict::fits;
   Rejection rejection = Rejection::none;
   bool has_stages = false;  // false when CUTLASS rejects before any stage count exists
@@ -50,6 +53,10 @@ struct Budget {
   bytes_t ctas_per_sm = 0;
   std::optional<bytes_t> max_fitting_stages;  // largest StageCount<S>, S >= 2, that fits
   bytes_t tmem_columns = 0;  // SM100: tensor-memory columns the accumulators and scale factors use, of 512
+
+  // Whether the kernel was laid out: every verdict but a rejection before the layout (an SM100
+  // kernel refused by its device-side size assertion has one).
+  constexpr bool has_layout() const { return total > 0; }
 };
 
 // The largest S >= 2 for which `fits(S)` holds, given the total at `known` stages. Totals grow by

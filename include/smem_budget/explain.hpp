@@ -11,7 +11,7 @@
 namespace smem_budget {
 
 struct BuilderCount {
-  bytes_t capacity = 0;   // CUTLASS's SM120 shared-memory constant
+  bytes_t capacity = 0;   // CUTLASS's shared-memory constant for the architecture
   bytes_t reserve = 0;    // what the builder takes off it for the tile scheduler (and grouped tensormaps)
   bytes_t carveout = 0;   // what the stage policy sets aside for the epilogue
   bytes_t per_stage = 0;  // A, B, SFA, SFB of one stage plus the builder's barrier estimate
@@ -43,8 +43,8 @@ constexpr Explanation explain(const Config& config, const Budget& b) {
   if (config.stages.kind != StagePolicy::Kind::fixed) {
     // An automatic stage count is at most capacity / per_stage, so none of this can overflow.
     BuilderCount& builder = e.builder.emplace();
-    builder.capacity = sm120_cutlass_capacity;
-    builder.reserve = sm120_cutlass_capacity - b.decision.capacity;
+    builder.capacity = b.decision.cutlass_capacity;
+    builder.reserve = b.decision.cutlass_capacity - b.decision.capacity;
     builder.carveout = b.decision.carveout;
     builder.per_stage = b.decision.estimate;
     builder.stages = b.decision.stages;

@@ -246,6 +246,7 @@ constexpr bytes_t sm100_tmem_columns_used(const Config& config, const MainloopSt
 constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchLimits& arch) {
   Checked c;
   Budget budget;
+  budget.rule_set = RuleSet::sm100;
   budget.limit = arch.smem_per_block_optin;
   budget.rejection = sm100_check(config);
   if (budget.rejection != Rejection::none) {
@@ -256,6 +257,7 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
   budget.epilogue = sm100_epilogue_layout(config, c);
   budget.epilogue_shared_storage = budget.epilogue.shared_storage;
   StageDecision& d = budget.decision;
+  d.cutlass_capacity = sm100_cutlass_capacity;
   d.capacity = sm100_cutlass_capacity - sm100_builder_reserve(config);
   d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
   d.estimate = budget.stage.estimate;

@@ -107,10 +107,11 @@ constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
 // PipelineAsync<8> (sm90_gmma_builder.inl:269-273).
 constexpr bytes_t sm90_builder_reserve(const Config& config) { return config.grouped ? 2 * 128 + 128 : 0; }
 
+// `carveout` is already rounded up to the builder's alignment.
 constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes_t carveout, bytes_t estimate) {
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
   const bytes_t usable = capacity / sm90_stage_alignment * sm90_stage_alignment;
-  return (usable - round_up(carveout, sm90_stage_alignment)) / estimate;
+  return (usable - carveout) / estimate;
 }
 
 // TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
@@ -186,6 +187,7 @@ constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopSta
 constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLimits& arch) {
   Checked c;
   Budget budget;
+  budget.rule_set = RuleSet::sm90;
   budget.limit = arch.smem_per_block_optin;
   budget.rejection = sm90_check(config);
   if (budget.rejection != Rejection::none) {
@@ -197,8 +199,12 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
   budget.epilogue_shared_storage = budget.epilogue.shared_storage;
   StageDecision& d = budget.decision;
+  d.cutlass_capacity = sm90_cutlass_capacity;
   d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
-  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+  // The builder rounds the carveout up to its 128-byte alignment.
+  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout
+                   ? round_up(budget.epilogue.shared_storage, sm90_stage_alignment)
+                   : 0;
   d.estimate = budget.stage.estimate;
   d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
   d.counts = StageCounts::uniform(d.stages);

@@ -5,6 +5,20 @@
 
 namespace smem_budget::render {
 
+namespace {
+
+std::string_view layout_rules_of(ComputeCapability cc) {
+  switch (rule_set_of(cc)) {
+    case RuleSet::sm90: return "yes (SM90 GEMMs)";
+    case RuleSet::sm100: return "yes (SM100 block-scaled GEMMs)";
+    case RuleSet::sm120: return "yes (SM120 GEMMs)";
+    case RuleSet::none: break;
+  }
+  return "limits only";
+}
+
+}  // namespace
+
 std::string architectures(const std::vector<Architecture>& archs, Format format) {
   if (format == Format::json) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -18,7 +32,7 @@ std::string architectures(const std::vector<Architecture>& archs, Format format)
                        fmt::format("{}.{}", a.limits.cc.major, a.limits.cc.minor), group_digits(a.limits.smem_per_sm),
                        group_digits(a.limits.smem_per_block_optin), group_digits(a.limits.smem_per_block),
                        group_digits(a.limits.reserved_smem_per_block),
-                       has_layout_rules(a.limits.cc) ? "yes (SM120 GEMMs)" : "limits only");
+                       layout_rules_of(a.limits.cc));
   for (const Architecture& a : archs) {
     if (a.source != "built-in") out += fmt::format("source: {}\n", a.source);
     for (const std::string& note : a.notes) out += fmt::format("note: {}\n", note);

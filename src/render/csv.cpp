@@ -13,19 +13,20 @@ std::string csv(const Report& report) {
                                      [](const Result& r) { return r.suggestions.has_value(); });
   std::string out =
       "name,tile,types,schedule,grouped,epilogue,output,stages,mainloop_tensors,epilogue_shared_storage,total,limit,"
-      "headroom,verdict,reason,arch,cutlass,tool_version";
+      "headroom,verdict,reason,arch,cutlass,tool_version,tmem_columns";
   out += suggested ? ",suggestions\n" : "\n";
   for (const Result& r : report.results) {
     const SummaryRow row = summarize(r, false);
-    const bool sized = r.budget.verdict != Verdict::rejected;
+    const bool sized = r.budget.has_layout();
     // One value per column: the schedule and grouped apart (the summary row joins them).
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile,
                        csv_field(row.types), io::format_schedule(r.config.schedule), r.config.grouped ? "true" : "false",
                        row.epilogue, csv_field(row.output), r.budget.has_stages ? row.stages : "",
                        sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
                        sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
                        csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
-                       SMEM_BUDGET_VERSION);
+                       SMEM_BUDGET_VERSION,
+                       r.budget.rule_set == RuleSet::sm100 && sized ? std::to_string(r.budget.tmem_columns) : "");
     if (!suggested) continue;
     out.pop_back();
     std::string list;

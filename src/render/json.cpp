@@ -67,6 +67,7 @@ ojson result_json(const Result& r) {
     j["headroom"] = b.headroom;
     j["ctas_per_sm"] = b.ctas_per_sm;
   }
+  if (b.rule_set == RuleSet::sm100 && b.has_layout()) j["tmem_columns"] = b.tmem_columns;
   j["verdict"] = name_of(b.verdict);
   j["fits"] = b.verdict == Verdict::fits;
   j["reason"] = reason(r);

@@ -75,6 +75,12 @@ std::string reason(const Result& r) {
     case Verdict::rejected: {
       if (b.rejection == Rejection::stages_below_two)
         return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule, builder_rule(r));
+      if (b.rejection == Rejection::sm100_smem_exceeds_capacity)
+        return fmt::format("CUTLASS does not compile it for the device: its SharedStorage is {} B, over the {} B that "
+                           "the SM100 kernel asserts (\"{}\", {}; a host-only build compiles it){}",
+                           group_digits(b.total), group_digits(sm100_cutlass_capacity), describe(b.rejection).assertion,
+                           describe(b.rejection).source,
+                           b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "");
       return fmt::format("CUTLASS does not compile it: {}{}", describe(b.rejection).rule, smallest_n_note(r));
     }
     case Verdict::exceeds_optin: {
@@ -136,6 +142,13 @@ std::vector<std::string> notes(const Result& r) {
       out.push_back(fmt::format("the scale factors have no K blocks (K = {} is below 4 scale vectors): CUTLASS compiles "
                                 "16-byte placeholder arrays", r.config.tile.k));
   }
+  if (b.has_layout() && b.decision.stages == 1)
+    out.push_back("one stage: CUTLASS compiles this kernel (the SM100 collective has no two-stage minimum), but a "
+                  "single-stage pipeline cannot load the next k-tile while the MMA works on this one");
+  if (b.rule_set == RuleSet::sm90 && r.config.schedule == Schedule::automatic)
+    out.push_back(fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
+                              "no-smem epilogue (sm90_builder.inl:611-620)",
+                              r.config.tile.m == 64 ? "ping-pong" : "cooperative", r.config.tile.m));
   if (!is_measured_release(r.config.cutlass))
     out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at {}",
                               io::format_version(r.config.cutlass), io::format_version(rules_since(r.config.cutlass)),

@@ -116,7 +116,7 @@ std::string breakdown(const Report& report, const Result& r) {
   std::string out = describe_config(r) + "\n";
   if (!r.name.empty()) out = r.name + ": " + out;
   out += "\n";
-  if (b.verdict == Verdict::rejected) {
+  if (!b.has_layout()) {
     out += verdict_line(r) + "\n";
     for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
     if (r.suggestions) out += suggestions(r);
@@ -141,6 +141,11 @@ std::string breakdown(const Report& report, const Result& r) {
   else
     out += fmt::format("largest stage count that fits: {}\n",
                        b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
+  if (b.rule_set == RuleSet::sm100)
+    out += fmt::format("tensor memory: {} of {} columns ({} accumulator stage{} of {} + scale factors {})\n",
+                       b.tmem_columns, sm100_tmem_columns, sm100_accumulator_stages(r.config),
+                       sm100_accumulator_stages(r.config) == 1 ? "" : "s", r.config.tile.n,
+                       b.tmem_columns - sm100_accumulator_stages(r.config) * r.config.tile.n);
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
                      group_digits(b.headroom));
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";

@@ -18,7 +18,7 @@ SOURCE = os.environ["SMEM_BUDGET_SOURCE_DIR"]
 DATA = os.path.join(SOURCE, "tests", "data")
 ORACLE_FILES = ["sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
                 "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
-                "sm120-kernel-names.json"]
+                "sm120-kernel-names.json", "sm90-oracle.json", "sm100-oracle.json"]
 
 
 def cli(args, stdin=None):
@@ -36,10 +36,13 @@ def keys_of(row_config):
     return keys
 
 
-def measured_rows():
+def measured_rows(arch):
+    """The measured rows of every file for architecture `arch`."""
     for file in ORACLE_FILES:
         with open(os.path.join(DATA, file)) as f:
-            for row in json.load(f)["rows"]:
+            data = json.load(f)
+        if data["arch"] == arch:
+            for row in data["rows"]:
                 yield keys_of(row["config"]), row["expect"]
 
 
@@ -48,19 +51,20 @@ def test_readme_line():
     assert smem_budget.check("128x256x64B", grouped=True, epilogue="finalize").total == 102400
 
 
-def test_every_measured_row_through_python_equals_the_cli_json_and_the_measurement():
-    rows = list(measured_rows())
+@pytest.mark.parametrize("arch,count", [("sm120", 2147), ("sm90", 321), ("sm100", 212)])
+def test_every_measured_row_through_python_equals_the_cli_json_and_the_measurement(arch, count):
+    rows = list(measured_rows(arch))
     configs = [dict(keys, name="") for keys, _ in rows]
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump({"configs": configs}, f)
+        json.dump({"arch": arch, "configs": configs}, f)
     done = cli(["--config", f.name, "--format", "json"])
     os.unlink(f.name)
     assert done.returncode == 1, done.stderr  # some rows exceed or are rejected
     from_cli = json.loads(done.stdout)["results"]
-    assert len(from_cli) == len(rows) == 2147
-    many = smem_budget.check_many(configs)
+    assert len(from_cli) == len(rows) == count
+    many = smem_budget.check_many(configs, arch=arch)
     for (keys, expect), cli_result, batch_result in zip(rows, from_cli, many):
-        one = smem_budget.check(**keys)
+        one = smem_budget.check(**keys, arch=arch)
         assert one.to_dict() == cli_result, keys
         assert batch_result.to_dict() == cli_result, keys
         assert one.verdict == expect["verdict"], keys
