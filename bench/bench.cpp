@@ -27,12 +27,11 @@ double seconds_since(clock_type::time_point start) {
   return std::chrono::duration<double>(clock_type::now() - start).count();
 }
 
-const std::vector<Schedule> both{Schedule::cooperative, Schedule::pingpong};
 
 // Evaluates the sweep's configurations over and over for about a second.
 void evaluations_per_second(const ArchLimits& arch) {
   std::vector<Config> configs;
-  for (const SweepPoint& p : sweep(Config{}, arch, both)) configs.push_back(p.config);
+  for (const SweepPoint& p : sweep(Config{}, arch, sweep_schedules(arch), sweep_space(arch))) configs.push_back(p.config);
   std::size_t evaluations = 0;
   bytes_t checksum = 0;  // keeps the optimiser from dropping the work
   const auto start = clock_type::now();
@@ -50,7 +49,7 @@ void sweep_in_process(const ArchLimits& arch) {
   std::size_t points = 0;
   for (int i = 0; i < 50; ++i) {
     const auto start = clock_type::now();
-    points = sweep(Config{}, arch, both).size();
+    points = sweep(Config{}, arch, sweep_schedules(arch), sweep_space(arch)).size();
     times.push_back(seconds_since(start));
   }
   std::sort(times.begin(), times.end());

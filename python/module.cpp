@@ -211,10 +211,10 @@ py::list sweep(py::kwargs keys) {
   const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   const Architecture a = architecture(arch, device);
   if (const auto error = smem_budget::invalid_input(base, a.limits)) throw InputError("options: " + std::string(*error));
-  std::vector<smem_budget::Schedule> schedules{smem_budget::Schedule::cooperative, smem_budget::Schedule::pingpong};
-  if (settings.contains("schedule")) schedules = {base.schedule};
+  std::vector<smem_budget::Schedule> schedules = smem_budget::sweep_schedules(a.limits);
+  if (settings.contains("schedule")) schedules = {smem_budget::normalised(base, a.limits).schedule};
   py::list out;
-  for (const auto& point : smem_budget::sweep(base, a.limits, schedules))
+  for (const auto& point : smem_budget::sweep(base, a.limits, schedules, smem_budget::sweep_space(a.limits)))
     out.append(py::cast(PyResult{{"", point.config, point.budget, {}, {}, ""}}));
   return out;
 }

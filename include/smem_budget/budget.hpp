@@ -125,6 +125,10 @@ constexpr bool shape_compiles(const Config& config) {
   return check_shape(config, rules_for(config.cutlass)) == Rejection::none;
 }
 
+// The same question on any modelled architecture; a shape outside what the model covers there
+// does not count as compiling.
+constexpr bool shape_compiles(const Config& config, const ArchLimits& arch);
+
 namespace detail {
 
 template <class Parts>
@@ -219,6 +223,16 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
     case RuleSet::none: break;
   }
   return evaluate_sm120(config, arch);
+}
+
+constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
+  switch (rule_set_of(arch.cc)) {
+    case RuleSet::sm90: return !invalid_input(config, arch) && sm90_check(config) == Rejection::none;
+    case RuleSet::sm100: return !invalid_input(config, arch) && sm100_check(config) == Rejection::none;
+    case RuleSet::sm120:
+    case RuleSet::none: break;
+  }
+  return shape_compiles(config);
 }
 
 }  // namespace smem_budget

@@ -44,22 +44,22 @@ inline std::optional<Config> with_largest_fitting_stages(Config config, const Ar
 
 // The configuration with `extent` (M or N) lowered to the nearest multiple of 8 that passes
 // CUTLASS's shape checks, going no lower than half.
-inline std::optional<Config> nearest_smaller_legal(Config config, bytes_t Tile::*extent) {
+inline std::optional<Config> nearest_smaller_legal(Config config, const ArchLimits& arch, bytes_t Tile::*extent) {
   const bytes_t start = config.tile.*extent;
   for (bytes_t value = (start - 1) / 8 * 8; value >= 8 && value * 2 >= start; value -= 8) {
     config.tile.*extent = value;
-    if (shape_compiles(config)) return config;
+    if (shape_compiles(config, arch)) return config;
   }
   return std::nullopt;
 }
 
 // The configuration with `extent` (M or N) raised to the nearest multiple of 8 that passes
 // CUTLASS's shape checks, going no higher than double.
-inline std::optional<Config> nearest_larger_legal(Config config, bytes_t Tile::*extent) {
+inline std::optional<Config> nearest_larger_legal(Config config, const ArchLimits& arch, bytes_t Tile::*extent) {
   const bytes_t start = config.tile.*extent;
   for (bytes_t value = start / 8 * 8 + 8; value <= 2 * start && value <= max_tile_extent; value += 8) {
     config.tile.*extent = value;
-    if (shape_compiles(config)) return config;
+    if (shape_compiles(config, arch)) return config;
   }
   return std::nullopt;
 }
@@ -67,7 +67,7 @@ inline std::optional<Config> nearest_larger_legal(Config config, bytes_t Tile::*
 // Half K, then the neighbouring tiles: the nearest smaller N, then M, that CUTLASS compiles
 // (larger first), and where a shape rule refuses this tile the nearest larger N, M, then K.
 template <class Add>
-void add_tile_changes(const Config& config, const Add& add) {
+void add_tile_changes(const Config& config, const ArchLimits& arch, const Add& add) {
   if (config.tile.k % 2 == 0) {
     Config candidate = config;
     candidate.tile.k /= 2;
@@ -75,14 +75,14 @@ void add_tile_changes(const Config& config, const Add& add) {
   }
   std::vector<Config> neighbours;
   for (bytes_t Tile::*extent : {&Tile::n, &Tile::m})
-    if (const auto smaller = nearest_smaller_legal(config, extent)) neighbours.push_back(*smaller);
+    if (const auto smaller = nearest_smaller_legal(config, arch, extent)) neighbours.push_back(*smaller);
   std::stable_sort(neighbours.begin(), neighbours.end(), [](const Config& x, const Config& y) {
     return x.tile.m * x.tile.n > y.tile.m * y.tile.n;
   });
   for (const Config& candidate : neighbours) add(Change::smaller_tile, candidate);
-  if (!shape_compiles(config))
+  if (!shape_compiles(config, arch))
     for (bytes_t Tile::*extent : {&Tile::n, &Tile::m, &Tile::k})
-      if (const auto larger = nearest_larger_legal(config, extent)) add(Change::larger_tile, *larger);
+      if (const auto larger = nearest_larger_legal(config, arch, extent)) add(Change::larger_tile, *larger);
 }
 
 // The listed tiles other than the configuration's own, nearest first (by the sum of the
@@ -107,7 +107,8 @@ inline std::vector<Config> listed_tiles(const Config& config, std::span<const Ti
 
 // One change each, cheapest first; candidates may be illegal or not fit. With a candidate list
 // (`within`), tile changes are to its tiles only.
-inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config& config, std::span<const Tile> within) {
+inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config& config, const ArchLimits& arch,
+                                                                    std::span<const Tile> within) {
   std::vector<std::pair<Change, Config>> out;
   const auto add = [&](Change change, const Config& candidate) { out.emplace_back(change, candidate); };
   if (config.epilogue != EpilogueKind::nosmem) {
@@ -131,7 +132,7 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
   if (!within.empty()) {
     for (const Config& candidate : listed_tiles(config, within)) add(Change::listed_tile, candidate);
   } else {
-    add_tile_changes(config, add);
+    add_tile_changes(config, arch, add);
   }
   // The first release of every other rule set (rules.hpp rule_changes), newest first.
   const CutlassVersion own = rules_since(config.cutlass);
@@ -185,7 +186,7 @@ inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& a
       }
     std::vector<Candidate> next;
     for (const Candidate& from : frontier)
-      for (const auto& [change, candidate] : detail::one_change_candidates(from.config, within)) {
+      for (const auto& [change, candidate] : detail::one_change_candidates(from.config, arch, within)) {
         if (!is_new(candidate)) continue;
         std::vector<Change> changes = from.changes;
         changes.push_back(change);

@@ -15,6 +15,19 @@ struct SweepSpace {
   bytes_t k_max = 512;
 };
 
+// The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256
+// with K a multiple of 128; the others any multiple of 8 in M and N, K of 64.
+constexpr SweepSpace sweep_space(const ArchLimits& arch) {
+  if (rule_set_of(arch.cc) == RuleSet::sm100) return {64, 256, 128, 512};
+  return {};
+}
+
+// The kernel schedules a sweep covers when none is given.
+inline std::vector<Schedule> sweep_schedules(const ArchLimits& arch) {
+  if (rule_set_of(arch.cc) == RuleSet::sm100) return {Schedule::one_sm, Schedule::two_sm};
+  return {Schedule::cooperative, Schedule::pingpong};
+}
+
 struct SweepPoint {
   Config config;
   Budget budget;
@@ -22,20 +35,24 @@ struct SweepPoint {
 
 // `base` with every tile of `space` that CUTLASS compiles (its verdict is not `rejected`: the
 // shape passes the static assertions and the stage count is at least 2), for each schedule in
-// turn; ordered by schedule, M, N, then K. Precondition: invalid_input(base, arch) is empty.
+// turn (a 2-SM schedule on a cluster of 2 along M when `base`'s cluster has an odd M); ordered by
+// schedule, M, N, then K. Precondition: invalid_input(base, arch) is empty.
 inline std::vector<SweepPoint> sweep(const Config& base, const ArchLimits& arch, const std::vector<Schedule>& schedules,
-                                     const SweepSpace& space = {}) {
+                                     const SweepSpace& space) {
   // The cheap shape test first (most of the space fails it), so that the results, a few KiB
   // each, are allocated once.
   std::vector<Config> shapes;
   Config config = base;
   for (const Schedule schedule : schedules) {
     config.schedule = schedule;
+    // A 2-SM MMA spans two CTAs of a cluster: sweep it on the smallest cluster that has them.
+    config.cluster = base.cluster;
+    if (schedule == Schedule::two_sm && config.cluster.m % 2 != 0) config.cluster.m = 2;
     for (bytes_t m = space.mn_step; m <= space.mn_max; m += space.mn_step)
       for (bytes_t n = space.mn_step; n <= space.mn_max; n += space.mn_step)
         for (bytes_t k = space.k_step; k <= space.k_max; k += space.k_step) {
           config.tile = {m, n, k};
-          if (shape_compiles(config)) shapes.push_back(config);
+          if (shape_compiles(config, arch)) shapes.push_back(config);
         }
   }
   std::vector<SweepPoint> out;

@@ -34,9 +34,9 @@ Report build_sweep_report(const SweepOptions& o) {
   Report report;
   report.arch = modelled_architecture(o.config, o.config.arch, "--arch");
   if (const auto error = invalid_input(base, report.arch.limits)) throw io::InputError(fmt::format("options: {}", *error));
-  std::vector<Schedule> schedules{Schedule::cooperative, Schedule::pingpong};
-  if (settings.contains("schedule")) schedules = {base.schedule};
-  const std::vector<SweepPoint> points = sweep(base, report.arch.limits, schedules);
+  std::vector<Schedule> schedules = sweep_schedules(report.arch.limits);
+  if (settings.contains("schedule")) schedules = {normalised(base, report.arch.limits).schedule};
+  const std::vector<SweepPoint> points = sweep(base, report.arch.limits, schedules, sweep_space(report.arch.limits));
   report.results.reserve(points.size());
   for (const SweepPoint& point : points) report.results.push_back({"", point.config, point.budget, std::nullopt, {}, ""});
   return report;

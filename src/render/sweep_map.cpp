@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "io/parse.hpp"
 #include "render/render.hpp"
@@ -47,11 +48,16 @@ SweepGrid sweep_grid(const Report& report) {
 std::string sweep_title(const Report& report) {
   if (report.results.empty()) return fmt::format("no tile compiles, {}", report.arch.name);
   const Config& c = report.results.front().config;
-  const bool both = std::any_of(report.results.begin(), report.results.end(),
-                                [&](const Result& r) { return r.config.schedule != c.schedule; });
+  // The schedules in the order swept, each with its cluster where that is not 1x1x1.
+  std::vector<std::string> schedules;
+  for (const Result& r : report.results) {
+    std::string schedule(io::format_schedule(r.config.schedule));
+    if (r.config.cluster != Cluster{}) schedule += fmt::format(" (cluster {})", io::format_cluster(r.config.cluster));
+    if (std::find(schedules.begin(), schedules.end(), schedule) == schedules.end()) schedules.push_back(schedule);
+  }
   const SummaryRow row = summarize(report.results.front(), true);
   return fmt::format("{}, {}{}, {} epilogue {}, CUTLASS {}, {} (opt-in limit {} B)", row.types,
-                     both ? "cooperative and pingpong" : std::string(io::format_schedule(c.schedule)),
+                     fmt::format("{}", fmt::join(schedules, " and ")),
                      c.grouped ? " grouped" : "", row.epilogue, row.output, io::format_version(c.cutlass),
                      report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
 }
