@@ -488,3 +488,48 @@ TEST_CASE("a refusal a larger N cures names the smallest N that compiles", "[cli
   CHECK(reason("--tile 128x8x128 --d e5m2").ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
   CHECK(reason("--tile 128x64x128 --d e3m2 --d-layout col").find("smallest tile N") == std::string::npos);
 }
+
+TEST_CASE("sm100: a StageCount the device build refuses is rejected with its size and the assertion", "[cli][sm100]") {
+  const Run r = run("--tile 128x256x128 --arch sm100 --schedule 1sm --stages 6");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("total (GemmKernel::SharedStorageSize)   233,472") != std::string::npos);
+  CHECK(r.out.find("verdict: rejected: CUTLASS does not compile it for the device: its SharedStorage is 233,472 B") !=
+        std::string::npos);
+  CHECK(r.out.find("\"SMEM usage exceeded capacity.\", cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp:410") !=
+        std::string::npos);
+  const nlohmann::json result = results_of(run("--tile 128x256x128 --arch sm100 --schedule 1sm --stages 6 --format json"))[0];
+  CHECK(result["verdict"] == "rejected");
+  CHECK(result["stages"] == 6);
+  CHECK(result["reason"].get<std::string>().find("StageCount<5> fits") != std::string::npos);
+  // StageCount<5>, as the reason says, fits (measured: sm100-oracle.json has the 1-SM 128x256x128 NVFP4 rows).
+  CHECK(run("--tile 128x256x128 --arch sm100 --schedule 1sm --stages 5").status == 0);
+}
+
+TEST_CASE("sm100: tensor memory in every output, a one-stage kernel cautioned", "[cli][sm100]") {
+  const nlohmann::json one_stage = results_of(run("--tile 128x256x256 --arch sm100 --types mxfp8 --schedule 1sm --format json"))[0];
+  CHECK(one_stage["stages"] == 1);  // measured (sm100-layout.md 10 d): CUTLASS compiles it
+  CHECK(one_stage["verdict"] == "fits");
+  CHECK(one_stage["notes"][0].get<std::string>().rfind("one stage:", 0) == 0);
+  // N = 256: one accumulator stage of 256 columns (sm100_blockscaled_umma_builder.inl:242) and the scale factors.
+  CHECK(one_stage["tmem_columns"].get<int>() > 256);
+  CHECK(one_stage["tmem_columns"].get<int>() <= 512);
+  CHECK(run("--tile 128x256x256 --arch sm100 --types mxfp8 --schedule 1sm").out.find("tensor memory: ") !=
+        std::string::npos);
+  const std::string csv = run("--tile 128x128x128 --arch sm100 --format csv").out;
+  CHECK(csv.substr(csv.rfind(',') + 1) != "\n");  // tmem_columns filled in
+  CHECK(results_of(run("--tile 128x128x128 --format json"))[0].count("tmem_columns") == 0);  // SM120 has none
+}
+
+TEST_CASE("sm90: the automatic schedule's no-smem epilogue, said; suggestions on sm90 fit", "[cli][sm90]") {
+  const nlohmann::json auto_schedule = results_of(run("--tile 128x128x64 --arch sm90 --types e4m3 --scaling none --format json"))[0];
+  CHECK(auto_schedule["bytes"]["epilogue_shared_storage"] == 1);
+  CHECK(auto_schedule["notes"][0].get<std::string>().find("no-smem epilogue") != std::string::npos);
+  const Run suggested = run("suggest --tile 128x96x32 --arch sm90 --types bf16 --scaling none --schedule pingpong "
+                            "--stages 15 --d f32 --format json");
+  CHECK(suggested.status == 1);
+  const nlohmann::json list = results_of(suggested)[0]["suggestions"];
+  REQUIRE(!list.empty());
+  nlohmann::json configs = nlohmann::json::array();
+  for (const nlohmann::json& s : list) configs.push_back(s["config"]);
+  CHECK(run("--arch sm90 --config -", nlohmann::json{{"configs", configs}}.dump()).status == 0);
+}

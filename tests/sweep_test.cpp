@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -195,4 +196,36 @@ TEST_CASE("sweep --format svg: a well-formed SVG heat map, one titled cell per t
   CHECK_FALSE(xml_error("<svg x=1></svg>").empty());
   CHECK_FALSE(xml_error("<svg></svg><svg></svg>").empty());
   CHECK(xml_error("<?xml version=\"1.0\"?>\n<svg a=\"1\"><g/><text>x &lt; y</text></svg>\n").empty());
+}
+
+TEST_CASE("sweep on sm100 and sm90: every row checks the same on its own", "[sweep][sm100][sm90]") {
+  for (const std::string options : {"--arch sm100", "--arch sm100 --grouped", "--arch sm90 --types e4m3 --scaling none",
+                                    "--arch sm90 --types bf16 --scaling none --c bf16"}) {
+    INFO("sweep " << options);
+    const Run swept = run("sweep --format json " + options);
+    REQUIRE(swept.status == 0);
+    const json rows = results_of(swept);
+    REQUIRE(!rows.empty());
+    json configs = json::array();
+    for (const json& r : rows) configs.push_back(r["config"]);
+    const Run direct = run("--config - --format json " + options.substr(0, options.find(' ', 7)),
+                           json{{"configs", configs}}.dump());
+    const json checked = results_of(direct);
+    REQUIRE(checked.size() == rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) CHECK(checked[i] == rows[i]);
+  }
+  // SM100's block-scaled tiles (sm100-layout.md section 3): 1-SM M 128, 2-SM M 256 on a 2x1x1 cluster,
+  // N 64, 128, 192 or 256; K a multiple of 128 up to 512 here. All 32 compile with the automatic stage count.
+  std::set<std::string> tiles;
+  for (const json& r : results_of(run("sweep --arch sm100 --format json"))) {
+    const std::string schedule = r["config"]["schedule"];
+    tiles.insert(schedule + " " + r["config"]["tile"].get<std::string>() + " " + r["config"]["cluster"].get<std::string>());
+  }
+  std::set<std::string> expected;
+  for (const auto& [schedule, m, cluster] : {std::tuple{"1sm", 128, "1x1x1"}, std::tuple{"2sm", 256, "2x1x1"}})
+    for (int n : {64, 128, 192, 256})
+      for (int k = 128; k <= 512; k += 128)
+        expected.insert(std::string(schedule) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" +
+                        std::to_string(k) + " " + cluster);
+  CHECK(tiles == expected);
 }
