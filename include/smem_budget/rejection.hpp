@@ -45,6 +45,14 @@ enum class Rejection {
   stream_k_grouped_pingpong,
   sm90_auto_fusion,
   sm90_fast_accum_types,
+  sm90_blockwise_fp8_only,
+  sm90_granularity_m,
+  sm90_granularity_n,
+  sm90_blockwise_stage_count,
+  sm90_scale_promotion_multiple_of_4,
+  sm90_scale_promotion_interval,
+  sm90_blockwise_splits_m,
+  sm90_blockwise_stages_below_two,
   sm100_auto_tile_m,
   sm100_schedule_cluster,
   sm100_narrow_output_tmem_load,
@@ -215,6 +223,36 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::sm90_fast_accum_types:
       return {"the FP8FastAccum schedules take FP8 operands only", "Only FP8 datatypes are compatible with these kernel schedules",
               "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:550"};
+    case Rejection::sm90_blockwise_fp8_only:
+      return {"the SM90 blockwise-scaled kernels take FP8 operands (e4m3, e5m2) only",
+              "Warp Specialized gemm with FP8 Blockwise (Software) Scaling is only compatible with FP8 inputs",
+              "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:1115"};
+    case Rejection::sm90_granularity_m:
+      return {"the scale granularity's M must divide tile M", "FP8 scaling granularity must evenly divide tile shape along M.",
+              "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:1151"};
+    case Rejection::sm90_granularity_n:
+      return {"the scale granularity's N must divide tile N", "FP8 scaling granularity must evenly divide tile shape along N.",
+              "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:1152"};
+    case Rejection::sm90_blockwise_stage_count:
+      return {"the SM90 blockwise builder takes only the automatic stage counts, no StageCount<N>",
+              "compute_stage_count_with_blockwise_scale",
+              "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:1154 (no matching overload)"};
+    case Rejection::sm90_scale_promotion_multiple_of_4:
+      return {"the scale granularity's K must divide tile K and be a multiple of 128 (4 FP8 MMA steps)",
+              "ScalePromotionInterval must be a multiple of 4.",
+              "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:131"};
+    case Rejection::sm90_scale_promotion_interval:
+      return {"the scale granularity's K must cover the whole tile K",
+              "ScalePromotionInterval must be greater than or equal to the number of stages of the MMA atom.",
+              "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:132"};
+    case Rejection::sm90_blockwise_splits_m:
+      return {"tile M must be 128 or 256 (grouped: also below 128)",
+              "fp8_blockwise_scaling.hpp:209",  // static_assert(NumSplitsM{} == 1 || …) has no message
+              "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:209"};
+    case Rejection::sm90_blockwise_stages_below_two:
+      return {"CUTLASS's collective requires at least 2 stages (its message says 1)",
+              "Specialization requires Stages set to value 1 or more.",
+              "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:197"};
     case Rejection::sm100_auto_tile_m:
       return {"with an even cluster M, the automatic schedule needs tile M 128 (1-SM) or 256 (2-SM)",
               "Unsupported M dimension for TileShape_MNK.", "cutlass/gemm/collective/builders/sm1xx_common.inl:714"};

@@ -44,9 +44,18 @@ constexpr EpilogueKind sm90_epilogue(const Config& config) {
 
 // Questions outside what the SM90 model covers; empty when it answers.
 constexpr std::optional<std::string_view> sm90_invalid_input(const Config& config) {
-  if (config.scaling != Scaling::none)
-    return "not modelled: on sm90 the model covers plain GEMMs (scaling none); CUTLASS has no block-scaled SM90 "
-           "GEMM, and its FP8 blockwise-scaled kernels are not modelled yet";
+  if (config.scaling == Scaling::block)
+    return "not modelled: CUTLASS has no block-scaled SM90 GEMM; on sm90 give scaling none or blockwise (FP8)";
+  if (config.scaling == Scaling::blockwise && config.schedule == Schedule::automatic)
+    return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
+  if (config.scaling == Scaling::blockwise && config.fast_accum)
+    return "the SM90 FP8 blockwise schedules have no fast-accumulation variant";
+  if (!config.scale_granularity.automatic) {
+    if (config.scaling != Scaling::blockwise) return "a scale granularity needs scaling blockwise";
+    const ScaleGranularity& g = config.scale_granularity;
+    for (bytes_t extent : {g.m, g.n, g.k})
+      if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
+  }
   const Element a = config.types.a.data, b = config.types.b.data;
   const auto sm90_operand = [](Element e) {
     return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16;
@@ -69,9 +78,8 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
     return "not modelled on sm90: fusions other than col-bias";
-  if (!config.epilogue_tile.automatic || config.d_layout != MatrixLayout::row ||
-      config.tile_scheduler != TileScheduler::persistent)
-    return "not modelled on sm90 yet: a given epilogue tile, column-major C/D, stream-K";
+  if (!config.epilogue_tile.automatic || config.tile_scheduler != TileScheduler::persistent)
+    return "not modelled on sm90 yet: a given epilogue tile, stream-K";
   const Tile& t = config.tile;
   if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0)
     return "not modelled on sm90: tile M a multiple of 64, N a multiple of 8 up to 256 and K a multiple of 32 bytes "
@@ -81,7 +89,28 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   return std::nullopt;
 }
 
+// The FP8 blockwise builder (sm90_gmma_builder.inl:1064-1180) and collectives
+// (gemm/collective/sm90_mma[_array]_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp), in the
+// order nvcc reports them.
+constexpr Rejection sm90_check_blockwise(const Config& config) {
+  const ScaleGranularity g = granularity_of(config);
+  const Tile& t = config.tile;
+  if (bits_of(config.types.a.data) != 8 || bits_of(config.types.b.data) != 8) return Rejection::sm90_blockwise_fp8_only;
+  if (t.m % g.m != 0) return Rejection::sm90_granularity_m;
+  if (t.n % g.n != 0) return Rejection::sm90_granularity_n;
+  if (config.stages.kind == StagePolicy::Kind::fixed) return Rejection::sm90_blockwise_stage_count;
+  // ScalePromotionInterval = gK / 32 (the FP8 GMMA's K) must be a multiple of 4 and cover the
+  // tile's K steps: gK a multiple of 128 and at least K.
+  if (t.k % g.k != 0 || g.k % 128 != 0) return Rejection::sm90_scale_promotion_multiple_of_4;
+  if (g.k < t.k) return Rejection::sm90_scale_promotion_interval;
+  // NumSplitsM = M / 128 must be 1 or 2; the grouped collective takes M < 128 as 1.
+  const bytes_t splits = config.grouped && t.m < 128 ? 1 : t.m / 128;
+  if (splits != 1 && splits != 2) return Rejection::sm90_blockwise_splits_m;
+  return Rejection::none;
+}
+
 constexpr Rejection sm90_check(const Config& config) {
+  if (config.scaling == Scaling::blockwise) return sm90_check_blockwise(config);
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
   if (config.schedule == Schedule::automatic && config.fusion != Fusion::none) return Rejection::sm90_auto_fusion;
   // sm90_gmma_builder.inl:550: the FP8FastAccum schedules.
@@ -98,8 +127,14 @@ constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
   const Tile& t = config.tile;
   s.a = ceil_div(c.mul(c.mul(t.m, t.k), s.bits_a), 8);
   s.b = ceil_div(c.mul(c.mul(t.n, t.k), s.bits_b), 8);
+  if (config.scaling == Scaling::blockwise) {
+    // One float scale per granularity block of the tile's M (A) and N (B) (compute_stage_count_with_blockwise_scale, :87-107).
+    const ScaleGranularity g = granularity_of(config);
+    s.sfa = c.mul(t.m / g.m, 4);
+    s.sfb = c.mul(t.n / g.n, 4);
+  }
   s.barrier = 16;  // sizeof(PipelineTmaAsync<1>::SharedStorage)
-  s.estimate = c.add(c.up(c.add(s.a, s.b), sm90_stage_alignment), s.barrier);
+  s.estimate = c.add(c.up(c.add(c.add(s.a, s.b), c.add(s.sfa, s.sfb)), sm90_stage_alignment), s.barrier);
   return s;
 }
 
@@ -116,12 +151,21 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
 
 // TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
 // pointer-array collectives alike): smem_A and smem_B as 16-byte aligned arrays, the struct
-// aligned to 128.
+// aligned to 128. The blockwise collectives add the float scales of every stage: alignas(128)
+// plain arrays (…fp8_blockwise_scaling.hpp:213-217), 16-byte aligned ones when grouped (…array…:220-224).
 template <class Parts = PartList>
-constexpr MainloopTensors<Parts> sm90_tensors(const MainloopStage& s, bytes_t stages, Checked& c) {
+constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const MainloopStage& s, bytes_t stages, Checked& c) {
   BasicStructLayout<Parts> layout(c, 128);
   layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages), 8, c), 16, PartKind::tensor);
   layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), 16, PartKind::tensor);
+  if (config.scaling == Scaling::blockwise) {
+    const auto scales = [&](std::string_view name, bytes_t per_stage) {
+      if (config.grouped) layout.member(name, array_engine_bytes(c.mul(per_stage, stages), 8, c), 16, PartKind::tensor);
+      else layout.member(name, c.mul(per_stage, stages), 128, PartKind::tensor);
+    };
+    scales("A scales", s.sfa);
+    scales("B scales", s.sfb);
+  }
   layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
 }
@@ -178,7 +222,7 @@ constexpr Config sm90_built(const Config& config) {
 template <class Parts>
 constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopStage& stage, const EpilogueLayout& epi,
                                           bytes_t stages, Checked& c) {
-  return kernel_layout<Parts>(built, sm90_tensors<Parts>(stage, stages, c), epi, sm90_scheduler_bytes, c);
+  return kernel_layout<Parts>(built, sm90_tensors<Parts>(built, stage, stages, c), epi, sm90_scheduler_bytes, c);
 }
 
 }  // namespace detail
@@ -210,13 +254,14 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   d.counts = StageCounts::uniform(d.stages);
   budget.has_stages = true;
   if (c.overflowed) return std::nullopt;
-  // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137
+  // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
   if (d.stages < 2) {
-    budget.rejection = Rejection::stages_below_two;
+    const bool blockwise = config.scaling == Scaling::blockwise && !config.grouped;
+    budget.rejection = blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
     budget.verdict = Verdict::rejected;
     return budget;
   }
-  const MainloopTensors<PartList> mainloop = sm90_tensors<PartList>(budget.stage, d.stages, c);
+  const MainloopTensors<PartList> mainloop = sm90_tensors<PartList>(built, budget.stage, d.stages, c);
   const KernelLayout<PartList> kernel = kernel_layout<PartList>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
   budget.mainloop_tensors = mainloop.size;

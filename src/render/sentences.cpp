@@ -73,7 +73,7 @@ std::string reason(const Result& r) {
   switch (b.verdict) {
     case Verdict::fits: return "";
     case Verdict::rejected: {
-      if (b.rejection == Rejection::stages_below_two)
+      if (b.rejection == Rejection::stages_below_two || b.rejection == Rejection::sm90_blockwise_stages_below_two)
         return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule, builder_rule(r));
       if (b.rejection == Rejection::sm100_smem_exceeds_capacity)
         return fmt::format("CUTLASS does not compile it for the device: its SharedStorage is {} B, over the {} B that "

@@ -24,14 +24,10 @@ import subprocess
 import sys
 import tempfile
 
-ELEMENT = {
-    "e2m1": "cutlass::float_e2m1_t", "e2m3": "cutlass::float_e2m3_t", "e3m2": "cutlass::float_e3m2_t",
-    "e4m3": "cutlass::float_e4m3_t", "e5m2": "cutlass::float_e5m2_t", "f16": "cutlass::half_t",
-    "bf16": "cutlass::bfloat16_t", "f32": "float", "s8": "int8_t", "void": "void",
-}
-BITS = {"e2m1": 4, "e2m3": 6, "e3m2": 6, "e4m3": 8, "e5m2": 8, "f16": 16, "bf16": 16, "f32": 32, "s8": 8}
-PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
+import hopper
+from measure_common import BITS, ELEMENT, dims, stage_type
 
+PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
 
 def operand(name, scaling):
     """(element, block-scale kind or None) for one side of `types`."""
@@ -45,10 +41,6 @@ def block_type(element, kind):
         return f"cutlass::nv_float4_t<{ELEMENT[element]}>"
     wrapper = {4: "mx_float4_t", 6: "mx_float6_t", 8: "mx_float8_t"}[BITS[element]]
     return f"cutlass::{wrapper}<{ELEMENT[element]}>"
-
-
-def dims(text):
-    return [int(x) for x in text.split("x")]
 
 
 def fusion_op(fusion, d, c, sf_vector, d_layout):
@@ -146,15 +138,7 @@ def probe_source(cfg):
                 else "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(et)))
     fusion, fusion_code = fusion_op(cfg.get("fusion"), d, c, sf_vector, d_layout)
 
-    stages = cfg.get("stages", "auto")
-    if stages == "auto":
-        stage_type = "cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename Epilogue::SharedStorage))>"
-    elif stages == "auto-zero":
-        stage_type = "cutlass::gemm::collective::StageCountAuto"
-    elif stages == "auto-epi":
-        stage_type = "cutlass::gemm::collective::StageCountAutoCarveoutEpi<Epilogue>"
-    else:
-        stage_type = f"cutlass::gemm::collective::StageCount<{int(stages)}>"
+    stage_arg = stage_type(cfg.get("stages", "auto"))
 
     layout_a, layout_b = f"cutlass::layout::RowMajor{ptr}", f"cutlass::layout::ColumnMajor{ptr}"
     scale_code = ""
@@ -198,7 +182,7 @@ using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     {ELEMENT[d]}, {layout_cd}{ptr}, {align(d)}, {epi_schedule}, {fusion}>::CollectiveOp;
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::arch::Sm120, {opclass}, {el_a}, {layout_a}, {align_a}, {el_b}, {layout_b}, {align_b}, float,
-    TileShape, Cluster, {stage_type}, cutlass::gemm::{schedule}>::CollectiveOp;
+    TileShape, Cluster, {stage_arg}, cutlass::gemm::{schedule}>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
 int main() {{
   std::printf("%d %d %d %zu %zu %zu\\n", int({mainloop_stages.split(', ')[0]}), int({mainloop_stages.split(', ')[1]}),
@@ -217,7 +201,7 @@ def first_error(log):
     return log.strip().splitlines()[-1] if log.strip() else "did not compile"
 
 
-def measure_source(source, config, sparse, cutlass, nvcc, limit):
+def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
     """Compiles and runs one probe (its main prints stages A, B, E, then the sizes of the mainloop's
     tensor storage, the epilogue's shared storage and the kernel's SharedStorage) into an oracle
     row for `config`; a probe that does not compile is a `rejected` row with the first error.
@@ -226,7 +210,7 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit):
         path = os.path.join(tmp, "probe.cu")
         with open(path, "w") as f:
             f.write(source)
-        cmd = [nvcc, "-std=c++17", "-arch=sm_120a", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
+        cmd = [nvcc, "-std=c++17", f"-arch={gpu}", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
                f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
         built = subprocess.run(cmd, capture_output=True, text=True)
         if built.returncode != 0:
@@ -240,12 +224,17 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit):
         return {"config": config, "expect": expect, "reason": "measured"}
 
 
-def measure(cfg, cutlass, nvcc, limit):
+# Per architecture: the probe writer and the GPU the probe is compiled for.
+ARCHS = {"sm120": (lambda cfg: probe_source(cfg), "sm_120a"), "sm90": (hopper.probe_source, "sm_90a")}
+
+
+def measure(cfg, arch, cutlass, nvcc, limit):
+    write, gpu = ARCHS[arch]
     try:
-        source = probe_source(cfg)
+        source = write(cfg)
     except ValueError as e:
         return {"config": cfg, "error": str(e)}
-    return measure_source(source, cfg, cfg.get("sparse", False), cutlass, nvcc, limit)
+    return measure_source(source, cfg, cfg.get("sparse", False), cutlass, nvcc, limit, gpu)
 
 
 def main():
@@ -254,19 +243,22 @@ def main():
     parser.add_argument("--cutlass", required=True, help="a CUTLASS checkout (its include/ is used)")
     parser.add_argument("--nvcc", default="nvcc")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
-    parser.add_argument("--limit", type=int, default=101376, help="opt-in bytes per block for the verdict")
+    parser.add_argument("--arch", default="sm120", choices=sorted(ARCHS))
+    parser.add_argument("--limit", type=int, default=None, help="opt-in bytes per block for the verdict "
+                        "(default: 101376 on sm120, else 232448)")
     parser.add_argument("--print-source", action="store_true", help="print the first probe's source and stop")
     args = parser.parse_args()
     with open(args.batch) as f:
         batch = json.load(f)
     configs = batch["configs"] if isinstance(batch, dict) else batch
+    limit = args.limit or (101376 if args.arch == "sm120" else 232448)
     if args.print_source:
-        print(probe_source(configs[0]))
+        print(ARCHS[args.arch][0](configs[0]))
         return
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda c: measure(c, args.cutlass, args.nvcc, args.limit), configs))
-    json.dump({"provenance": f"tools/measure/measure.py, nvcc {args.nvcc}, CUTLASS {args.cutlass}",
-               "arch": "sm120", "rows": rows}, sys.stdout, indent=1)
+        rows = list(pool.map(lambda c: measure(c, args.arch, args.cutlass, args.nvcc, limit), configs))
+    json.dump({"provenance": f"tools/measure/measure.py --arch {args.arch}, nvcc {args.nvcc}, CUTLASS {args.cutlass}",
+               "arch": args.arch, "rows": rows}, sys.stdout, indent=1)
     print()
 
 
