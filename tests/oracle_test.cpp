@@ -106,6 +106,11 @@ TEST_CASE("SM90 FP8 blockwise, column-major and 8-bit outputs this project measu
   check_file("sm90-probes.json");
 }
 
+TEST_CASE("SM100 FP6, 8-bit and column-major outputs and device-side checks this project measured match nvcc",
+          "[oracle][sm100]") {
+  check_file("sm100-probes.json");
+}
+
 TEST_CASE("two SM90 GEMMs launched on an H200 either side of the opt-in limit match", "[oracle][sm90]") {
   check_file("sm90-launch.json");
 }
@@ -115,7 +120,8 @@ TEST_CASE("the README counts every measured row", "[oracle][readme]") {
   for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
                            "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
                            "sm120-kernel-names.json", "sm90-oracle.json", "sm100-oracle.json",
-                           "sm90-launch.json", "sm90-probes.json"})
+                           "sm90-launch.json", "sm90-probes.json",
+                           "sm100-probes.json"})
     rows += load_test_data(file)["rows"].size();
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;

@@ -59,6 +59,7 @@ enum class Rejection {
   sm100_tile_m_1sm,
   sm100_tile_m_2sm,
   sm100_tile_n,
+  sm100_scale_types_differ,
   sm100_no_stage,
   sm100_smem_exceeds_capacity,
 };
@@ -272,6 +273,9 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::sm100_tile_n:
       return {"tile N must be 64, 128, 192 or 256", "Invalid TileShape_N.",
               "cutlass/gemm/collective/builders/sm100_common.inl:832 (2-SM: :892)"};
+    case Rejection::sm100_scale_types_differ:
+      return {"A and B must use the same scale-factor type and vector size",
+              "Scale factor types for A and B should be the same.", "cutlass/gemm/collective/builders/sm1xx_common.inl:527"};
     case Rejection::sm100_no_stage:
       return {"not even one stage of A, B and their scale factors fits beside the epilogue",
               "Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.",

@@ -34,7 +34,6 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   const OperandPair& t = config.types;
   if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
     return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
-  if (!operand_scales_match(t)) return "not modelled on sm100: A and B with different scale-factor formats";
   if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
     return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
@@ -49,9 +48,8 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
     return "not modelled on sm100: a scale-factor output vector or type of its own";
   if (config.grouped && config.epilogue == EpilogueKind::nosmem)
     return "not modelled on sm100: the grouped no-smem epilogue";
-  if (!config.epilogue_tile.automatic || config.d_layout != MatrixLayout::row ||
-      config.tile_scheduler != TileScheduler::persistent)
-    return "not modelled on sm100 yet: a given epilogue tile, column-major C/D, stream-K";
+  if (!config.epilogue_tile.automatic || config.tile_scheduler != TileScheduler::persistent)
+    return "not modelled on sm100 yet: a given epilogue tile, stream-K";
   if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
   if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1)
     return "not modelled on sm100: FP6 C or D, FP4 C";
@@ -90,6 +88,7 @@ constexpr Rejection sm100_check(const Config& config) {
   if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
   if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;
   if (t.n != 64 && t.n != 128 && t.n != 192 && t.n != 256) return Rejection::sm100_tile_n;
+  if (!operand_scales_match(config.types)) return Rejection::sm100_scale_types_differ;
   if (config.instruction == Instruction::mxf8f6f4 && config.types.a.scale == ScaleType::ue4m3)
     return Rejection::nvfp4_on_mxf8f6f4;
   return Rejection::none;
@@ -154,8 +153,10 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
   if (no_source) n_perf = (max_bits == 4 ? 8192 : 4096) / m;
   else if (max_bits == 32) n_perf = m > 64 && cta.n <= 128 ? 16 : 32;
   else if (max_bits == 16) n_perf = cta.n <= 128 ? 32 : 64;
-  const bytes_t n_min_c = no_source ? 8 : 128 / bits_of(config.c);
-  const bytes_t n_min_d = 128 / bits_of(config.d);
+  // TMA stores whole 16-byte rows of a row-major C or D; a column-major one needs 8 columns.
+  const bool row = config.d_layout == MatrixLayout::row;
+  const bytes_t n_min_c = no_source || !row ? 8 : 128 / bits_of(config.c);
+  const bytes_t n_min_d = row ? 128 / bits_of(config.d) : 8;
   bytes_t n = n_perf > n_min_c ? n_perf : n_min_c;
   if (n_min_d > n) n = n_min_d;
   if (cta.n < n) n = cta.n;

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 
+import blackwell
 import hopper
 from measure_common import BITS, ELEMENT, dims, stage_type
 
@@ -201,22 +202,38 @@ def first_error(log):
     return log.strip().splitlines()[-1] if log.strip() else "did not compile"
 
 
-def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
+def compile_probe(source, tmp, cutlass, nvcc, gpu, device_check=False):
+    """Builds one probe in `tmp`; returns the compiler's log when it fails, else None."""
+    path = os.path.join(tmp, "probe.cu")
+    with open(path, "w") as f:
+        f.write(source)
+    cmd = [nvcc, "-std=c++17", f"-arch={gpu}", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
+           f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
+    if device_check:
+        cmd[1:1] = ["-DDEVICE_CHECK", "-c"]
+        cmd[-1] = os.path.join(tmp, "probe.o")
+    built = subprocess.run(cmd, capture_output=True, text=True)
+    return None if built.returncode == 0 else built.stdout + built.stderr
+
+
+def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a", device_check=None):
     """Compiles and runs one probe (its main prints stages A, B, E, then the sizes of the mainloop's
     tensor storage, the epilogue's shared storage and the kernel's SharedStorage) into an oracle
     row for `config`; a probe that does not compile is a `rejected` row with the first error.
+    `device_check(stages, total)` says when the verdict depends on device code: the probe is then
+    compiled once more with the kernel's device entry point, and a failure there rejects it.
     tools/kernel_names/measure_names.py measures its probes with this too."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "probe.cu")
-        with open(path, "w") as f:
-            f.write(source)
-        cmd = [nvcc, "-std=c++17", f"-arch={gpu}", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
-               f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
-        built = subprocess.run(cmd, capture_output=True, text=True)
-        if built.returncode != 0:
-            return {"config": config, "expect": {"verdict": "rejected"}, "reason": first_error(built.stdout + built.stderr)}
+        log = compile_probe(source, tmp, cutlass, nvcc, gpu)
+        if log is not None:
+            return {"config": config, "expect": {"verdict": "rejected"}, "reason": first_error(log)}
         out = subprocess.run([os.path.join(tmp, "probe")], capture_output=True, text=True, check=True).stdout.split()
         sa, sb, se, ml, ep, total = (int(x) for x in out)
+        if device_check and device_check(sa, total):
+            log = compile_probe(source, tmp, cutlass, nvcc, gpu, device_check=True)
+            if log is not None:
+                return {"config": config, "expect": {"verdict": "rejected", "stages": sa},
+                        "reason": f"in a device build: {first_error(log)}; SharedStorage {total} B"}
         expect = {"verdict": "fits" if total <= limit else "exceeds-optin", "stages": sa}
         if sparse:
             expect.update({"stages_a": sa, "stages_b": sb, "stages_e": se})
@@ -224,17 +241,19 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
         return {"config": config, "expect": expect, "reason": "measured"}
 
 
-# Per architecture: the probe writer and the GPU the probe is compiled for.
-ARCHS = {"sm120": (lambda cfg: probe_source(cfg), "sm_120a"), "sm90": (hopper.probe_source, "sm_90a")}
+# Per architecture: the probe writer, the GPU the probe is compiled for, and when its verdict depends
+# on device code (SM100 kernels assert their size there, and a one-stage kernel is worth building).
+ARCHS = {"sm120": (lambda cfg: probe_source(cfg), "sm_120a", None), "sm90": (hopper.probe_source, "sm_90a", None),
+         "sm100": (blackwell.probe_source, "sm_100a", lambda stages, total: total > 232448 or stages < 2)}
 
 
 def measure(cfg, arch, cutlass, nvcc, limit):
-    write, gpu = ARCHS[arch]
+    write, gpu, device_check = ARCHS[arch]
     try:
         source = write(cfg)
     except ValueError as e:
         return {"config": cfg, "error": str(e)}
-    return measure_source(source, cfg, cfg.get("sparse", False), cutlass, nvcc, limit, gpu)
+    return measure_source(source, cfg, cfg.get("sparse", False), cutlass, nvcc, limit, gpu, device_check)
 
 
 def main():
