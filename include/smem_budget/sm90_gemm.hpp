@@ -271,6 +271,8 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   budget.headroom = budget.limit - budget.total;
   budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
   budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  // The blockwise builder takes no StageCount<S>: there is no explicit count to suggest.
+  if (config.scaling == Scaling::blockwise) return budget;
   budget.max_fitting_stages = largest_fitting_stage_count(
       d.stages, budget.total, budget.stage.data(), budget.limit, [&](bytes_t stages) {
         Checked scratch;

@@ -91,6 +91,9 @@ std::string reason(const Result& r) {
       else why += fmt::format("with StageCount<{}> ", b.decision.stages);
       why += kernel_count(e.kernel);
       if (b.max_fitting_stages) why += fmt::format("; StageCount<{}> would fit", *b.max_fitting_stages);
+      else if (b.rule_set == RuleSet::sm90 && r.config.scaling == Scaling::blockwise)
+        why += "; the SM90 blockwise builder takes no StageCount<N>, so only another tile, granularity or epilogue "
+               "helps";
       else why += "; no stage count >= 2 fits";
       return why;
     }

@@ -138,6 +138,8 @@ std::string breakdown(const Report& report, const Result& r) {
                        "global memory\n", d.counts.a, d.counts.b);
   if (const Explanation e = explain(r.config, b); e.builder) out += builder_against_kernel(*e.builder, e.kernel, r.config);
   if (is_sparse(family_of(r.config))) out += "largest stage count that fits: n/a (the sparse builders take no StageCount<N>)\n";
+  else if (b.rule_set == RuleSet::sm90 && r.config.scaling == Scaling::blockwise)
+    out += "largest stage count that fits: n/a (the SM90 blockwise builder takes no StageCount<N>)\n";
   else
     out += fmt::format("largest stage count that fits: {}\n",
                        b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
