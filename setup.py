@@ -9,7 +9,7 @@ from setuptools import Extension, setup
 
 VERSION = re.search(r"project\(smem-budget VERSION ([0-9.]+)", open("CMakeLists.txt").read()).group(1)
 SOURCES = ["python/module.cpp", "src/evaluation.cpp", "src/arch_resolution.cpp", "src/render/sentences.cpp",
-           "src/render/json.cpp", "src/io/parse.cpp", "src/io/settings.cpp", "src/io/batch_file.cpp",
+           "src/render/json.cpp", "src/io/parse.cpp", "src/io/settings.cpp", "src/io/json_writer.cpp", "src/io/batch_file.cpp",
            "src/io/kernel_name.cpp", "src/io/arch_file.cpp", "src/native/cuda_driver.cpp",
            "src/native/device_query.cpp"]
 

@@ -107,12 +107,12 @@ int main(int argc, char** argv) {
     }
     if (app.got_subcommand(suggest)) {
       const Report report = cli::build_report(suggest_options);
-      cli::emit(render::render(report, suggest_options.format), suggest_options.output);
+      cli::emit(report, suggest_options.format, suggest_options.output);
       return cli::exit_status(report);
     }
     const cli::ConfigOptions& options = app.got_subcommand(check) ? check_options : top;
     const Report report = cli::build_report(options);
-    cli::emit(render::render(report, options.format), options.output);
+    cli::emit(report, options.format, options.output);
     return cli::exit_status(report);
   } catch (const io::InputError& e) {
     std::cerr << "smem-budget: " << e.what() << "\n";

@@ -1,10 +1,13 @@
 // Properties over many random valid configurations: the breakdown sums to the total, totals grow
 // with the stage count, the verdict is the comparison with the limit, and the largest fitting
-// stage count really is the largest.
+// stage count really is the largest; the JSON writer's text is nlohmann's.
 #include <catch2/catch.hpp>
 
 #include <random>
 
+#include <nlohmann/json.hpp>
+
+#include "io/json_writer.hpp"
 #include "io/settings.hpp"
 #include "settings_of.hpp"
 #include "smem_budget/budget.hpp"
@@ -93,4 +96,16 @@ TEST_CASE("a configuration's JSON, read back as a batch entry, is the same confi
     REQUIRE(before->verdict == after->verdict);
     REQUIRE(before->total == after->total);
   }
+}
+
+TEST_CASE("the JSON writer lays out text exactly as nlohmann's dump(2), escapes included", "[property][json]") {
+  std::string text;
+  smem_budget::io::JsonWriter out(text);
+  out.begin_object().member("name", "a \"quoted\" \\ name\twith\ncontrol \x01 and UTF-8 …");
+  out.key("empty").begin_array().end().key("none").begin_object().end();
+  out.key("list").begin_array().value(std::int64_t{-3}).value(true).null().begin_object().member("k", 1).end().end();
+  out.end();
+  const nlohmann::ordered_json same = nlohmann::ordered_json::parse(text);
+  CHECK(text == same.dump(2));
+  CHECK(same["name"] == "a \"quoted\" \\ name\twith\ncontrol \x01 and UTF-8 …");
 }

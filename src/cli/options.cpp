@@ -1,6 +1,7 @@
 #include "cli/options.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -209,13 +210,31 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
   return report;
 }
 
-void emit(const std::string& text, const std::string& output) {
+namespace {
+
+// Writes what `write` hands over to standard output, or to the file `output`.
+void write_out(const std::string& output, const std::function<void(std::ostream&)>& write) {
   if (output.empty()) {
-    std::cout << text << std::flush;
+    write(std::cout);
+    std::cout << std::flush;
     return;
   }
   std::ofstream out(output, std::ios::binary);
-  if (!out || !(out << text) || !out.flush()) throw io::InputError(fmt::format("-o: cannot write \"{}\"", output));
+  if (out) write(out);
+  if (!out || !out.flush()) throw io::InputError(fmt::format("-o: cannot write \"{}\"", output));
+}
+
+}  // namespace
+
+void emit(const std::string& text, const std::string& output) {
+  write_out(output, [&](std::ostream& out) { out << text; });
+}
+
+void emit(const Report& report, render::Format format, const std::string& output) {
+  if (format != render::Format::json) return emit(render::render(report, format), output);
+  write_out(output, [&](std::ostream& out) {
+    render::json(report, [&](std::string_view chunk) { out.write(chunk.data(), static_cast<std::streamsize>(chunk.size())); });
+  });
 }
 
 void finish_options(ConfigOptions& o) {

@@ -58,6 +58,8 @@ Report build_report(const ConfigOptions& options, std::optional<CutlassVersion> 
 
 // Writes to -o FILE or standard output. Throws io::InputError when the file cannot be written.
 void emit(const std::string& text, const std::string& output);
+// A report in `format` to standard output or the file `output`; JSON is written as it is made.
+void emit(const Report& report, render::Format format, const std::string& output);
 
 // 0 when every result fits, 1 otherwise.
 int exit_status(const Report& report);

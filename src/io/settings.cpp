@@ -153,31 +153,39 @@ Config to_config(const Settings& settings) {
   return config;
 }
 
+void write_config(JsonWriter& out, const Config& config) {
+  out.begin_object();
+  out.member("tile", format_tile(config.tile));
+  out.member("types", format_types(config.types, config.scaling));
+  out.member("scaling", format_scaling(config.scaling));
+  if (config.scaling == Scaling::blockwise)
+    out.member("scale_granularity", format_scale_granularity(config.scale_granularity));
+  out.member("sparse", config.sparse);
+  out.member("schedule", format_schedule(config.schedule));
+  out.member("cluster", format_cluster(config.cluster));
+  out.member("fast_accum", config.fast_accum);
+  out.member("instruction", format_instruction(config.instruction));
+  out.member("grouped", config.grouped);
+  if (config.stages.kind == StagePolicy::Kind::fixed) out.member("stages", config.stages.count);
+  else out.member("stages", format_stages(config.stages));
+  out.member("epilogue", format_epilogue(config.epilogue));
+  if (config.epilogue != EpilogueKind::finalize) out.member("c", name_of(config.c));
+  out.member("d", name_of(config.d));
+  out.member("d_layout", format_layout(config.d_layout));
+  out.member("epilogue_tile", format_epilogue_tile(config.epilogue_tile));
+  out.member("fusion", format_fusion(config));
+  out.member("epilogue_schedule", format_epilogue_schedule(config.epilogue_schedule));
+  out.member("alignment", format_alignment(config.alignment));
+  out.member("tile_scheduler", format_tile_scheduler(config.tile_scheduler));
+  out.member("cutlass", format_version(config.cutlass));
+  out.end();
+}
+
 nlohmann::ordered_json config_to_json(const Config& config) {
-  nlohmann::ordered_json j;
-  j["tile"] = format_tile(config.tile);
-  j["types"] = format_types(config.types, config.scaling);
-  j["scaling"] = format_scaling(config.scaling);
-  if (config.scaling == Scaling::blockwise) j["scale_granularity"] = format_scale_granularity(config.scale_granularity);
-  j["sparse"] = config.sparse;
-  j["schedule"] = format_schedule(config.schedule);
-  j["cluster"] = format_cluster(config.cluster);
-  j["fast_accum"] = config.fast_accum;
-  j["instruction"] = format_instruction(config.instruction);
-  j["grouped"] = config.grouped;
-  if (config.stages.kind == StagePolicy::Kind::fixed) j["stages"] = config.stages.count;
-  else j["stages"] = format_stages(config.stages);
-  j["epilogue"] = format_epilogue(config.epilogue);
-  if (config.epilogue != EpilogueKind::finalize) j["c"] = name_of(config.c);
-  j["d"] = name_of(config.d);
-  j["d_layout"] = format_layout(config.d_layout);
-  j["epilogue_tile"] = format_epilogue_tile(config.epilogue_tile);
-  j["fusion"] = format_fusion(config);
-  j["epilogue_schedule"] = format_epilogue_schedule(config.epilogue_schedule);
-  j["alignment"] = format_alignment(config.alignment);
-  j["tile_scheduler"] = format_tile_scheduler(config.tile_scheduler);
-  j["cutlass"] = format_version(config.cutlass);
-  return j;
+  std::string text;
+  JsonWriter out(text);
+  write_config(out, config);
+  return nlohmann::ordered_json::parse(text);
 }
 
 }  // namespace smem_budget::io

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/input_error.hpp"
+#include "io/json_writer.hpp"
 #include "smem_budget/config.hpp"
 
 namespace smem_budget::io {
@@ -37,7 +38,8 @@ Config to_config(const Settings& settings);
 // Every key but the tile, which keeps its default: the base of a sweep, which makes the tiles.
 Config to_config_except_tile(const Settings& settings);
 
-// The normalised configuration as the JSON output's "config" object.
+// The normalised configuration as the JSON output's "config" object: written, or as a value.
+void write_config(JsonWriter& out, const Config& config);
 nlohmann::ordered_json config_to_json(const Config& config);
 
 }  // namespace smem_budget::io

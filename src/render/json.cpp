@@ -1,3 +1,7 @@
+#include <functional>
+#include <optional>
+#include <string_view>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -10,112 +14,137 @@ namespace smem_budget::render {
 
 using ojson = nlohmann::ordered_json;
 
-ojson arch_json(const Architecture& arch) {
+void write_arch(io::JsonWriter& out, const Architecture& arch) {
   const ArchLimits& a = arch.limits;
-  return {{"name", arch.name},
-          {"example_parts", arch.example_parts},
-          {"compute_capability", std::to_string(a.cc.major) + "." + std::to_string(a.cc.minor)},
-          {"smem_per_sm", a.smem_per_sm},
-          {"smem_per_block", a.smem_per_block},
-          {"smem_per_block_optin", a.smem_per_block_optin},
-          {"reserved_smem_per_block", a.reserved_smem_per_block},
-          {"layout_rules", has_layout_rules(a.cc)},
-          {"source", arch.source},
-          {"notes", arch.notes}};
+  out.begin_object();
+  out.member("name", arch.name);
+  out.member("example_parts", arch.example_parts);
+  out.member("compute_capability", fmt::format("{}.{}", a.cc.major, a.cc.minor));
+  out.member("smem_per_sm", a.smem_per_sm);
+  out.member("smem_per_block", a.smem_per_block);
+  out.member("smem_per_block_optin", a.smem_per_block_optin);
+  out.member("reserved_smem_per_block", a.reserved_smem_per_block);
+  out.member("layout_rules", has_layout_rules(a.cc));
+  out.member("source", arch.source);
+  out.key("notes").begin_array();
+  for (const std::string& note : arch.notes) out.value(note);
+  out.end();
+  out.end();
 }
 
 namespace {
 
-ojson bytes_json(const Budget& b) {
-  ojson bytes = {{"mainloop_tensors", b.mainloop_tensors},
-                 {"epilogue_shared_storage", b.epilogue_shared_storage},
-                 {"epilogue_tensors", b.epilogue.tensor_size},
-                 {"tensor_storage", b.tensor_storage},
-                 {"total", b.total}};
-  ojson parts = ojson::array();
-  for (const Part& part : b.parts) parts.push_back({{"part", part_label(part, b)}, {"bytes", part.bytes}});
-  bytes["parts"] = std::move(parts);
-  return bytes;
+void write_bytes(io::JsonWriter& out, const Budget& b) {
+  out.begin_object();
+  out.member("mainloop_tensors", b.mainloop_tensors);
+  out.member("epilogue_shared_storage", b.epilogue_shared_storage);
+  out.member("epilogue_tensors", b.epilogue.tensor_size);
+  out.member("tensor_storage", b.tensor_storage);
+  out.member("total", b.total);
+  out.key("parts").begin_array();
+  for (const Part& part : b.parts) out.begin_object().member("part", part_label(part, b)).member("bytes", part.bytes).end();
+  out.end();
+  out.end();
+}
+
+// A value known to be there or not: the number, or null.
+void value_or_null(io::JsonWriter& out, const std::optional<bytes_t>& value) {
+  if (value) out.value(*value);
+  else out.null();
 }
 
 }  // namespace
 
-ojson result_json(const Result& r) {
+void write_result(io::JsonWriter& out, const Result& r) {
   const Budget& b = r.budget;
-  ojson j;
-  j["name"] = r.name;
-  j["config"] = io::config_to_json(r.config);
-  if (!r.tile_in_bytes.empty()) j["tile_given"] = r.tile_in_bytes;  // K in bytes of A, as typed
-  j["stages"] = b.has_stages ? ojson(b.decision.stages) : ojson(nullptr);
+  out.begin_object();
+  out.member("name", r.name);
+  out.key("config");
+  io::write_config(out, r.config);
+  if (!r.tile_in_bytes.empty()) out.member("tile_given", r.tile_in_bytes);  // K in bytes of A, as typed
+  out.key("stages");
+  value_or_null(out, b.has_stages ? std::optional<bytes_t>(b.decision.stages) : std::nullopt);
   if (is_sparse(family_of(r.config)) && b.has_stages) {
-    j["stages_a"] = b.decision.counts.a;
-    j["stages_b"] = b.decision.counts.b;
-    j["stages_e"] = b.decision.counts.e;
+    out.member("stages_a", b.decision.counts.a);
+    out.member("stages_b", b.decision.counts.b);
+    out.member("stages_e", b.decision.counts.e);
   }
   if (b.verdict != Verdict::rejected) {
-    j["max_fitting_stages"] = b.max_fitting_stages ? ojson(*b.max_fitting_stages) : ojson(nullptr);
-    j["builder"] = {{"capacity", b.decision.capacity},
-                    {"carveout", b.decision.carveout},
-                    {"stage_estimate", b.decision.estimate}};
+    out.key("max_fitting_stages");
+    value_or_null(out, b.max_fitting_stages);
+    out.key("builder").begin_object();
+    out.member("capacity", b.decision.capacity);
+    out.member("carveout", b.decision.carveout);
+    out.member("stage_estimate", b.decision.estimate);
     // What the builder reserved and counted in all, where it chose the stage count.
     if (const auto builder = explain(r.config, b).builder) {
-      j["builder"]["reserve"] = builder->reserve;
-      j["builder"]["counted"] = builder->counted;
+      out.member("reserve", builder->reserve);
+      out.member("counted", builder->counted);
     }
-    j["bytes"] = bytes_json(b);
-    j["limit"] = b.limit;
-    j["headroom"] = b.headroom;
-    j["ctas_per_sm"] = b.ctas_per_sm;
+    out.end();
+    out.key("bytes");
+    write_bytes(out, b);
+    out.member("limit", b.limit);
+    out.member("headroom", b.headroom);
+    out.member("ctas_per_sm", b.ctas_per_sm);
   }
-  if (b.rule_set == RuleSet::sm100 && b.has_layout()) j["tmem_columns"] = b.tmem_columns;
-  j["verdict"] = name_of(b.verdict);
-  j["fits"] = b.verdict == Verdict::fits;
-  j["reason"] = reason(r);
-  j["notes"] = notes(r);
+  if (b.rule_set == RuleSet::sm100 && b.has_layout()) out.member("tmem_columns", b.tmem_columns);
+  out.member("verdict", name_of(b.verdict));
+  out.member("fits", b.verdict == Verdict::fits);
+  out.member("reason", reason(r));
+  out.key("notes").begin_array();
+  for (const std::string& note : notes(r)) out.value(note);
+  out.end();
   if (r.suggestions) {
-    ojson list = ojson::array();
-    for (const Suggestion& s : *r.suggestions)
-      list.push_back({{"change", describe_changes(s, r)},
-                      {"config", io::config_to_json(s.config)},
-                      {"stages", s.budget.decision.stages},
-                      {"total", s.budget.total},
-                      {"headroom", s.budget.headroom}});
-    j["suggestions"] = std::move(list);
+    out.key("suggestions").begin_array();
+    for (const Suggestion& s : *r.suggestions) {
+      out.begin_object().member("change", describe_changes(s, r)).key("config");
+      io::write_config(out, s.config);
+      out.member("stages", s.budget.decision.stages).member("total", s.budget.total);
+      out.member("headroom", s.budget.headroom).end();
+    }
+    out.end();
   }
-  return j;
+  out.end();
 }
 
-namespace {
-
-// `value` as nlohmann's dump(2) prints it `depth` levels down, appended to `out`.
-void append_nested(std::string& out, const ojson& value, int depth) {
-  const std::string text = value.dump(2);
-  std::string indent(static_cast<std::size_t>(2 * depth) + 1, ' ');
-  indent.front() = '\n';
-  std::size_t from = 0;
-  for (std::size_t at; (at = text.find('\n', from)) != std::string::npos; from = at + 1) {
-    out.append(text, from, at - from);
-    out += indent;
-  }
-  out.append(text, from);
+ojson result_json(const Result& r) {
+  std::string text;
+  io::JsonWriter out(text);
+  write_result(out, r);
+  return ojson::parse(text);
 }
 
-}  // namespace
+ojson arch_json(const Architecture& arch) {
+  std::string text;
+  io::JsonWriter out(text);
+  write_arch(out, arch);
+  return ojson::parse(text);
+}
 
-// The document written result by result, as doc.dump(2) would print it, without ever holding a
-// tree of every result (a 100,000-entry batch would take gigabytes).
-std::string json(const Report& report) {
-  std::string out = fmt::format("{{\n  \"tool\": \"smem-budget\",\n  \"version\": \"{}\",\n  \"arch\": ", SMEM_BUDGET_VERSION);
-  append_nested(out, arch_json(report.arch), 1);
-  out += ",\n  \"results\": ";
-  if (report.results.empty()) return out + "[]\n}\n";
-  out += "[\n";
+void json(const Report& report, const std::function<void(std::string_view)>& sink) {
+  constexpr std::size_t results_per_chunk = 1024;
+  std::string out;
+  io::JsonWriter w(out);
+  w.begin_object().member("tool", "smem-budget").member("version", SMEM_BUDGET_VERSION).key("arch");
+  write_arch(w, report.arch);
+  w.key("results").begin_array();
   for (std::size_t i = 0; i < report.results.size(); ++i) {
-    out += "    ";
-    append_nested(out, result_json(report.results[i]), 2);
-    out += i + 1 < report.results.size() ? ",\n" : "\n";
+    write_result(w, report.results[i]);
+    if ((i + 1) % results_per_chunk == 0) {
+      sink(out);
+      out.clear();  // keeps its capacity: the next chunk fills the same memory
+    }
   }
-  return out + "  ]\n}\n";
+  w.end().end();
+  out += '\n';
+  sink(out);
+}
+
+std::string json(const Report& report) {
+  std::string text;
+  json(report, [&](std::string_view chunk) { text += chunk; });
+  return text;
 }
 
 }  // namespace smem_budget::render

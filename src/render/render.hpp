@@ -1,11 +1,14 @@
 // The printers: each renders a Report in one format and nothing else.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_writer.hpp"
 #include "io/vocabulary.hpp"
 #include "render/sentences.hpp"
 #include "report.hpp"
@@ -22,6 +25,9 @@ inline constexpr std::array<io::Word<Format>, 4> format_words{{
 }};
 
 std::string json(const Report& report);
+// The same document handed to `sink` a chunk of results at a time, so that a large batch is never
+// held as one text.
+void json(const Report& report, const std::function<void(std::string_view)>& sink);
 std::string table(const Report& report);
 std::string markdown(const Report& report);
 std::string csv(const Report& report);
@@ -44,10 +50,13 @@ inline std::string render(const Report& report, Format format) {
   return "";
 }
 
-// One result as the JSON document's result object (the Python module's Result.to_dict()).
+// One result as the JSON document's result object: written, or as a value (the Python module's
+// Result.to_dict()).
+void write_result(io::JsonWriter& out, const Result& result);
 nlohmann::ordered_json result_json(const Result& result);
 
 // An architecture as JSON: the check document's "arch" and each entry of `arch --format json`.
+void write_arch(io::JsonWriter& out, const Architecture& arch);
 nlohmann::ordered_json arch_json(const Architecture& arch);
 
 using Rows = std::vector<std::vector<std::string>>;
