@@ -49,6 +49,7 @@ std::string mismatch(const json& row, const ArchLimits& arch) {
     check("stages_a", budget->decision.counts.a);
     check("stages_b", budget->decision.counts.b);
     check("stages_e", budget->decision.counts.e);
+    check("stages_sf", budget->decision.counts.sf);
     check("mainloop_tensors", budget->mainloop_tensors);
     check("epilogue_shared_storage", budget->epilogue_shared_storage);
     check("total", budget->total);
@@ -111,6 +112,10 @@ TEST_CASE("SM100 FP6, 8-bit and column-major outputs and device-side checks this
   check_file("sm100-probes.json");
 }
 
+TEST_CASE("SM103 FP4 ultra GEMMs this project measured match nvcc", "[oracle][sm103]") {
+  check_file("sm103-probes.json");
+}
+
 TEST_CASE("two SM90 GEMMs launched on an H200 either side of the opt-in limit match", "[oracle][sm90]") {
   check_file("sm90-launch.json");
 }
@@ -121,7 +126,7 @@ TEST_CASE("the README counts every measured row", "[oracle][readme]") {
                            "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
                            "sm120-kernel-names.json", "sm90-oracle.json", "sm100-oracle.json",
                            "sm90-launch.json", "sm90-probes.json",
-                           "sm100-probes.json"})
+                           "sm100-probes.json", "sm103-probes.json"})
     rows += load_test_data(file)["rows"].size();
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;

@@ -77,12 +77,13 @@ constexpr std::optional<ArchLimits> find_arch(ComputeCapability cc) {
 }
 
 // Which CUTLASS builders' layout rules the model has for an architecture: arch::Sm90 (H100/H200),
-// arch::Sm100 (B200), arch::Sm120 (which SM121 shares).
-enum class RuleSet { none, sm90, sm100, sm120 };
+// arch::Sm100 (B200), arch::Sm103 (B300), arch::Sm120 (which SM121 shares).
+enum class RuleSet { none, sm90, sm100, sm103, sm120 };
 
 constexpr RuleSet rule_set_of(ComputeCapability cc) {
   if (cc == ComputeCapability{9, 0}) return RuleSet::sm90;
   if (cc == ComputeCapability{10, 0}) return RuleSet::sm100;
+  if (cc == ComputeCapability{10, 3}) return RuleSet::sm103;
   if (cc.major == 12 && (cc.minor == 0 || cc.minor == 1)) return RuleSet::sm120;
   return RuleSet::none;
 }

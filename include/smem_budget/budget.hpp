@@ -16,6 +16,7 @@
 #include "smem_budget/rejection.hpp"
 #include "smem_budget/rules.hpp"
 #include "smem_budget/sm100_gemm.hpp"
+#include "smem_budget/sm103_gemm.hpp"
 #include "smem_budget/sm90_gemm.hpp"
 
 namespace smem_budget {
@@ -73,11 +74,12 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
   const RuleSet rule_set = rule_set_of(arch.cc);
   if (rule_set == RuleSet::none)
-    return "only sm90, sm100, sm120 and sm121 (compute capability 9.0, 10.0, 12.0 and 12.1) have modelled layout rules";
+    return "only sm90, sm100, sm103, sm120 and sm121 (compute capability 9.0, 10.0, 10.3, 12.0 and 12.1) have modelled "
+           "layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
   if (rule_set != RuleSet::sm120 && config.cutlass != newest_release)
-    return "not modelled: the sm90 and sm100 rules are measured at CUTLASS 4.7.0 only";
+    return "not modelled: the sm90, sm100 and sm103 rules are measured at CUTLASS 4.7.0 only";
   if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
     return "a stage count must be 1…2147483647";
   for (bytes_t extent : {config.cluster.m, config.cluster.n, config.cluster.k})
@@ -92,6 +94,7 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     return "s8 is modelled as an A/B operand only, not as C, D or a bias";
   if (rule_set == RuleSet::sm90) return sm90_invalid_input(config);
   if (rule_set == RuleSet::sm100) return sm100_invalid_input(config);
+  if (rule_set == RuleSet::sm103) return sm103_invalid_input(config);
   if (const auto error = sm120_invalid_input(config)) return error;
   if (config.epilogue == EpilogueKind::finalize) {
     if (!config.grouped) return "the finalize epilogue needs a grouped kernel (--grouped)";
@@ -219,6 +222,7 @@ constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits&
   switch (rule_set_of(arch.cc)) {
     case RuleSet::sm90: return evaluate_sm90(config, arch);
     case RuleSet::sm100: return evaluate_sm100(config, arch);
+    case RuleSet::sm103: return evaluate_sm103(config, arch);
     case RuleSet::sm120:
     case RuleSet::none: break;
   }
@@ -229,6 +233,7 @@ constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
   switch (rule_set_of(arch.cc)) {
     case RuleSet::sm90: return !invalid_input(config, arch) && sm90_check(config) == Rejection::none;
     case RuleSet::sm100: return !invalid_input(config, arch) && sm100_check(config) == Rejection::none;
+    case RuleSet::sm103: return !invalid_input(config, arch) && sm103_check(config) == Rejection::none;
     case RuleSet::sm120:
     case RuleSet::none: break;
   }

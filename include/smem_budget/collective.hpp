@@ -28,15 +28,16 @@ struct MainloopStage {
   constexpr bytes_t data() const { return a + b + sfa + sfb + e; }
 };
 
-// Stages of A (and of everything else), of B, and of the sparse metadata E. Only the sparse
-// builders can make them differ: 1.5 B stages (B at half K, three of them) with E left in
+// Stages of A (and of everything else), of B, and of the sparse metadata E. Among SM120's builders
+// only the sparse ones can make them differ: 1.5 B stages (B at half K, three of them) with E left in
 // global memory (sm120_sparse_mma_builder.inl:96-113).
 struct StageCounts {
   bytes_t a = 0;
   bytes_t b = 0;
   bytes_t e = 0;
   bool half_k_b = false;
-  static constexpr StageCounts uniform(bytes_t s) { return {s, s, s, false}; }
+  bytes_t sf = 0;  // the scale factors' own ring: deeper than A/B's on SM103, the same elsewhere
+  static constexpr StageCounts uniform(bytes_t s) { return {s, s, s, false, s}; }
 };
 
 // CollectiveMma::TensorStorage and the mainloop's PipelineStorage.

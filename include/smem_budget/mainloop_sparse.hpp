@@ -98,7 +98,7 @@ constexpr StageCounts sparse_stage_counts(bytes_t capacity, bytes_t carveout, co
   const bytes_t stages = auto_stage_count(capacity, carveout, s.estimate);
   if (stages >= 2) return StageCounts::uniform(stages);
   const bytes_t stages_a = auto_stage_count(capacity, carveout, half_k_b_estimate(s));
-  if (stages_a >= 2) return {stages_a, 3, 0, true};
+  if (stages_a >= 2) return {stages_a, 3, 0, true, stages_a};
   return StageCounts::uniform(stages_a);
 }
 

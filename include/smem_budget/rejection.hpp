@@ -60,6 +60,11 @@ enum class Rejection {
   sm100_tile_m_2sm,
   sm100_tile_n,
   sm100_scale_types_differ,
+  sm103_stage_count,
+  sm103_tile_k,
+  sm103_tile_n,
+  sm103_tma_cta_tile,
+  sm103_auto_nvfp4,
   sm100_no_stage,
   sm100_smem_exceeds_capacity,
 };
@@ -276,6 +281,24 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::sm100_scale_types_differ:
       return {"A and B must use the same scale-factor type and vector size",
               "Scale factor types for A and B should be the same.", "cutlass/gemm/collective/builders/sm1xx_common.inl:527"};
+    case Rejection::sm103_stage_count:
+      return {"the SM103 builder takes only the automatic stage counts (its StageCount<N> overload returns one count "
+              "where the kernel reads two)",
+              "Index out of range", "cute/int_tuple.hpp:56 (sm103_blockscaled_umma_builder.inl:54-56)"};
+    case Rejection::sm103_tile_k:
+      return {"the SM103 ultra kernels take tile K 768", "TileShape_K should 768 for MMA kernels",
+              "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl:368"};
+    case Rejection::sm103_tile_n:
+      return {"tile N must be 128, 192 or 256", "Cta N should be one of 128/192/256",
+              "cutlass/gemm/collective/sm103_blockscaled_mma_warpspecialized.hpp:140"};
+    case Rejection::sm103_tma_cta_tile:
+      return {"a 2-SM schedule needs tile M 256", "TMA requires CTA_Tile and SLayout top-level size equivalence.",
+              "cute/atom/copy_traits_sm90_tma.hpp:745"};
+    case Rejection::sm103_auto_nvfp4:
+      return {"the automatic schedule picks the 32-element scale vector; NVFP4 needs the …UltraVs16Sm103 schedules "
+              "(--schedule 1sm or 2sm)",
+              "Vector size can only be 4x mode (VS=16) or 2x mode (VS=32) for MMA.",
+              "cute/arch/mma_sm100_umma.hpp:1910"};
     case Rejection::sm100_no_stage:
       return {"not even one stage of A, B and their scale factors fits beside the epilogue",
               "Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.",

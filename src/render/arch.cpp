@@ -11,6 +11,7 @@ std::string_view layout_rules_of(ComputeCapability cc) {
   switch (rule_set_of(cc)) {
     case RuleSet::sm90: return "yes (SM90 GEMMs)";
     case RuleSet::sm100: return "yes (SM100 block-scaled GEMMs)";
+    case RuleSet::sm103: return "yes (SM103 FP4 GEMMs)";
     case RuleSet::sm120: return "yes (SM120 GEMMs)";
     case RuleSet::none: break;
   }

@@ -131,7 +131,7 @@ std::vector<std::string> notes(const Result& r) {
   std::vector<std::string> out = r.reading;
   const Budget& b = r.budget;
   const Family family = family_of(r.config);
-  if (b.verdict != Verdict::rejected && has_block_scales(family)) {
+  if (b.verdict != Verdict::rejected && has_block_scales(family) && b.rule_set == RuleSet::sm120) {
     // A scale-factor array with no 128-row blocks (or no K blocks) compiles as a 16-byte
     // placeholder: the kernel builds, but it has nowhere to keep those scale factors.
     if (b.stage.sfa_blocks == 0)
@@ -146,8 +146,10 @@ std::vector<std::string> notes(const Result& r) {
                                 "16-byte placeholder arrays", r.config.tile.k));
   }
   if (b.has_layout() && b.decision.stages == 1)
-    out.push_back("one stage: CUTLASS compiles this kernel (the SM100 collective has no two-stage minimum), but a "
-                  "single-stage pipeline cannot load the next k-tile while the MMA works on this one");
+    out.push_back("one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives have no two-stage minimum), but "
+                  "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
+  if (b.has_layout() && b.decision.stages == 0)
+    out.push_back("no A/B stage: CUTLASS compiles this kernel, but with no room for A and B it cannot work as a GEMM");
   if (b.rule_set == RuleSet::sm90 && r.config.schedule == Schedule::automatic)
     out.push_back(fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
                               "no-smem epilogue (sm90_builder.inl:611-620)",
@@ -194,6 +196,7 @@ std::string describe_changes(const Suggestion& s, const Result& asked) {
 }
 
 std::string stage_counts_text(const StageCounts& n) {
+  if (n.sf != n.a) return fmt::format("{}/SF{}", n.a, n.sf);  // SM103: A/B stages, then the scale factors'
   if (n.a == n.b && n.b == n.e) return std::to_string(n.a);
   return fmt::format("A{}/B{}/E{}", n.a, n.b, n.e);
 }

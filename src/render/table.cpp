@@ -133,6 +133,8 @@ std::string breakdown(const Report& report, const Result& r) {
   out += "\n";
   const StageDecision& d = b.decision;
   out += fmt::format("stages: {} from {}\n", d.stages, stage_policy(r.config));
+  if (d.counts.sf != d.counts.a)
+    out += fmt::format("  SM103's scale-factor pipeline: {} stages, filled after the {} A/B stages\n", d.counts.sf, d.stages);
   if (d.counts.half_k_b)
     out += fmt::format("  the sparse builder's 1.5-stage fallback: {} A stages, {} B stages at half K, metadata E in "
                        "global memory\n", d.counts.a, d.counts.b);

@@ -19,7 +19,8 @@ DATA = os.path.join(SOURCE, "tests", "data")
 ORACLE_FILES = ["sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json",
                 "sm120-families.json", "sm120-family-probes.json", "sm120-family-versions.json",
                 "sm120-kernel-names.json", "sm90-oracle.json", "sm100-oracle.json", "sm90-launch.json",
-                "sm90-probes.json", "sm100-probes.json"]
+                "sm90-probes.json", "sm100-probes.json",
+                "sm103-probes.json"]
 
 
 def cli(args, stdin=None):
@@ -52,7 +53,7 @@ def test_readme_line():
     assert smem_budget.check("128x256x64B", grouped=True, epilogue="finalize").total == 102400
 
 
-@pytest.mark.parametrize("arch,count", [("sm120", 2147), ("sm90", 617), ("sm100", 402)])
+@pytest.mark.parametrize("arch,count", [("sm120", 2147), ("sm90", 617), ("sm100", 402), ("sm103", 68)])
 def test_every_measured_row_through_python_equals_the_cli_json_and_the_measurement(arch, count):
     rows = list(measured_rows(arch))
     configs = [dict(keys, name="") for keys, _ in rows]

@@ -72,3 +72,49 @@ using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
 """, "Mainloop::DispatchPolicy::Stages")
+
+
+def probe_source_sm103(cfg):
+    """The C++ of one SM103 (B300) probe: the FP4 "ultra" kernels, whose builder keeps two stage counts
+    (A/B and scale factors, printed as stages A and B)."""
+    if cfg.get("scaling", "block") != "block":
+        raise ValueError("SM103 probes are block-scaled")
+    m, n, k = dims(cfg["tile"])
+    a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
+    a, a_kind, _ = operand(a_name)
+    b, _, _ = operand(b_name or a_name)
+    sf = "cutlass::float_ue4m3_t" if a_kind == "nv" else "cutlass::float_ue8m0_t"
+    c, d = cfg.get("c", "void"), cfg.get("d", "bf16")
+    grouped = cfg.get("grouped", False)
+    schedule = cfg.get("schedule", "auto")
+    cluster = dims(cfg.get("cluster", "1x1x1"))
+    ptr = "*" if grouped else ""
+    if schedule == "auto":
+        kernel, epilogue = "cutlass::gemm::collective::KernelScheduleAuto", "cutlass::epilogue::collective::EpilogueScheduleAuto"
+    else:
+        sm = {"1sm": "1Sm", "2sm": "2Sm"}[schedule]
+        vs = "Vs16" if a_kind == "nv" else "Vs32"
+        kernel = f"cutlass::gemm::Kernel{'PtrArray' if grouped else ''}TmaWarpSpecialized{sm}BlockScaledMxNvf4Ultra{vs}Sm103"
+        nosmem = cfg.get("epilogue", "default") == "nosmem"
+        epilogue = f"cutlass::epilogue::{'PtrArray' if grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
+    if cfg.get("fusion", "none") != "none":
+        raise ValueError("SM103 probes take no fusion")
+    fusion_op = f"cutlass::epilogue::fusion::LinearCombination<{ELEMENT[d]}, float, {ELEMENT[c]}, float>"
+    align_cd = lambda e: 128 // BITS[e]  # noqa: E731
+    problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
+               else "cute::Shape<int, int, int, int>")
+    return probe_program(f"""
+using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
+using Cluster = cute::Shape<cute::Int<{cluster[0]}>, cute::Int<{cluster[1]}>, cute::Int<{cluster[2]}>>;
+using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm103, cutlass::arch::OpClassBlockScaledTensorOp, TileShape, Cluster,
+    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
+    {ELEMENT[c]}, cutlass::layout::RowMajor{ptr}, {align_cd(c) if c != 'void' else align_cd(d)},
+    {ELEMENT[d]}, cutlass::layout::RowMajor{ptr}, {align_cd(d)}, {epilogue}, {fusion_op}>::CollectiveOp;
+using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm103, cutlass::arch::OpClassBlockScaledTensorOp, cute::tuple<{ELEMENT[a]}, {sf}>,
+    cutlass::layout::RowMajor{ptr}, 32, cute::tuple<{ELEMENT[b]}, {sf}>, cutlass::layout::ColumnMajor{ptr}, 32, float,
+    TileShape, Cluster, {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
+""", "Mainloop::DispatchPolicy::LoadABPipelineStageCount", "Mainloop::DispatchPolicy::LoadSFPipelineStageCount",
+        "Mainloop::DispatchPolicy::LoadSFPipelineStageCount")

@@ -237,6 +237,8 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a", 
         expect = {"verdict": "fits" if total <= limit else "exceeds-optin", "stages": sa}
         if sparse:
             expect.update({"stages_a": sa, "stages_b": sb, "stages_e": se})
+        if gpu == "sm_103a":
+            expect["stages_sf"] = sb
         expect.update({"mainloop_tensors": ml, "epilogue_shared_storage": ep, "total": total})
         return {"config": config, "expect": expect, "reason": "measured"}
 
@@ -244,7 +246,8 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a", 
 # Per architecture: the probe writer, the GPU the probe is compiled for, and when its verdict depends
 # on device code (SM100 kernels assert their size there, and a one-stage kernel is worth building).
 ARCHS = {"sm120": (lambda cfg: probe_source(cfg), "sm_120a", None), "sm90": (hopper.probe_source, "sm_90a", None),
-         "sm100": (blackwell.probe_source, "sm_100a", lambda stages, total: total > 232448 or stages < 2)}
+         "sm100": (blackwell.probe_source, "sm_100a", lambda stages, total: total > 232448 or stages < 2),
+         "sm103": (blackwell.probe_source_sm103, "sm_103a", lambda stages, total: total > 232448 or stages < 2)}
 
 
 def measure(cfg, arch, cutlass, nvcc, limit):

@@ -1,0 +1,180 @@
+// The SM103 (B300) block-scaled FP4 "ultra" GEMM: CollectiveBuilder<arch::Sm103, OpClassBlockScaledTensorOp, …>
+// (gemm/collective/builders/sm103_blockscaled_umma_builder.inl), SM100's epilogue, and the SM103
+// kernels (gemm/kernel/sm103_blockscaled_gemm_tma_warpspecialized.hpp and its pointer-array twin).
+// A/B and the scale factors run separate pipelines with stage counts of their own. Paths and lines
+// are CUTLASS v4.7.0, under include/cutlass/.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+#include "smem_budget/arch.hpp"
+#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/budget_result.hpp"
+#include "smem_budget/config.hpp"
+#include "smem_budget/epilogue.hpp"
+#include "smem_budget/layout.hpp"
+#include "smem_budget/rejection.hpp"
+#include "smem_budget/sm100_gemm.hpp"
+
+namespace smem_budget {
+
+// The MMA's K tile, in elements: three 128-byte slices of FP4 (sm103_blockscaled_umma_builder.inl:368).
+inline constexpr bytes_t sm103_tile_k = 768;
+// One A/B stage is a 128-byte K slice of every row (SmemTileShape, :502).
+inline constexpr bytes_t sm103_slice_bytes = 128;
+// Scale-factor bytes per row and scale-factor stage: 12 (measured, tests/data/sm103-probes.json).
+inline constexpr bytes_t sm103_sf_bytes_per_row = 12;
+// SchedulerPipelineStageCount of the SM103 kernels (:469).
+inline constexpr bytes_t sm103_scheduler_stages = 3;
+
+constexpr std::optional<std::string_view> sm103_invalid_input(const Config& config) {
+  if (config.scaling != Scaling::block || config.types.a.data != Element::e2m1 || config.types.b.data != Element::e2m1)
+    return "not modelled: on sm103 the model covers the FP4 block-scaled (\"ultra\") GEMMs: nvfp4 or mxfp4";
+  if (config.instruction != Instruction::automatic)
+    return "not modelled on sm103: an explicit instruction (the ultra kernels take FP4 as it is)";
+  if (config.fusion != Fusion::none) return "not modelled on sm103: fusions";
+  if (config.grouped && config.epilogue == EpilogueKind::nosmem) return "not modelled on sm103: the grouped no-smem epilogue";
+  if (const auto error = sm100_invalid_input(config)) return error;
+  const bool two_sm = sm100_is_2sm(config);
+  if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))
+    return "not modelled on sm103: tile M 128 (1-SM) or 256 (2-SM)";
+  return std::nullopt;
+}
+
+// The assertions nvcc reports first, in its order: the epilogue builder, the mainloop builder,
+// the collective, CuTe's TMA and MMA atoms.
+constexpr Rejection sm103_check(const Config& config) {
+  const bool two_sm = sm100_is_2sm(config);
+  if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
+  if (config.stages.kind == StagePolicy::Kind::fixed) return Rejection::sm103_stage_count;
+  if (config.tile.k != sm103_tile_k) return Rejection::sm103_tile_k;
+  const bytes_t n = config.tile.n;
+  if (n != 128 && n != 192 && n != 256) return Rejection::sm103_tile_n;
+  if (two_sm && config.tile.m != 256) return Rejection::sm103_tma_cta_tile;
+  // KernelScheduleAuto picks the 32-element vector, which NVFP4's ue4m3 scales do not have.
+  if (config.schedule == Schedule::automatic && config.types.a.scale == ScaleType::ue4m3)
+    return Rejection::sm103_auto_nvfp4;
+  return Rejection::none;
+}
+
+// One A/B slice stage and one scale-factor stage per CTA; SFB covers the full N, 192 as 256.
+constexpr MainloopStage sm103_stage(const Config& config, Checked& c) {
+  MainloopStage s;
+  const Tile cta = sm100_cta_tile(config);
+  const bytes_t b_columns = sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
+  const bytes_t sfb_rows = config.tile.n == 192 ? 256 : config.tile.n;
+  s.bits_a = s.bits_b = 8;  // uint8_t in shared memory (:427, :438)
+  s.a = c.mul(cta.m, sm103_slice_bytes);
+  s.b = c.mul(b_columns, sm103_slice_bytes);
+  s.sfa = c.mul(cta.m, sm103_sf_bytes_per_row);
+  s.sfb = c.mul(sfb_rows, sm103_sf_bytes_per_row);
+  s.barrier = 2 * 16;  // the builder counts the A/B pipeline twice (:69-89)
+  s.estimate = c.add(c.add(s.a, s.b), c.add(c.add(s.sfa, s.sfb), s.barrier));
+  return s;
+}
+
+// The builder's reserve (:471-499): accumulator, CLC (3 stages), load order and throttle pipelines,
+// 3 responses and the TMEM pointer, plus the mainloop's 4 tensormaps when grouped.
+constexpr bytes_t sm103_builder_reserve(const Config& config) {
+  const bytes_t acc = sm100_accumulator_stages(config);
+  const bytes_t reserve = 16 * acc + 48 + 16 + 48 + 48 + 8 + 4 * acc;
+  return config.grouped ? reserve + 4 * 128 : reserve;
+}
+
+// sm103_compute_stage_count_or_override_blockscaled (:69-89): as many A/B stages as fit, then as
+// many more scale-factor stages (16 bytes of barriers each) as the rest holds.
+constexpr StageCounts sm103_stage_counts(bytes_t capacity, bytes_t carveout, const MainloopStage& s) {
+  const bytes_t room = capacity - carveout;
+  const bytes_t ab = room / s.estimate;
+  const bytes_t sf = ab + (room - ab * s.estimate) / (16 + s.sfa + s.sfb);
+  return {ab, ab, ab, false, sf};
+}
+
+// TensorStorage (gemm/collective/sm103_blockscaled_mma_warpspecialized.hpp:295-301): byte arrays of
+// A, B (A/B stages) and SFA, SFB (scale-factor stages), the struct aligned to 128.
+template <class Parts = PartList>
+constexpr MainloopTensors<Parts> sm103_tensors(const MainloopStage& s, const StageCounts& n, Checked& c) {
+  BasicStructLayout<Parts> layout(c, 128);
+  layout.member("A tiles", array_engine_bytes(c.mul(s.a, n.a), 8, c), 16, PartKind::tensor);
+  layout.member("B tiles", array_engine_bytes(c.mul(s.b, n.a), 8, c), 16, PartKind::tensor);
+  layout.member("A scale factors", array_engine_bytes(c.mul(s.sfa, n.sf), 8, c), 16, PartKind::tensor);
+  layout.member("B scale factors", array_engine_bytes(c.mul(s.sfb, n.sf), 8, c), 16, PartKind::tensor);
+  layout.finish("mainloop tensors");
+  return {layout.parts(), layout.size(), layout.alignment(), c.mul(16, c.add(n.a, n.sf))};
+}
+
+// GemmKernel::SharedStorage (sm103_blockscaled_gemm_tma_warpspecialized.hpp:183-212): SM100's, with
+// 3 scheduler stages and both mainloop pipelines; the grouped kernel's throttle is an empty
+// pipeline and its tensormaps (epilogue C and D, mainloop A, B, SFA, SFB) come before the tensors.
+template <class Parts = PartList>
+constexpr KernelLayout<Parts> sm103_kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                                  const EpilogueLayout& epi, Checked& c) {
+  const bytes_t scheduler = 16 * sm103_scheduler_stages;
+  BasicStructLayout<Parts> pipes(c, 16);
+  pipes.member("mainloop pipeline barriers (A/B and scale factors)", mainloop.pipeline, 16, PartKind::barrier);
+  pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
+  pipes.member("load order barrier", 16, 16, PartKind::barrier);
+  pipes.member("CLC pipeline barriers", scheduler, 16, PartKind::scheduler);
+  pipes.member("accumulator pipeline barriers", 16 * sm100_accumulator_stages(config), 16, PartKind::barrier);
+  pipes.member(config.grouped ? "CLC throttle (empty)" : "CLC throttle barriers", config.grouped ? 1 : scheduler, 16,
+               PartKind::scheduler);
+  pipes.member("TMEM dealloc barrier", 8, 8, PartKind::barrier);
+  pipes.finish("pipelines");
+
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+  BasicStructLayout<Parts> tensors(c, 128);
+  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
+  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+  tensors.finish("tensors");
+
+  BasicStructLayout<Parts> kernel(c);
+  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+  // CLC responses of 16 B; grouped, group-scheduler responses of 20 B.
+  kernel.member("tile scheduler responses", sm103_scheduler_stages * (config.grouped ? 20 : 16), 16, PartKind::scheduler);
+  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
+  if (config.grouped)
+    kernel.member("tensormaps (C, D, A, B, SFA, SFB)", epi.tensormap_count * 128 + 4 * 128, 128, PartKind::tensormap);
+  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+  kernel.finish("kernel shared storage");
+  return {kernel.parts(), kernel.size(), tensors.size()};
+}
+
+// Preconditions: sm103_invalid_input(config) is empty.
+constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchLimits& arch) {
+  Checked c;
+  Budget budget;
+  budget.rule_set = RuleSet::sm103;
+  budget.limit = arch.smem_per_block_optin;
+  budget.rejection = sm103_check(config);
+  if (budget.rejection != Rejection::none) {
+    budget.verdict = Verdict::rejected;
+    return budget;
+  }
+  budget.stage = sm103_stage(config, c);
+  budget.epilogue = sm100_epilogue_layout(config, c);
+  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  StageDecision& d = budget.decision;
+  d.cutlass_capacity = sm100_cutlass_capacity;
+  d.capacity = sm100_cutlass_capacity - sm103_builder_reserve(config);
+  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+  d.estimate = budget.stage.estimate;
+  d.counts = sm103_stage_counts(d.capacity, d.carveout, budget.stage);
+  d.stages = d.counts.a;
+  budget.has_stages = true;
+  const MainloopTensors<PartList> mainloop = sm103_tensors<PartList>(budget.stage, d.counts, c);
+  const KernelLayout<PartList> kernel = sm103_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
+  if (c.overflowed || kernel.parts.full()) return std::nullopt;
+  budget.mainloop_tensors = mainloop.size;
+  budget.tensor_storage = kernel.tensors;
+  budget.total = kernel.total;
+  budget.parts = kernel.parts;
+  budget.headroom = budget.limit - budget.total;
+  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
+  return budget;  // no StageCount<N> to suggest: the builder takes none
+}
+
+}  // namespace smem_budget
