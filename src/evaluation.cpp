@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "arch_resolution.hpp"
+#include "io/kernel_name.hpp"
 #include "io/parse.hpp"
 
 namespace smem_budget {
@@ -48,8 +49,27 @@ std::string tile_in_bytes(const io::Settings& settings) {
 
 }  // namespace
 
+namespace {
+
+// A CUTLASS kernel name is built for one architecture: another's rules would answer for a different kernel.
+void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
+  const auto kernel = settings.find("kernel");
+  if (kernel == settings.end()) return;
+  const std::string kernel_name = kernel->second.value.get<std::string>();
+  const auto built_for = io::kernel_name_arch(kernel_name);
+  if (!built_for) return;
+  const auto named = find_arch(*built_for);
+  if (named && rule_set_of(named->cc) == rule_set_of(arch.limits.cc)) return;
+  throw io::InputError(fmt::format("{}: an {} kernel, but the architecture is {}: give --arch {} (or \"arch\": \"{}\" in "
+                                   "the batch file)",
+                                   kernel->second.origin, *built_for, arch.name, *built_for, *built_for));
+}
+
+}  // namespace
+
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release) {
+  check_kernel_arch(settings, arch);
   Config config = normalised(io::to_config(settings), arch.limits);
   if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));

@@ -145,6 +145,45 @@ std::string types_text(std::string_view a, std::string_view b) {
   return a == b ? std::string(a) : fmt::format("{}:{}", a, b);
 }
 
+// SM90's kernel and epilogue schedule parts (KernelScheduleSuffixes and EpilogueScheduleSuffixes in
+// python/cutlass_library/library.py, v4.7.0): none for KernelScheduleAuto with EpilogueScheduleAuto.
+struct Sm90Schedule {
+  std::string_view suffix;
+  Schedule schedule;
+  bool fast_accum;
+};
+
+constexpr std::array<Sm90Schedule, 5> sm90_schedules{{
+    {"", Schedule::automatic, false},
+    {"warpspecialized_cooperative", Schedule::cooperative, false},
+    {"warpspecialized_pingpong", Schedule::pingpong, false},
+    {"warpspecialized_cooperative_fp8_fastaccum", Schedule::cooperative, true},
+    {"warpspecialized_pingpong_fp8_fastaccum", Schedule::pingpong, true},
+}};
+
+Settings sm90_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest) {
+  std::string_view epilogue = "default";
+  if (rest.size() >= 2 && rest[rest.size() - 2] == "epi") {
+    if (rest.back() == "nosmem") epilogue = "nosmem";
+    else if (rest.back() != "tma") r.fail(rest.back(), "an SM90 epilogue part is epi_tma or epi_nosmem");
+    rest.resize(rest.size() - 2);
+  }
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  for (const Sm90Schedule& s : sm90_schedules) {
+    if (s.suffix != schedule) continue;
+    const std::string_view part = schedule.empty() ? name : std::string_view(schedule);
+    r.set("schedule", std::string(format_schedule(s.schedule)), part);
+    r.set("fast_accum", s.fast_accum, part);
+    r.set("epilogue", std::string(epilogue), part);
+    return r.take();
+  }
+  std::vector<std::string_view> known;
+  for (const Sm90Schedule& s : sm90_schedules)
+    if (!s.suffix.empty()) known.push_back(s.suffix);
+  r.fail(schedule, fmt::format("not modelled: an SM90 kernel schedule the model has no layout of (it reads {}, or none "
+                               "for the automatic one)", fmt::join(known, ", ")));
+}
+
 // cutlass{3x}_sm{120|121}_{opclass}_{gemm|gemm_grouped|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_{cluster}_{stages}_
 // {layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]: GemmOperation._procedural_name in
 // python/cutlass_library/gemm_operation.py (v4.7.0).
@@ -158,10 +197,13 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
   };
   (void)next();  // cutlass3x
   const std::string_view arch = next();
-  if (arch != "sm120" && arch != "sm121")
-    r.fail(arch, "not modelled: the model has CUTLASS's layout rules for SM120/SM121 kernels (sm120, sm121) only");
+  const bool sm90 = arch == "sm90";
+  if (arch != "sm120" && arch != "sm121" && !sm90)
+    r.fail(arch, "not modelled: the model reads the names of SM120/SM121 and SM90 kernels (sm120, sm121, sm90) only");
 
   const std::string_view opclass = next();
+  if (sm90 && opclass != "tensorop")
+    r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
   NameFamily family;
   if (opclass == "bstensorop") family = NameFamily::block_scaled;
   else if (opclass == "bssptensorop") family = NameFamily::block_scaled_sparse;
@@ -198,7 +240,10 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
     r.set("scaling", "blockwise", fmt::format("{}_{}", a, b));
     r.set("scale_granularity", fmt::format("{}x{}x{}", sa.rows, sb.rows, sa.k), fmt::format("{}_{}", a, b));
   } else {
-    types = types_text(name_of(element_part(r, a, a, false)), name_of(element_part(r, b, b, false)));
+    const Element ea = element_part(r, a, a, false), eb = element_part(r, b, b, false);
+    if (sm90 && bits_of(ea) != bits_of(eb))
+      r.fail(fmt::format("{}_{}", a, b), "not modelled: SM90's mixed-input kernels (A and B of different widths)");
+    types = types_text(name_of(ea), name_of(eb));
     r.set("types", types, fmt::format("{}_{}", a, b));
     r.set("scaling", "none", opclass);
     r.set("scale_granularity", "auto", opclass);
@@ -217,7 +262,8 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
   const std::string_view tile = next();
   r.set("tile", std::string(tile), tile);
   const std::string_view cluster = next();
-  if (cluster != "1x1x1") r.fail(cluster, "not modelled: SM120 kernels run 1x1x1 clusters");
+  if (sm90) r.set("cluster", std::string(cluster), cluster);
+  else if (cluster != "1x1x1") r.fail(cluster, "not modelled: SM120 kernels run 1x1x1 clusters");
   const std::string_view stages = next();
   if (!all_digits(stages)) r.fail(stages, "the stage count is a number (0: automatic)");
   if (stages == "0") r.set("stages", "auto", stages);
@@ -234,13 +280,17 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
   // The name keeps only the larger of A's and B's alignments; both are read as that.
   r.set("alignment", std::string(align.substr(5)), align);
 
-  // The rest: [stream_k_]SCHEDULE[_epi_tma][_epiVsVL].
+  // The rest: [stream_k_]SCHEDULE[_epi_tma][_epiVsVL] (SM90: [stream_k_]SCHEDULE[_epi_tma|_epi_nosmem]).
   std::vector<std::string_view> rest(parts.begin() + static_cast<std::ptrdiff_t>(at), parts.end());
   if (rest.size() >= 2 && rest[0] == "stream" && rest[1] == "k") {
     r.set("tile_scheduler", "stream-k", "stream_k");
     rest.erase(rest.begin(), rest.begin() + 2);
   } else {
     r.set("tile_scheduler", "persistent", align);
+  }
+  if (sm90) {
+    if (d_scale) r.fail(d, "not modelled: SM90 kernels write no scale factors");
+    return sm90_schedule_settings(r, name, rest);
   }
   std::string fusion = "none";
   if (!rest.empty() && rest.back().starts_with("epiVs")) {
@@ -308,6 +358,12 @@ Settings tactic_settings(std::string_view name, const std::string& origin) {
 }
 
 }  // namespace
+
+std::optional<std::string_view> kernel_name_arch(std::string_view name) {
+  if (!name.starts_with(cutlass_prefix)) return std::nullopt;
+  const std::string_view rest = name.substr(cutlass_prefix.size() - 2);  // "sm…_…"
+  return rest.substr(0, rest.find('_'));
+}
 
 bool looks_like_kernel_name(std::string_view text) {
   return text.starts_with(cutlass_prefix) || text.starts_with(tactic_word) || text.starts_with(tactic_enum);

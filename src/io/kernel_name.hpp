@@ -3,6 +3,7 @@
 // and TensorRT-LLM's / FlashInfer's tactic enumerators (CutlassTileConfigSM120::CtaShape128x256x64B).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,9 @@ bool looks_like_kernel_name(std::string_view text);
 // (K in bytes of A), the rest comes from the other keys. Throws InputError naming the part the
 // model cannot represent.
 Settings kernel_name_settings(std::string_view name, const std::string& origin);
+
+// The architecture a CUTLASS library name is built for ("sm90", "sm120", …); none for a tactic.
+std::optional<std::string_view> kernel_name_arch(std::string_view name);
 
 // When `layer` has a "kernel", adds the settings its name stands for under the layer's own keys
 // (explicit keys override the name).

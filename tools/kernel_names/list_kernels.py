@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""List the SM120 GEMM kernels CUTLASS's own generator makes, with the attributes of its objects.
+"""List the GEMM kernels CUTLASS's own generator makes for an architecture, with the attributes of its objects.
 
     tools/kernel_names/list_kernels.py --cutlass 4.7.0=~/cutlass [--cutlass 4.6.0=~/cutlass-4.6] > names.json
+    tools/kernel_names/list_kernels.py --arch sm90 --every 8 --cutlass 4.7.0=~/cutlass > sm90-sample.json
 
-Runs python/cutlass_library/generator.py's GenerateSM120 (plain Python, no build) of each checkout
+Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90; plain Python, no build) of each checkout
 named, one process per release, and writes, for every GEMM operation, its procedural name, the
 releases whose generator makes it, and what the generator's objects say about it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
 accumulator, C, D, the block-scale-factor output vector, kernel and epilogue schedules and the gemm
@@ -17,26 +18,29 @@ import subprocess
 import sys
 
 
-def one_release(cutlass, cuda_version, instantiation_level):
+ARCHS = {"sm120": ("120a", "GenerateSM120"), "sm90": ("90a", "GenerateSM90")}
+
+
+def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=1):
     """The rows of one checkout's generator (run in a process of its own: cutlass_library differs)."""
     sys.path.insert(0, os.path.join(cutlass, "python"))
     from cutlass_library import generator, library
     from cutlass_library.manifest import Manifest
 
     gen_args = generator.define_parser().parse_args([
-        "--operations", "gemm", "--architectures", "120a", "--kernels", "all", "--cuda-version", cuda_version,
+        "--operations", "gemm", "--architectures", ARCHS[arch][0], "--kernels", "all", "--cuda-version", cuda_version,
         "--build-dir", "/nonexistent", "--curr-build-dir", "/nonexistent", "--instantiation-level",
         instantiation_level, "--disable-cutlass-package-imports"])
     manifest = Manifest(gen_args)
-    generator.GenerateSM120(manifest, gen_args.cuda_version)
+    getattr(generator, ARCHS[arch][1])(manifest, gen_args.cuda_version)
 
     def name_of(enum_value, names):
         return names[enum_value] if enum_value in names else str(enum_value)
 
     rows = []
-    for name, op in manifest.operations_by_name.items():
-        if "sm120" not in name:
-            continue
+    names = [name for name in manifest.operations_by_name if f"_{arch}_" in name]
+    for name in names[::every]:
+        op = manifest.operations_by_name[name]
         td = op.tile_description
         row = {
             "name": name,
@@ -79,16 +83,19 @@ def main():
                         help="a CUTLASS release and its checkout; repeat for several")
     parser.add_argument("--cuda-version", default="13.0")
     parser.add_argument("--instantiation-level", default="", help="the generator's --instantiation-level")
+    parser.add_argument("--arch", default="sm120", choices=sorted(ARCHS))
+    parser.add_argument("--every", type=int, default=1, help="keep every Nth kernel in the generator's order")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # a checkout's rows as JSON: the per-release process
     args = parser.parse_args()
     if args.one:
-        json.dump(one_release(args.one, args.cuda_version, args.instantiation_level), sys.stdout)
+        json.dump(one_release(args.one, args.cuda_version, args.instantiation_level, args.arch, args.every), sys.stdout)
         return
     kernels = {}
     for spec in args.cutlass:
         version, _, path = spec.partition("=")
         out = subprocess.run([sys.executable, __file__, "--cutlass", spec, "--one", path, "--cuda-version",
-                              args.cuda_version, "--instantiation-level", args.instantiation_level],
+                              args.cuda_version, "--instantiation-level", args.instantiation_level, "--arch", args.arch,
+                              "--every", str(args.every)],
                              capture_output=True, text=True, check=True).stdout
         for row in json.loads(out):
             known = kernels.setdefault(row["name"], dict(row, releases=[]))
@@ -96,7 +103,8 @@ def main():
                 sys.exit(f"{row['name']}: the generators of {known['releases']} and {version} disagree")
             known["releases"].append(version)
     sys.stdout.write('{"provenance": %s,\n "kernels": [\n' % json.dumps(
-        f"tools/kernel_names/list_kernels.py {' '.join('--cutlass ' + c for c in args.cutlass)} "
+        f"tools/kernel_names/list_kernels.py --arch {args.arch} --every {args.every} "
+        f"{' '.join('--cutlass ' + c for c in args.cutlass)} "
         f"--instantiation-level '{args.instantiation_level}' --cuda-version {args.cuda_version}"))
     sys.stdout.write(",\n".join(json.dumps(row, separators=(",", ":")) for row in kernels.values()))
     sys.stdout.write("\n]}\n")
