@@ -520,7 +520,7 @@ TEST_CASE("sm100: tensor memory in every output, a one-stage kernel cautioned", 
   CHECK(results_of(run("--tile 128x128x128 --format json"))[0].count("tmem_columns") == 0);  // SM120 has none
 }
 
-TEST_CASE("sm90: the automatic schedule's no-smem epilogue, said; suggestions on sm90 fit", "[cli][sm90]") {
+TEST_CASE("sm90: the automatic schedule's no-smem epilogue is said, and suggestions on sm90 fit", "[cli][sm90]") {
   const nlohmann::json auto_schedule = results_of(run("--tile 128x128x64 --arch sm90 --types e4m3 --scaling none --format json"))[0];
   CHECK(auto_schedule["bytes"]["epilogue_shared_storage"] == 1);
   CHECK(auto_schedule["notes"][0].get<std::string>().find("no-smem epilogue") != std::string::npos);
@@ -532,4 +532,23 @@ TEST_CASE("sm90: the automatic schedule's no-smem epilogue, said; suggestions on
   nlohmann::json configs = nlohmann::json::array();
   for (const nlohmann::json& s : list) configs.push_back(s["config"]);
   CHECK(run("--arch sm90 --config -", nlohmann::json{{"configs", configs}}.dump()).status == 0);
+}
+
+TEST_CASE("lint reads SM90 names, measured as nvcc measured them, and refuses another architecture's", "[cli][lint][sm90]") {
+  const std::string sm90 = "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_bf16_bf16_128x256x128_1x2x1_0_tnn_align16_"
+                           "warpspecialized_cooperative_epi_tma";
+  const std::string sm120 = "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_"
+                            "align32_cooperative_o_vs16";
+  const Run r = run("lint - --arch sm90 --format json", sm90 + "\n" + sm120 + "\n");
+  CHECK(r.status == 1);  // one name is not modelled on sm90
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  REQUIRE(doc["results"].size() == 1);
+  // The same kernel as tests/data/sm90-probes.json measured it ("tnn": column-major C and D; the
+  // cluster changes no size).
+  const nlohmann::json& got = doc["results"][0];
+  CHECK(got["config"]["d_layout"] == "col");
+  CHECK(got["stages"] == 4);
+  CHECK(got["total"] == 231424);
+  CHECK(doc["not_modelled"][0]["reason"].get<std::string>().find("an sm120 kernel, but the architecture is sm90") !=
+        std::string::npos);
 }
