@@ -275,10 +275,11 @@ PYBIND11_MODULE(_core, m) {
 The budget of one configuration. `config` is a tile ("128x256x128", or "128x256x64B" with K in
 bytes of A) or a dict of batch-file keys; keyword arguments (kernel, tile, types, schedule,
 instruction, grouped, stages, epilogue, c, d, d_layout, epilogue_tile, fusion, scaling,
-scale_granularity, sparse, epilogue_schedule, alignment, tile_scheduler, cutlass) add to it or
+scale_granularity, sparse, epilogue_schedule, alignment, tile_scheduler, cluster, fast_accum, cutlass) add to it or
 replace its keys. `kernel` names a kernel: a CUTLASS library name (the whole configuration but the
 CUTLASS release) or a TensorRT-LLM tactic (CtaShape128x256x64B: the tile); other keys override it. `arch` is a built-in name
-("sm120", "sm121"), "native" (this machine's GPU number `device`) or an arch JSON file.
+("sm120", "sm121", "sm90", "sm100", "sm103", or a product name such as "h200"), "native" (this machine's GPU
+number `device`) or an arch JSON file.
 
 Returns a Result: stages, max_fitting_stages, total, bytes, limit, headroom, verdict ('fits',
 'exceeds-optin', 'rejected'), fits, reason, notes, config, and to_dict(), equal to the result
