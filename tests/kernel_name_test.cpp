@@ -27,6 +27,23 @@ Element element(const json& name) {
   return *e;
 }
 
+// What the generator's objects say alike on every architecture: the stage count, C, D and
+// their layout; the alignments (the name keeps the larger only) and the tile scheduler.
+void set_stages_and_output(Config& c, const json& k) {
+  const int stages = k["stages"];
+  c.stages = stages == 0 ? StagePolicy{} : StagePolicy{StagePolicy::Kind::fixed, stages};
+  c.c = element(k["c"]);
+  c.d = element(k["d"]);
+  c.d_layout = k["d_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+}
+
+void set_alignment_and_scheduler(Config& c, const json& k) {
+  const bytes_t alignment = std::max(k["alignment_a"].get<bytes_t>(), k["alignment_b"].get<bytes_t>());
+  c.alignment = {alignment, alignment};
+  c.tile_scheduler = k["tile_scheduler"] == "cutlass::gemm::StreamKScheduler" ? TileScheduler::stream_k
+                                                                                : TileScheduler::persistent;
+}
+
 // The schedule and instruction each kernel-schedule tag of the SM120 generator stands for.
 struct ScheduleTag {
   Schedule schedule;
@@ -70,11 +87,7 @@ Config expected(const json& k) {
   const ScheduleTag tag = schedule_tags.at(k["kernel_schedule"].get<std::string>());
   c.schedule = tag.schedule;
   c.instruction = tag.instruction;
-  const int stages = k["stages"];
-  c.stages = stages == 0 ? StagePolicy{} : StagePolicy{StagePolicy::Kind::fixed, stages};
-  c.c = element(k["c"]);
-  c.d = element(k["d"]);
-  c.d_layout = k["d_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+  set_stages_and_output(c, k);
   if (k.contains("sf_d")) {
     c.fusion = Fusion::sf_gen;
     c.sf_output = {k["sf_d_vector"], k["sf_d"] == "ue4m3" ? ScaleType::ue4m3 : ScaleType::ue8m0};
@@ -82,11 +95,7 @@ Config expected(const json& k) {
   c.epilogue_schedule = k["epilogue_schedule"] == "cutlass::epilogue::SparseTmaWarpSpecializedCooperativeSm120"
                             ? EpilogueSchedule::sparse
                             : EpilogueSchedule::automatic;
-  // The name keeps the larger of the two alignments only.
-  const bytes_t alignment = std::max(k["alignment_a"].get<bytes_t>(), k["alignment_b"].get<bytes_t>());
-  c.alignment = {alignment, alignment};
-  c.tile_scheduler = k["tile_scheduler"] == "cutlass::gemm::StreamKScheduler" ? TileScheduler::stream_k
-                                                                                : TileScheduler::persistent;
+  set_alignment_and_scheduler(c, k);
   return c;
 }
 
@@ -214,15 +223,8 @@ Config expected_sm90(const json& k) {
   c.fast_accum = fast_accum;
   const std::string epilogue = k["epilogue_schedule"];
   c.epilogue = epilogue.find("NoSmem") != std::string::npos ? EpilogueKind::nosmem : EpilogueKind::tma;
-  const int stages = k["stages"];
-  c.stages = stages == 0 ? StagePolicy{} : StagePolicy{StagePolicy::Kind::fixed, stages};
-  c.c = element(k["c"]);
-  c.d = element(k["d"]);
-  c.d_layout = k["d_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
-  const bytes_t alignment = std::max(k["alignment_a"].get<bytes_t>(), k["alignment_b"].get<bytes_t>());
-  c.alignment = {alignment, alignment};
-  c.tile_scheduler = k["tile_scheduler"] == "cutlass::gemm::StreamKScheduler" ? TileScheduler::stream_k
-                                                                                : TileScheduler::persistent;
+  set_stages_and_output(c, k);
+  set_alignment_and_scheduler(c, k);
   return c;
 }
 

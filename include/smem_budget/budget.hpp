@@ -179,9 +179,8 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   const CutlassRules rules = rules_for(config.cutlass);
   Budget budget;
   budget.limit = arch.smem_per_block_optin;
-  budget.rejection = check_shape(config, rules);
-  if (budget.rejection != Rejection::none) {
-    budget.verdict = Verdict::rejected;
+  if (const Rejection why = check_shape(config, rules); why != Rejection::none) {
+    budget.refuse(why);
     return budget;
   }
   budget.stage = mainloop_stage(config, rules, c);
@@ -197,20 +196,13 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   d.estimate = d.counts.half_k_b ? half_k_b_estimate(budget.stage) : budget.stage.estimate;
   budget.has_stages = true;
   if (c.overflowed) return std::nullopt;
-  budget.rejection = check_stage_counts(config, budget.stage, d.counts);
-  if (budget.rejection != Rejection::none) {
-    budget.verdict = Verdict::rejected;
+  if (const Rejection why = check_stage_counts(config, budget.stage, d.counts); why != Rejection::none) {
+    budget.refuse(why);
     return budget;
   }
   const detail::Layouts layouts = detail::layouts_for<PartList>(config, budget.stage, budget.epilogue, d.counts, c);
   if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
-  budget.mainloop_tensors = layouts.mainloop.size;
-  budget.tensor_storage = layouts.kernel.tensors;
-  budget.total = layouts.kernel.total;
-  budget.parts = layouts.kernel.parts;
-  budget.headroom = budget.limit - budget.total;
-  budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
-  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  budget.record(layouts.mainloop, layouts.kernel, arch);
   budget.max_fitting_stages =
       detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit, d.stages, budget.total);
   return budget;

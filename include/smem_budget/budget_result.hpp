@@ -9,6 +9,7 @@
 #include "smem_budget/arithmetic.hpp"
 #include "smem_budget/collective.hpp"
 #include "smem_budget/epilogue.hpp"
+#include "smem_budget/kernel.hpp"
 #include "smem_budget/layout.hpp"
 #include "smem_budget/rejection.hpp"
 
@@ -57,6 +58,25 @@ struct Budget {
   // Whether the kernel was laid out: every verdict but a rejection before the layout (an SM100
   // kernel refused by its device-side size assertion has one).
   constexpr bool has_layout() const { return total > 0; }
+
+  // CUTLASS refuses to compile it: `why` is the assertion.
+  constexpr void refuse(Rejection why) {
+    rejection = why;
+    verdict = Verdict::rejected;
+  }
+
+  // The laid-out kernel, whatever the architecture: its sizes and parts, and the verdict against
+  // the opt-in limit.
+  constexpr void record(const MainloopTensors<PartList>& mainloop, const KernelLayout<PartList>& kernel,
+                        const ArchLimits& arch) {
+    mainloop_tensors = mainloop.size;
+    tensor_storage = kernel.tensors;
+    total = kernel.total;
+    parts = kernel.parts;
+    headroom = limit - total;
+    ctas_per_sm = smem_budget::ctas_per_sm(arch, total);
+    verdict = total <= limit ? Verdict::fits : Verdict::exceeds_optin;
+  }
 };
 
 // The largest S >= 2 for which `fits(S)` holds, given the total at `known` stages. Totals grow by

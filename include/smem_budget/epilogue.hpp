@@ -242,18 +242,23 @@ constexpr void lay_out_epilogue(const Config& config, EpilogueLayout& out, bytes
   out.carveout_epi = c.add(c.up(out.tensor_size, tensor_align), c.up(out.pipeline_size, 16));
 }
 
-constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
+// A no-smem epilogue: `storage` bytes of TensorStorage, which is also its SharedStorage, and
+// PipelineTransactionAsync<0> (two empty barrier arrays, 2 bytes).
+constexpr EpilogueLayout no_smem_epilogue(bytes_t storage, bytes_t storage_align) {
   EpilogueLayout out;
-  if (config.epilogue == EpilogueKind::nosmem) {
-    // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage,
-    // PipelineTransactionAsync<0> (two empty barrier arrays).
-    out.tensor_size = 1;
-    out.pipeline_size = 2;
-    out.pipeline_align = 1;
-    out.shared_storage = 1;
-    out.carveout_epi = round_up(1, 128) + round_up(2, 16);
-    return out;
-  }
+  out.tensor_size = storage;
+  out.tensor_align = storage_align;
+  out.pipeline_size = 2;
+  out.pipeline_align = 1;
+  out.shared_storage = storage;
+  out.carveout_epi = round_up(storage, 128) + round_up(out.pipeline_size, 16);
+  return out;
+}
+
+constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
+  // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage.
+  if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(1, 1);
+  EpilogueLayout out;
   out.tile = epilogue_tile(config, rules);
   out.elements = epilogue_elements(config);
   out.stages = epilogue_stages(config, out.tile, out.elements);

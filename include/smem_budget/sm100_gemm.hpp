@@ -171,18 +171,10 @@ constexpr FusionStorage sm100_fusion_storage(const Config& config, Checked& c) {
 }
 
 constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c) {
+  // Sm100TmaWarpSpecializedAdapter over the no-smem collective (epilogue/collective/detail.hpp:561-571,
+  // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned buffer.
+  if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(32, 16);
   EpilogueLayout out;
-  if (config.epilogue == EpilogueKind::nosmem) {
-    // Sm100TmaWarpSpecializedAdapter over the no-smem collective (epilogue/collective/detail.hpp:561-571,
-    // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned
-    // buffer; PipelineTransactionAsync<0>.
-    out.tensor_size = 32;
-    out.tensor_align = 16;
-    out.pipeline_size = 2;
-    out.pipeline_align = 1;
-    out.shared_storage = 32;
-    return out;
-  }
   const Tile cta = sm100_cta_tile(config);
   out.tile = sm100_epilogue_tile(config, cta);
   out.elements = {config.c, config.d, false};
@@ -249,9 +241,8 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
   Budget budget;
   budget.rule_set = RuleSet::sm100;
   budget.limit = arch.smem_per_block_optin;
-  budget.rejection = sm100_check(config);
-  if (budget.rejection != Rejection::none) {
-    budget.verdict = Verdict::rejected;
+  if (const Rejection why = sm100_check(config); why != Rejection::none) {
+    budget.refuse(why);
     return budget;
   }
   budget.stage = sm100_stage(config, c);
@@ -268,28 +259,17 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
   budget.has_stages = true;
   if (c.overflowed) return std::nullopt;
   if (d.stages < 1) {
-    budget.rejection = Rejection::sm100_no_stage;
-    budget.verdict = Verdict::rejected;
+    budget.refuse(Rejection::sm100_no_stage);
     return budget;
   }
   const MainloopTensors<PartList> mainloop = sm100_tensors<PartList>(budget.stage, d.stages, c);
   const KernelLayout<PartList> kernel = sm100_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
-  budget.mainloop_tensors = mainloop.size;
-  budget.tensor_storage = kernel.tensors;
-  budget.total = kernel.total;
-  budget.parts = kernel.parts;
-  budget.headroom = budget.limit - budget.total;
+  budget.record(mainloop, kernel, arch);
   budget.tmem_columns = sm100_tmem_columns_used(config, budget.stage);
-  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
   // What a host-only build compiles, a device build refuses: the kernel asserts its size.
   const bytes_t ceiling = budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;
-  if (budget.total > sm100_cutlass_capacity) {
-    budget.rejection = Rejection::sm100_smem_exceeds_capacity;
-    budget.verdict = Verdict::rejected;
-  } else {
-    budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
-  }
+  if (budget.total > sm100_cutlass_capacity) budget.refuse(Rejection::sm100_smem_exceeds_capacity);
   budget.max_fitting_stages = largest_fitting_stage_count(
       d.stages, budget.total, budget.stage.data(), ceiling, [&](bytes_t stages) {
         Checked scratch;

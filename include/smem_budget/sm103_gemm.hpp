@@ -148,9 +148,8 @@ constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchL
   Budget budget;
   budget.rule_set = RuleSet::sm103;
   budget.limit = arch.smem_per_block_optin;
-  budget.rejection = sm103_check(config);
-  if (budget.rejection != Rejection::none) {
-    budget.verdict = Verdict::rejected;
+  if (const Rejection why = sm103_check(config); why != Rejection::none) {
+    budget.refuse(why);
     return budget;
   }
   budget.stage = sm103_stage(config, c);
@@ -167,13 +166,7 @@ constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchL
   const MainloopTensors<PartList> mainloop = sm103_tensors<PartList>(budget.stage, d.counts, c);
   const KernelLayout<PartList> kernel = sm103_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
-  budget.mainloop_tensors = mainloop.size;
-  budget.tensor_storage = kernel.tensors;
-  budget.total = kernel.total;
-  budget.parts = kernel.parts;
-  budget.headroom = budget.limit - budget.total;
-  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
-  budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
+  budget.record(mainloop, kernel, arch);
   return budget;  // no StageCount<N> to suggest: the builder takes none
 }
 

@@ -233,9 +233,8 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   Budget budget;
   budget.rule_set = RuleSet::sm90;
   budget.limit = arch.smem_per_block_optin;
-  budget.rejection = sm90_check(config);
-  if (budget.rejection != Rejection::none) {
-    budget.verdict = Verdict::rejected;
+  if (const Rejection why = sm90_check(config); why != Rejection::none) {
+    budget.refuse(why);
     return budget;
   }
   const Config built = detail::sm90_built(config);
@@ -257,20 +256,13 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
   if (d.stages < 2) {
     const bool blockwise = config.scaling == Scaling::blockwise && !config.grouped;
-    budget.rejection = blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
-    budget.verdict = Verdict::rejected;
+    budget.refuse(blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two);
     return budget;
   }
   const MainloopTensors<PartList> mainloop = sm90_tensors<PartList>(built, budget.stage, d.stages, c);
   const KernelLayout<PartList> kernel = kernel_layout<PartList>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
-  budget.mainloop_tensors = mainloop.size;
-  budget.tensor_storage = kernel.tensors;
-  budget.total = kernel.total;
-  budget.parts = kernel.parts;
-  budget.headroom = budget.limit - budget.total;
-  budget.verdict = budget.total <= budget.limit ? Verdict::fits : Verdict::exceeds_optin;
-  budget.ctas_per_sm = ctas_per_sm(arch, budget.total);
+  budget.record(mainloop, kernel, arch);
   // The blockwise builder takes no StageCount<S>: there is no explicit count to suggest.
   if (config.scaling == Scaling::blockwise) return budget;
   budget.max_fitting_stages = largest_fitting_stage_count(
