@@ -1,77 +1,57 @@
-"""Probe sources for SM100 (B200) block-scaled GEMMs: NVFP4, MXFP4/6/8 and mixed operands, 1-SM and
-2-SM (or the automatic schedule), clusters, grouped, TMA or no-smem epilogue, bias and scale-factor
-output fusions; measure.py compiles and runs them (host-only: the kernel's device-side size
-assertion is not instantiated)."""
-from measure_common import ELEMENT, BITS, dims, stage_type, probe_program
+"""Probe sources for SM100 (B200) block-scaled GEMMs (NVFP4, MXFP4/6/8 and mixed operands, 1-SM and
+2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias and scale-factor
+output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
+the kernel's device-side size assertion needs measure.py's device check)."""
+from measure_common import ELEMENT, BITS, PRESETS, block_type, builder_types, linear_fusion, probe_keys, probe_program
 
-PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
-WRAPPER = {4: "mx_float4_t", 6: "mx_float6_t", 8: "mx_float8_t"}
+OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
+AUTO = ("cutlass::gemm::collective::KernelScheduleAuto", "cutlass::epilogue::collective::EpilogueScheduleAuto")
 
 
 def operand(name):
     element, kind = PRESETS.get(name, (name, "mx"))
-    if kind == "nv":
-        return element, kind, f"cutlass::nv_float4_t<{ELEMENT[element]}>"
-    return element, kind, f"cutlass::{WRAPPER[BITS[element]]}<{ELEMENT[element]}>"
+    return element, kind, block_type(element, kind)
+
+
+def epilogue_schedule(cfg, p, sm):
+    """The 1-SM / 2-SM epilogue schedule tag: TMA or no-smem, pointer-array when grouped."""
+    nosmem = cfg.get("epilogue", "default") == "nosmem"
+    return f"cutlass::epilogue::{'PtrArray' if p.grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
 
 
 def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
     if cfg.get("scaling", "block") != "block":
         raise ValueError("SM100 probes are block-scaled")
-    m, n, k = dims(cfg["tile"])
+    p = probe_keys(cfg)
     a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
     a, a_kind, el_a = operand(a_name)
-    b, b_kind, el_b = operand(b_name or a_name)
-    c, d = cfg.get("c", "void"), cfg.get("d", "bf16")
-    grouped = cfg.get("grouped", False)
-    schedule = cfg.get("schedule", "auto")
-    cluster = dims(cfg.get("cluster", "1x1x1"))
-    ptr = "*" if grouped else ""
-    layout_cd = "cutlass::layout::RowMajor" if cfg.get("d_layout", "row") == "row" else "cutlass::layout::ColumnMajor"
+    b, _, el_b = operand(b_name or a_name)
     f8f6f4 = cfg.get("instruction", "auto") == "mxf8f6f4" or not (a == b == "e2m1")
-    if schedule == "auto":
-        kernel, epilogue = "cutlass::gemm::collective::KernelScheduleAuto", "cutlass::epilogue::collective::EpilogueScheduleAuto"
+    if p.schedule == "auto":
+        kernel, epilogue = AUTO
     else:
-        sm = {"1sm": "1Sm", "2sm": "2Sm"}[schedule]
+        sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
         if f8f6f4:
             suffix = "Mxf8f6f4Sm100" if a != b or cfg.get("instruction") == "mxf8f6f4" else "BlockScaledSm100"
         else:
             suffix = "Nvf4Sm100" if a_kind == "nv" else "Mxf4Sm100"
-        kernel = f"cutlass::gemm::Kernel{'PtrArray' if grouped else ''}TmaWarpSpecialized{sm}{suffix}"
-        nosmem = cfg.get("epilogue", "default") == "nosmem"
-        epilogue = f"cutlass::epilogue::{'PtrArray' if grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
+        kernel = f"cutlass::gemm::Kernel{'PtrArray' if p.grouped else ''}TmaWarpSpecialized{sm}{suffix}"
+        epilogue = epilogue_schedule(cfg, p, sm)
     fusion = cfg.get("fusion", "none")
-    if fusion == "none":
-        fusion_op = f"cutlass::epilogue::fusion::LinearCombination<{ELEMENT[d]}, float, {ELEMENT[c]}, float>"
-    elif fusion.startswith("col-bias:"):
-        fusion_op = (f"cutlass::epilogue::fusion::LinCombPerColBias<{ELEMENT[d]}, float, "
-                     f"{ELEMENT[fusion.split(':')[1]]}, {ELEMENT[c]}>")
-    elif fusion == "sf-gen":
+    fusion_op = linear_fusion(fusion, p.d, p.c)
+    if fusion == "sf-gen":
         vector, sf = (16, "cutlass::float_ue4m3_t") if a_kind == "nv" else (32, "cutlass::float_ue8m0_t")
-        fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[d]}, float, {sf}, "
-                     f"{layout_cd}, {ELEMENT[c]}>")
-    else:
+        fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf}, "
+                     f"{p.layout_cd}, {ELEMENT[p.c]}>")
+    elif fusion_op is None:
         raise ValueError(f"fusion {fusion!r} is not measured on SM100")
     # 16-byte accesses; an FP4 or FP6 operand loaded unpacked by MXF8F6F4 needs 128 elements.
     align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
-    align_cd = lambda e: 128 // BITS[e]  # noqa: E731
-    problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
-               else "cute::Shape<int, int, int, int>")
-    return probe_program(f"""
-using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
-using Cluster = cute::Shape<cute::Int<{cluster[0]}>, cute::Int<{cluster[1]}>, cute::Int<{cluster[2]}>>;
-using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm100, cutlass::arch::OpClassBlockScaledTensorOp, TileShape, Cluster,
-    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
-    {ELEMENT[c]}, {layout_cd}{ptr}, {align_cd(c) if c != 'void' else align_cd(d)},
-    {ELEMENT[d]}, {layout_cd}{ptr}, {align_cd(d)}, {epilogue}, {fusion_op}>::CollectiveOp;
-using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm100, cutlass::arch::OpClassBlockScaledTensorOp, {el_a}, cutlass::layout::RowMajor{ptr}, {align(a)},
-    {el_b}, cutlass::layout::ColumnMajor{ptr}, {align(b)}, float, TileShape, Cluster,
-    {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
-using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
-""", "Mainloop::DispatchPolicy::Stages")
+    operands = (f"{el_a}, cutlass::layout::RowMajor{p.ptr}, {align(a)}, "
+                f"{el_b}, cutlass::layout::ColumnMajor{p.ptr}, {align(b)}")
+    return probe_program(builder_types("Sm100", OPCLASS, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
+                                       kernel), "Mainloop::DispatchPolicy::Stages")
 
 
 def probe_source_sm103(cfg):
@@ -79,42 +59,25 @@ def probe_source_sm103(cfg):
     (A/B and scale factors, printed as stages A and B)."""
     if cfg.get("scaling", "block") != "block":
         raise ValueError("SM103 probes are block-scaled")
-    m, n, k = dims(cfg["tile"])
+    p = probe_keys(cfg)
     a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
     a, a_kind, _ = operand(a_name)
     b, _, _ = operand(b_name or a_name)
     sf = "cutlass::float_ue4m3_t" if a_kind == "nv" else "cutlass::float_ue8m0_t"
-    c, d = cfg.get("c", "void"), cfg.get("d", "bf16")
-    grouped = cfg.get("grouped", False)
-    schedule = cfg.get("schedule", "auto")
-    cluster = dims(cfg.get("cluster", "1x1x1"))
-    ptr = "*" if grouped else ""
-    if schedule == "auto":
-        kernel, epilogue = "cutlass::gemm::collective::KernelScheduleAuto", "cutlass::epilogue::collective::EpilogueScheduleAuto"
+    if p.schedule == "auto":
+        kernel, epilogue = AUTO
     else:
-        sm = {"1sm": "1Sm", "2sm": "2Sm"}[schedule]
+        sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
         vs = "Vs16" if a_kind == "nv" else "Vs32"
-        kernel = f"cutlass::gemm::Kernel{'PtrArray' if grouped else ''}TmaWarpSpecialized{sm}BlockScaledMxNvf4Ultra{vs}Sm103"
-        nosmem = cfg.get("epilogue", "default") == "nosmem"
-        epilogue = f"cutlass::epilogue::{'PtrArray' if grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
+        kernel = (f"cutlass::gemm::Kernel{'PtrArray' if p.grouped else ''}TmaWarpSpecialized{sm}"
+                  f"BlockScaledMxNvf4Ultra{vs}Sm103")
+        epilogue = epilogue_schedule(cfg, p, sm)
     if cfg.get("fusion", "none") != "none":
         raise ValueError("SM103 probes take no fusion")
-    fusion_op = f"cutlass::epilogue::fusion::LinearCombination<{ELEMENT[d]}, float, {ELEMENT[c]}, float>"
-    align_cd = lambda e: 128 // BITS[e]  # noqa: E731
-    problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
-               else "cute::Shape<int, int, int, int>")
-    return probe_program(f"""
-using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
-using Cluster = cute::Shape<cute::Int<{cluster[0]}>, cute::Int<{cluster[1]}>, cute::Int<{cluster[2]}>>;
-using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm103, cutlass::arch::OpClassBlockScaledTensorOp, TileShape, Cluster,
-    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
-    {ELEMENT[c]}, cutlass::layout::RowMajor{ptr}, {align_cd(c) if c != 'void' else align_cd(d)},
-    {ELEMENT[d]}, cutlass::layout::RowMajor{ptr}, {align_cd(d)}, {epilogue}, {fusion_op}>::CollectiveOp;
-using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm103, cutlass::arch::OpClassBlockScaledTensorOp, cute::tuple<{ELEMENT[a]}, {sf}>,
-    cutlass::layout::RowMajor{ptr}, 32, cute::tuple<{ELEMENT[b]}, {sf}>, cutlass::layout::ColumnMajor{ptr}, 32, float,
-    TileShape, Cluster, {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
-using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
-""", "Mainloop::DispatchPolicy::LoadABPipelineStageCount", "Mainloop::DispatchPolicy::LoadSFPipelineStageCount",
-        "Mainloop::DispatchPolicy::LoadSFPipelineStageCount")
+    operands = (f"cute::tuple<{ELEMENT[a]}, {sf}>, cutlass::layout::RowMajor{p.ptr}, 32, "
+                f"cute::tuple<{ELEMENT[b]}, {sf}>, cutlass::layout::ColumnMajor{p.ptr}, 32")
+    return probe_program(builder_types("Sm103", OPCLASS, p, epilogue, linear_fusion("none", p.d, p.c), operands,
+                                       cfg.get("stages", "auto"), kernel),
+                         "Mainloop::DispatchPolicy::LoadABPipelineStageCount",
+                         "Mainloop::DispatchPolicy::LoadSFPipelineStageCount",
+                         "Mainloop::DispatchPolicy::LoadSFPipelineStageCount")

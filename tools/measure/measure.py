@@ -26,9 +26,7 @@ import tempfile
 
 import blackwell
 import hopper
-from measure_common import BITS, ELEMENT, dims, stage_type
-
-PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
+from measure_common import BITS, ELEMENT, PRESETS, block_type, dims, linear_fusion, stage_type
 
 def operand(name, scaling):
     """(element, block-scale kind or None) for one side of `types`."""
@@ -37,22 +35,12 @@ def operand(name, scaling):
     return name, ("mx" if scaling == "block" else None)
 
 
-def block_type(element, kind):
-    if kind == "nv":
-        return f"cutlass::nv_float4_t<{ELEMENT[element]}>"
-    wrapper = {4: "mx_float4_t", 6: "mx_float6_t", 8: "mx_float8_t"}[BITS[element]]
-    return f"cutlass::{wrapper}<{ELEMENT[element]}>"
-
-
 def fusion_op(fusion, d, c, sf_vector, d_layout):
     """The epilogue's fusion operation, and any extra code it needs."""
-    if fusion in (None, "none"):
-        return f"cutlass::epilogue::fusion::LinearCombination<{ELEMENT[d]}, float, {ELEMENT[c]}, float>", ""
+    if linear_fusion(fusion, d, c):
+        return linear_fusion(fusion, d, c), ""
     if fusion == "row-bias":
         return f"cutlass::epilogue::fusion::LinCombPerRowBias<{ELEMENT[d]}, float, float, {ELEMENT[c]}>", ""
-    if fusion.startswith("col-bias:"):
-        bias = fusion.split(":")[1]
-        return f"cutlass::epilogue::fusion::LinCombPerColBias<{ELEMENT[d]}, float, {ELEMENT[bias]}, {ELEMENT[c]}>", ""
     if fusion == "sf-gen":
         layout = "cutlass::layout::RowMajor" if d_layout == "row" else "cutlass::layout::ColumnMajor"
         return (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{sf_vector}, {ELEMENT[d]}, float, "

@@ -1,5 +1,7 @@
-"""What every probe source shares: CUTLASS's element types, the stage-count tags, and the program
-around a probe's type definitions (it prints the stage counts and the three sizeof values)."""
+"""What every probe source shares: CUTLASS's element types and block-scaled presets, the stage-count
+tags, the keys every builder-based probe reads, its type definitions, and the program around them
+(it prints the stage counts and the three sizeof values)."""
+from types import SimpleNamespace
 
 ELEMENT = {
     "e2m1": "cutlass::float_e2m1_t", "e2m3": "cutlass::float_e2m3_t", "e3m2": "cutlass::float_e3m2_t",
@@ -7,10 +9,62 @@ ELEMENT = {
     "bf16": "cutlass::bfloat16_t", "f32": "float", "s8": "int8_t", "void": "void",
 }
 BITS = {"e2m1": 4, "e2m3": 6, "e3m2": 6, "e4m3": 8, "e5m2": 8, "f16": 16, "bf16": 16, "f32": 32, "s8": 8}
+PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
+
+
+def block_type(element, kind):
+    """A block-scaled operand's CUTLASS type: nv_float4_t or mx_float{4,6,8}_t of the element."""
+    if kind == "nv":
+        return f"cutlass::nv_float4_t<{ELEMENT[element]}>"
+    wrapper = {4: "mx_float4_t", 6: "mx_float6_t", 8: "mx_float8_t"}[BITS[element]]
+    return f"cutlass::{wrapper}<{ELEMENT[element]}>"
 
 
 def dims(text):
     return [int(x) for x in text.split("x")]
+
+
+def linear_fusion(fusion, d, c):
+    """LinearCombination or LinCombPerColBias, the fusions every architecture's probes take; None for others."""
+    if fusion in (None, "none"):
+        return f"cutlass::epilogue::fusion::LinearCombination<{ELEMENT[d]}, float, {ELEMENT[c]}, float>"
+    if fusion.startswith("col-bias:"):
+        bias = fusion.split(":")[1]
+        return f"cutlass::epilogue::fusion::LinCombPerColBias<{ELEMENT[d]}, float, {ELEMENT[bias]}, {ELEMENT[c]}>"
+    return None
+
+
+def probe_keys(cfg):
+    """The keys every builder-based probe reads: tile, C and D, their layout, grouped, schedule, cluster."""
+    m, n, k = dims(cfg["tile"])
+    grouped = cfg.get("grouped", False)
+    return SimpleNamespace(
+        m=m, n=n, k=k, c=cfg.get("c", "void"), d=cfg.get("d", "bf16"), grouped=grouped,
+        schedule=cfg.get("schedule", "auto"), cluster=dims(cfg.get("cluster", "1x1x1")), ptr="*" if grouped else "",
+        layout_cd="cutlass::layout::RowMajor" if cfg.get("d_layout", "row") == "row" else "cutlass::layout::ColumnMajor")
+
+
+def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude=""):
+    """The probe's types: both collectives from CUTLASS's builders for `arch` and the GemmUniversal
+    kernel of them. `operands` is the mainloop builder's A and B arguments (element, layout,
+    alignment each), `prelude` any definitions they need."""
+    align = lambda e: 128 // BITS[e]  # noqa: E731 (16-byte accesses of C and D)
+    problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if p.grouped
+               else "cute::Shape<int, int, int, int>")
+    return f"""
+using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
+using Cluster = cute::Shape<cute::Int<{p.cluster[0]}>, cute::Int<{p.cluster[1]}>, cute::Int<{p.cluster[2]}>>;
+{prelude}
+using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::{arch}, {opclass}, TileShape, Cluster,
+    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
+    {ELEMENT[p.c]}, {p.layout_cd}{p.ptr}, {align(p.c) if p.c != 'void' else align(p.d)},
+    {ELEMENT[p.d]}, {p.layout_cd}{p.ptr}, {align(p.d)}, {epilogue}, {fusion_op}>::CollectiveOp;
+using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::{arch}, {opclass}, {operands}, float, TileShape, Cluster,
+    {stage_type(stages)}, {kernel}>::CollectiveOp;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
+"""
 
 
 def stage_type(stages):
