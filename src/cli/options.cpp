@@ -194,7 +194,7 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
   io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
   if (o.arch_option->count() > 0 || !batch.arch) report.arch = modelled_architecture(o, o.arch, "--arch");
   else report.arch = modelled_architecture(o, relative_to_file(batch.arch->value.get<std::string>(), o.config_file),
-                                           batch.arch->origin);
+                                           batch.arch->origin.text());
   report.results.reserve(batch.entries.size());  // a result is a few KiB: no regrowth copies
   Progress progress("checked", batch.entries.size());
   for (io::BatchEntry& entry : batch.entries) {
@@ -203,7 +203,7 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
     io::Settings settings = std::move(entry.settings);
     for (const io::Settings* layer : std::array<const io::Settings*, 2>{&flags, &batch.defaults})
       for (const auto& [key, setting] : *layer) settings.try_emplace(key, setting);
-    report.results.push_back(evaluate_entry(entry.name, settings, report.arch, entry.origin, release));
+    report.results.push_back(evaluate_entry(entry.name, settings, report.arch, *entry.origin, release));
     progress.advance();
   }
   add_suggestions(report, o);

@@ -2,6 +2,7 @@
 
 #include "io/kernel_name.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,13 +19,27 @@ std::string entry_path(bool bare_array, std::size_t index) {
   return bare_array ? fmt::format("[{}]", index) : fmt::format("configs[{}]", index);
 }
 
-Settings read_settings(const json& object, const std::string& label, const std::string& path, bool allow_name) {
+// The defaults: each value checked on its own now, since an entry or a flag may replace it.
+Settings read_defaults(const json& object, const std::string& label) {
   Settings settings;
   for (const auto& [key, value] : object.items()) {
-    const std::string origin = fmt::format("{}: {}.{}", label, path, key);
-    if (key == "name" && !allow_name) throw InputError(fmt::format("{}: defaults cannot hold a name", origin));
+    const Origin origin = fmt::format("{}: defaults.{}", label, key);
+    if (key == "name") throw InputError(fmt::format("{}: defaults cannot hold a name", origin));
     check_setting(key, value, origin);
     settings[key] = Setting{value, origin};
+  }
+  expand_kernel_name(settings);
+  return settings;
+}
+
+// An entry's own keys, moved out of the document: their types checked here, their content when
+// the configuration is built (to_config), the only reading a value no layer replaces needs.
+Settings read_entry(json& object, const std::shared_ptr<const std::string>& entry) {
+  Settings settings;
+  for (auto& [key, value] : object.items()) {
+    Origin origin(entry, key);
+    check_setting_type(key, value, origin);
+    settings[key] = Setting{std::move(value), std::move(origin)};
   }
   expand_kernel_name(settings);
   return settings;
@@ -45,6 +60,26 @@ namespace {
 // list at every element's end, quadratic for a big batch), refusing on the way: nesting deeper
 // than max_json_depth, duplicate keys, and more entries than a batch may hold, so that a huge
 // list never takes memory.
+// An object's keys, for finding a duplicate: a configuration has a handful, scanned in place;
+// past a few dozen (never a configuration) a set keeps a huge object linear.
+class KeySet {
+ public:
+  bool insert(const std::string& key) {
+    if (!many_.empty() || few_.size() == few_limit) {
+      if (many_.empty()) many_.insert(few_.begin(), few_.end());
+      return many_.insert(key).second;
+    }
+    if (std::find(few_.begin(), few_.end(), key) != few_.end()) return false;
+    few_.push_back(key);
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t few_limit = 32;
+  std::vector<std::string> few_;
+  std::set<std::string> many_;
+};
+
 class StrictSax : public nlohmann::json_sax<json> {
  public:
   explicit StrictSax(json& document) : dom_(document, false) {}
@@ -57,15 +92,15 @@ class StrictSax : public nlohmann::json_sax<json> {
   bool string(string_t& v) override { return value() && dom_.string(v); }
   bool binary(binary_t& v) override { return value() && dom_.binary(v); }
   bool start_object(std::size_t n) override {
-    keys_.emplace_back();
+    objects_.emplace_back();
     return open() && dom_.start_object(n);
   }
   bool key(string_t& k) override {
-    if (!keys_.back().insert(k).second) return fail(fmt::format("duplicate key \"{}\"", k));
+    if (!objects_.back().insert(k)) return fail(fmt::format("duplicate key \"{}\"", k));
     return dom_.key(k);
   }
   bool end_object() override {
-    keys_.pop_back();
+    objects_.pop_back();
     return close() && dom_.end_object();
   }
   bool start_array(std::size_t n) override {
@@ -103,7 +138,7 @@ class StrictSax : public nlohmann::json_sax<json> {
   }
 
   nlohmann::detail::json_sax_dom_parser<json> dom_;
-  std::vector<std::set<std::string>> keys_;
+  std::vector<KeySet> objects_;  // the keys of each open object, outermost first
   std::string problem_;
   int depth_ = 0;
   int entry_depth_ = 2;
@@ -123,9 +158,9 @@ json parse_json_strict(const std::string& text, const std::string& label) {
 }
 
 BatchFile parse_batch(const std::string& text, const std::string& label) {
-  const json document = parse_json_strict(text, label);
+  json document = parse_json_strict(text, label);
   BatchFile batch;
-  const json* configs = &document;
+  json* configs = &document;
   const bool bare_array = document.is_array();
   if (!bare_array) {
     if (!document.is_object())
@@ -143,7 +178,7 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
         batch.arch = Setting{value, fmt::format("{}: arch", label)};
       } else if (key == "defaults") {
         if (!value.is_object()) throw InputError(fmt::format("{}: defaults: expected an object", label));
-        batch.defaults = read_settings(value, label, "defaults", false);
+        batch.defaults = read_defaults(value, label);
       } else if (key != "configs") {
         throw InputError(fmt::format("{}: unknown key \"{}\" (expected arch, defaults, configs)", label, key));
       }
@@ -156,21 +191,20 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
   if (configs->size() > max_batch_entries)
     throw InputError(fmt::format("{}: {} configurations; at most {} per file", label, configs->size(), max_batch_entries));
   for (std::size_t i = 0; i < configs->size(); ++i) {
-    const json& item = (*configs)[i];
-    const std::string path = entry_path(bare_array, i);
+    json& item = (*configs)[i];
     BatchEntry entry;
-    entry.origin = fmt::format("{}: {}", label, path);
+    entry.origin = std::make_shared<const std::string>(fmt::format("{}: {}", label, entry_path(bare_array, i)));
     if (item.is_string()) {
-      entry.settings["tile"] = Setting{item, entry.origin};
+      entry.settings["tile"] = Setting{std::move(item), Origin(entry.origin, "")};
     } else if (item.is_object()) {
-      entry.settings = read_settings(item, label, path, true);
+      entry.settings = read_entry(item, entry.origin);
       if (const auto it = entry.settings.find("name"); it != entry.settings.end()) {
         entry.name = it->second.value.get<std::string>();
         entry.settings.erase(it);
       }
-      if (!entry.settings.contains("tile")) throw InputError(fmt::format("{}: no \"tile\"", entry.origin));
+      if (!entry.settings.contains("tile")) throw InputError(fmt::format("{}: no \"tile\"", *entry.origin));
     } else {
-      throw InputError(fmt::format("{}: expected a tile string or an object", entry.origin));
+      throw InputError(fmt::format("{}: expected a tile string or an object", *entry.origin));
     }
     batch.entries.push_back(std::move(entry));
   }

@@ -1,6 +1,7 @@
 // Batch files: {"arch", "defaults", "configs": [...]} or a bare array of entries.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,7 +17,7 @@ inline constexpr std::size_t max_json_depth = 32;
 
 struct BatchEntry {
   std::string name;       // empty when the entry has none
-  std::string origin;     // "moe.json: configs[3]"
+  std::shared_ptr<const std::string> origin;  // "moe.json: configs[3]", the prefix of its settings' origins
   Settings settings;      // the entry's own keys
 };
 

@@ -1,6 +1,8 @@
 #include "io/json_writer.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 
 #include <fmt/format.h>
 
@@ -58,14 +60,21 @@ JsonWriter& JsonWriter::end() {
   return *this;
 }
 
-// Keys are the program's own names, which need no escaping.
+// Keys are the program's own names, which need no escaping. The most frequent call of a large
+// document: its separator, indentation and name go in with one resize.
 JsonWriter& JsonWriter::key(std::string_view name) {
-  if (!open_.back().empty) *out_ += ',';
-  open_.back().empty = false;
-  newline_and_indent(open_.size());
-  *out_ += '"';
-  *out_ += name;
-  *out_ += "\": ";
+  Open& open = open_.back();
+  const std::size_t indent = 2 * (static_cast<std::size_t>(base_depth_) + open_.size());
+  const std::size_t at = out_->size();
+  out_->resize(at + (open.empty ? 0 : 1) + 1 + indent + 1 + name.size() + 3);
+  char* p = out_->data() + at;
+  if (!open.empty) *p++ = ',';
+  *p++ = '\n';
+  p = std::fill_n(p, indent, ' ');
+  *p++ = '"';
+  p = std::copy(name.begin(), name.end(), p);
+  std::copy_n("\": ", 3, p);
+  open.empty = false;
   after_key_ = true;
   return *this;
 }
@@ -78,7 +87,9 @@ JsonWriter& JsonWriter::value(std::string_view text) {
 
 JsonWriter& JsonWriter::value(std::int64_t number) {
   before_value();
-  fmt::format_to(std::back_inserter(*out_), "{}", number);
+  char digits[24];
+  const auto written = std::to_chars(digits, digits + sizeof digits, number);
+  out_->append(digits, written.ptr);
   return *this;
 }
 
@@ -95,8 +106,16 @@ JsonWriter& JsonWriter::null() {
 }
 
 // nlohmann's escaping: quotes, backslashes and control characters; UTF-8 as it is. Runs of
-// characters that need none are appended whole.
+// characters that need none are appended whole, and most texts are one such run.
 void JsonWriter::escaped(std::string_view text) {
+  if (std::none_of(text.begin(), text.end(), [](char c) { return needs_escape[static_cast<unsigned char>(c)]; })) {
+    const std::size_t at = out_->size();
+    out_->resize(at + text.size() + 2);
+    char* p = out_->data() + at;
+    *p++ = '"';
+    *std::copy(text.begin(), text.end(), p) = '"';
+    return;
+  }
   *out_ += '"';
   std::size_t run = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

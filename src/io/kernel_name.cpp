@@ -68,7 +68,7 @@ constexpr std::array<ScheduleSuffix, 17> schedule_suffixes{{
 // Reads one name part by part; every setting remembers the part it came from.
 class NameReader {
  public:
-  explicit NameReader(const std::string& origin) : origin_(origin) {}
+  explicit NameReader(const Origin& origin) : origin_(origin) {}
 
   void set(const std::string& key, const json& value, std::string_view part) {
     const std::string origin = fmt::format("{} (\"{}\" in the name)", origin_, part);
@@ -83,7 +83,7 @@ class NameReader {
   Settings take() { return std::move(settings_); }
 
  private:
-  const std::string& origin_;
+  const Origin& origin_;
   Settings settings_;
 };
 
@@ -187,7 +187,7 @@ Settings sm90_schedule_settings(NameReader& r, std::string_view name, std::vecto
 // cutlass{3x}_sm{120|121}_{opclass}_{gemm|gemm_grouped|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_{cluster}_{stages}_
 // {layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]: GemmOperation._procedural_name in
 // python/cutlass_library/gemm_operation.py (v4.7.0).
-Settings cutlass_name_settings(std::string_view name, const std::string& origin) {
+Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   NameReader r(origin);
   const std::vector<std::string_view> parts = split(name, '_');
   std::size_t at = 0;
@@ -334,7 +334,7 @@ Settings cutlass_name_settings(std::string_view name, const std::string& origin)
 }
 
 // [CutlassTileConfigSM120::]CtaShape{M}x{N}x{K}B[_Cluster1x1x1]: K in bytes of A.
-Settings tactic_settings(std::string_view name, const std::string& origin) {
+Settings tactic_settings(std::string_view name, const Origin& origin) {
   NameReader r(origin);
   std::string_view rest = name;
   if (rest.starts_with(tactic_enum)) {
@@ -369,7 +369,7 @@ bool looks_like_kernel_name(std::string_view text) {
   return text.starts_with(cutlass_prefix) || text.starts_with(tactic_word) || text.starts_with(tactic_enum);
 }
 
-Settings kernel_name_settings(std::string_view name, const std::string& origin) {
+Settings kernel_name_settings(std::string_view name, const Origin& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
   if (looks_like_kernel_name(name)) return tactic_settings(name, origin);
   throw InputError(fmt::format(

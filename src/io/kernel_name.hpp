@@ -20,7 +20,7 @@ bool looks_like_kernel_name(std::string_view text);
 // gives a whole configuration except the CUTLASS release; a tactic enumerator gives the tile only
 // (K in bytes of A), the rest comes from the other keys. Throws InputError naming the part the
 // model cannot represent.
-Settings kernel_name_settings(std::string_view name, const std::string& origin);
+Settings kernel_name_settings(std::string_view name, const Origin& origin);
 
 // The architecture a CUTLASS library name is built for ("sm90", "sm120", …); none for a tactic.
 std::optional<std::string_view> kernel_name_arch(std::string_view name);

@@ -33,12 +33,12 @@ std::string type_name(const json& value) {
   }
 }
 
-[[noreturn]] void fail(const std::string& origin, const std::string& message) {
+[[noreturn]] void fail(const Origin& origin, const std::string& message) {
   throw InputError(fmt::format("{}: {}", origin, message));
 }
 
 template <class T>
-T value_or_fail(const Parsed<T>& parsed, const std::string& origin) {
+T value_or_fail(const Parsed<T>& parsed, const Origin& origin) {
   if (!ok(parsed)) fail(origin, std::get<std::string>(parsed));
   return std::get<T>(parsed);
 }
@@ -109,7 +109,7 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
 
 }  // namespace
 
-void check_setting_type(const std::string& key, const json& value, const std::string& origin) {
+void check_setting_type(const std::string& key, const json& value, const Origin& origin) {
   bool fits = value.is_string();
   std::string expected = "a string";
   if (key == "grouped" || key == "sparse" || key == "fast_accum") {
@@ -129,7 +129,7 @@ void check_setting_type(const std::string& key, const json& value, const std::st
   if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
 }
 
-void check_setting(const std::string& key, const json& value, const std::string& origin) {
+void check_setting(const std::string& key, const json& value, const Origin& origin) {
   check_setting_type(key, value, origin);
   // The value on its own too, so that a value a later layer overrides is still checked.
   Config scratch;

@@ -10,13 +10,14 @@
 
 #include "io/input_error.hpp"
 #include "io/json_writer.hpp"
+#include "io/origin.hpp"
 #include "smem_budget/config.hpp"
 
 namespace smem_budget::io {
 
 struct Setting {
   nlohmann::json value;
-  std::string origin;  // "--tile", or "moe.json: configs[3].tile"
+  Origin origin;  // "--tile", or "moe.json: configs[3].tile"
   bool from_kernel_name = false;  // read from a kernel name rather than typed
 };
 
@@ -27,10 +28,10 @@ using Settings = std::map<std::string, Setting, std::less<>>;
 bool is_config_key(const std::string& key);
 
 // Checks one value, its JSON type and its content; throws InputError naming `origin`.
-void check_setting(const std::string& key, const nlohmann::json& value, const std::string& origin);
+void check_setting(const std::string& key, const nlohmann::json& value, const Origin& origin);
 
 // Only that the key exists and its value has the right JSON type (to_config checks the content).
-void check_setting_type(const std::string& key, const nlohmann::json& value, const std::string& origin);
+void check_setting_type(const std::string& key, const nlohmann::json& value, const Origin& origin);
 
 // Builds the configuration; throws InputError naming the setting at fault.
 Config to_config(const Settings& settings);
