@@ -18,8 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Report report;
   report.arch = {"sm120", "", "built-in", *find_arch("sm120"), {}};
   try {
-    const io::BatchFile batch = io::parse_batch(text, "fuzz.json");
-    for (const io::BatchEntry& entry : batch.entries) {
+    io::BatchFile batch = io::parse_batch(text, "fuzz.json");
+    for (std::size_t i = 0; i < batch.entries.size(); ++i) {
+      const io::BatchEntry entry = io::read_entry(batch, i);
       io::Settings settings = batch.defaults;
       for (const auto& [key, setting] : entry.settings) settings[key] = setting;
       const Config config = io::to_config(settings);

@@ -14,6 +14,7 @@
 #include "io/kernel_name.hpp"
 #include "io/tile_list.hpp"
 #include "cli/progress.hpp"
+#include "parallel.hpp"
 #include "io/nearest.hpp"
 
 namespace smem_budget::cli {
@@ -195,17 +196,18 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
   if (o.arch_option->count() > 0 || !batch.arch) report.arch = modelled_architecture(o, o.arch, "--arch");
   else report.arch = modelled_architecture(o, relative_to_file(batch.arch->value.get<std::string>(), o.config_file),
                                            batch.arch->origin.text());
-  report.results.reserve(batch.entries.size());  // a result is a few KiB: no regrowth copies
+  report.results.resize(batch.entries.size());
   Progress progress("checked", batch.entries.size());
-  for (io::BatchEntry& entry : batch.entries) {
+  for_each_index(batch.entries.size(), [&](std::size_t i) {
     // The entry's own keys, then the flags, then the file's defaults, each filling only what the
     // layers above leave open; the entry's settings are moved, not copied.
+    io::BatchEntry entry = io::read_entry(batch, i);
     io::Settings settings = std::move(entry.settings);
     for (const io::Settings* layer : std::array<const io::Settings*, 2>{&flags, &batch.defaults})
       for (const auto& [key, setting] : *layer) settings.try_emplace(key, setting);
-    report.results.push_back(evaluate_entry(entry.name, settings, report.arch, *entry.origin, release));
+    report.results[i] = evaluate_entry(entry.name, settings, report.arch, *entry.origin, release);
     progress.advance();
-  }
+  });
   add_suggestions(report, o);
   return report;
 }

@@ -18,13 +18,14 @@ Progress::~Progress() {
 }
 
 void Progress::advance() {
-  ++done_;
-  if (!terminal_ || (done_ & 255) != 0) return;  // look at the clock every 256 items only
+  const std::size_t done = done_.fetch_add(1, std::memory_order_relaxed) + 1;
+  // The clock is read about every 256 items only.
+  if (!terminal_ || (done & 255) != 0 || std::this_thread::get_id() != owner_) return;
   const clock::time_point now = clock::now();
   if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250)) return;
   last_ = now;
   shown_ = true;
-  std::fputs(fmt::format("\r{} {} of {}", what_, io::group_digits(static_cast<long long>(done_)),
+  std::fputs(fmt::format("\r{} {} of {}", what_, io::group_digits(static_cast<long long>(done)),
                          io::group_digits(static_cast<long long>(total_)))
                  .c_str(),
              stderr);

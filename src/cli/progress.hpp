@@ -3,9 +3,11 @@
 // not a terminal (a pipe, a file, a CI log).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <thread>
 
 namespace smem_budget::cli {
 
@@ -16,14 +18,16 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
   ~Progress();
 
-  // Called after each item; prints at most a few times a second, and only after the first second.
+  // Called after each item, from any thread; prints at most a few times a second, only after the
+  // first second, and only from the thread that made it.
   void advance();
 
  private:
   using clock = std::chrono::steady_clock;
   std::string what_;
   std::size_t total_ = 0;
-  std::size_t done_ = 0;
+  std::atomic<std::size_t> done_ = 0;
+  std::thread::id owner_ = std::this_thread::get_id();
   bool terminal_ = false;
   bool shown_ = false;
   clock::time_point start_ = clock::now();

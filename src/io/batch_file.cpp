@@ -34,7 +34,7 @@ Settings read_defaults(const json& object, const std::string& label) {
 
 // An entry's own keys, moved out of the document: their types checked here, their content when
 // the configuration is built (to_config), the only reading a value no layer replaces needs.
-Settings read_entry(json& object, const std::shared_ptr<const std::string>& entry) {
+Settings read_entry_keys(json& object, const std::shared_ptr<const std::string>& entry) {
   Settings settings;
   for (auto& [key, value] : object.items()) {
     Origin origin(entry, key);
@@ -160,9 +160,10 @@ json parse_json_strict(const std::string& text, const std::string& label) {
 BatchFile parse_batch(const std::string& text, const std::string& label) {
   json document = parse_json_strict(text, label);
   BatchFile batch;
+  batch.label = label;
   json* configs = &document;
-  const bool bare_array = document.is_array();
-  if (!bare_array) {
+  batch.bare_array = document.is_array();
+  if (!batch.bare_array) {
     if (!document.is_object())
       throw InputError(fmt::format("{}: expected an object with \"configs\", or an array of configurations", label));
     // Two files people give by mistake: an arch file, and one configuration not in a list.
@@ -190,25 +191,27 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
   if (configs->empty()) throw InputError(fmt::format("{}: the configuration list is empty", label));
   if (configs->size() > max_batch_entries)
     throw InputError(fmt::format("{}: {} configurations; at most {} per file", label, configs->size(), max_batch_entries));
-  for (std::size_t i = 0; i < configs->size(); ++i) {
-    json& item = (*configs)[i];
-    BatchEntry entry;
-    entry.origin = std::make_shared<const std::string>(fmt::format("{}: {}", label, entry_path(bare_array, i)));
-    if (item.is_string()) {
-      entry.settings["tile"] = Setting{std::move(item), Origin(entry.origin, "")};
-    } else if (item.is_object()) {
-      entry.settings = read_entry(item, entry.origin);
-      if (const auto it = entry.settings.find("name"); it != entry.settings.end()) {
-        entry.name = it->second.value.get<std::string>();
-        entry.settings.erase(it);
-      }
-      if (!entry.settings.contains("tile")) throw InputError(fmt::format("{}: no \"tile\"", *entry.origin));
-    } else {
-      throw InputError(fmt::format("{}: expected a tile string or an object", *entry.origin));
-    }
-    batch.entries.push_back(std::move(entry));
-  }
+  batch.entries = std::move(configs->get_ref<json::array_t&>());
   return batch;
+}
+
+BatchEntry read_entry(BatchFile& batch, std::size_t index) {
+  json& item = batch.entries[index];
+  BatchEntry entry;
+  entry.origin = std::make_shared<const std::string>(fmt::format("{}: {}", batch.label, entry_path(batch.bare_array, index)));
+  if (item.is_string()) {
+    entry.settings["tile"] = Setting{std::move(item), Origin(entry.origin, "")};
+  } else if (item.is_object()) {
+    entry.settings = read_entry_keys(item, entry.origin);
+    if (const auto it = entry.settings.find("name"); it != entry.settings.end()) {
+      entry.name = it->second.value.get<std::string>();
+      entry.settings.erase(it);
+    }
+    if (!entry.settings.contains("tile")) throw InputError(fmt::format("{}: no \"tile\"", *entry.origin));
+  } else {
+    throw InputError(fmt::format("{}: expected a tile string or an object", *entry.origin));
+  }
+  return entry;
 }
 
 std::string read_input_file(const std::string& path) {

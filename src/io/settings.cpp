@@ -138,8 +138,9 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
 
 Config to_config_except_tile(const Settings& settings) {
   Config config;
-  for (std::string_view key : config_keys)
-    if (const auto it = settings.find(key); it != settings.end()) apply_value(config, it->first, it->second);
+  // Each key sets fields of its own, so the order they come in does not matter.
+  for (const auto& [key, setting] : settings)
+    if (key != "tile") apply_value(config, key, setting);
   if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)
     fail(c->second.origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
   return config;

@@ -15,27 +15,27 @@ std::string csv(const Report& report) {
       "name,tile,types,schedule,grouped,epilogue,output,stages,mainloop_tensors,epilogue_shared_storage,total,limit,"
       "headroom,verdict,reason,arch,cutlass,tool_version,tmem_columns";
   out += suggested ? ",suggestions\n" : "\n";
-  for (const Result& r : report.results) {
+  out += each_result(report.results, [&](const Result& r, std::size_t, std::string& line) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.has_layout();
     // One value per column: the schedule and grouped apart (the summary row joins them).
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(row.name), row.tile,
-                       csv_field(row.types), io::format_schedule(r.config.schedule), r.config.grouped ? "true" : "false",
-                       row.epilogue, csv_field(row.output), r.budget.has_stages ? row.stages : "",
-                       sized ? row.mainloop : "", sized ? row.epilogue_bytes : "", sized ? row.total : "",
-                       sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "", row.verdict,
-                       csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
-                       SMEM_BUDGET_VERSION,
-                       r.budget.rule_set == RuleSet::sm100 && sized ? std::to_string(r.budget.tmem_columns) : "");
-    if (!suggested) continue;
-    out.pop_back();
-    std::string list;
-    for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))
-      list += fmt::format("{}{} ({} B)", list.empty() ? "" : "; ", describe_changes(s, r), s.budget.total);
-    out += ',';
-    out += csv_field(list);
-    out += '\n';
-  }
+    fmt::format_to(std::back_inserter(line), "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csv_field(row.name),
+                   row.tile, csv_field(row.types), io::format_schedule(r.config.schedule),
+                   r.config.grouped ? "true" : "false", row.epilogue, csv_field(row.output),
+                   r.budget.has_stages ? row.stages : "", sized ? row.mainloop : "", sized ? row.epilogue_bytes : "",
+                   sized ? row.total : "", sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "",
+                   row.verdict, csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
+                   SMEM_BUDGET_VERSION,
+                   r.budget.rule_set == RuleSet::sm100 && sized ? std::to_string(r.budget.tmem_columns) : "");
+    if (suggested) {
+      std::string list;
+      for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))
+        list += fmt::format("{}{} ({} B)", list.empty() ? "" : "; ", describe_changes(s, r), s.budget.total);
+      line += ',';
+      line += csv_field(list);
+    }
+    line += '\n';
+  });
   return out;
 }
 

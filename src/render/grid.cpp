@@ -6,6 +6,8 @@
 namespace smem_budget::render {
 
 std::string markdown_cell(const std::string& text) {
+  if (text.empty()) return " ";
+  if (text.find('|') == std::string::npos) return text;
   std::string out;
   for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
   return out.empty() ? " " : out;

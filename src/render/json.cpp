@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/parse.hpp"
+#include "parallel.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
 #include "smem_budget/explain.hpp"
@@ -124,22 +125,37 @@ ojson arch_json(const Architecture& arch) {
 }
 
 void json(const Report& report, const std::function<void(std::string_view)>& sink) {
-  constexpr std::size_t results_per_chunk = 1024;
-  std::string out;
-  io::JsonWriter w(out);
+  std::string head;
+  io::JsonWriter w(head);
   w.begin_object().member("tool", "smem-budget").member("version", SMEM_BUDGET_VERSION).key("arch");
   write_arch(w, report.arch);
   w.key("results").begin_array();
-  for (std::size_t i = 0; i < report.results.size(); ++i) {
-    write_result(w, report.results[i]);
-    if ((i + 1) % results_per_chunk == 0) {
-      sink(out);
-      out.clear();  // keeps its capacity: the next chunk fills the same memory
-    }
+  // The results a chunk at a time, the chunks of a round written on all cores, each result where
+  // the document's writer would put it: an element of "results", two levels deep.
+  constexpr std::size_t results_per_chunk = 1024, chunks_per_round = 16;
+  const std::vector<Result>& results = report.results;
+  std::vector<std::string> chunks(chunks_per_round);
+  for (std::size_t round = 0; round * results_per_chunk * chunks_per_round < results.size(); ++round) {
+    const std::size_t first = round * results_per_chunk * chunks_per_round;
+    for_each_index(
+        chunks_per_round, [&](std::size_t c) {
+      std::string& out = chunks[c];
+      out.clear();  // keeps its capacity: the next round fills the same memory
+      for (std::size_t i = first + c * results_per_chunk; i < std::min(first + (c + 1) * results_per_chunk, results.size()); ++i) {
+        out += i == 0 ? "\n    " : ",\n    ";
+        io::JsonWriter element(out, 2);
+        write_result(element, results[i]);
+      }
+    }, 1);
+    if (first == 0) sink(head);
+    for (const std::string& chunk : chunks) sink(chunk);
   }
-  w.end().end();
-  out += '\n';
-  sink(out);
+  if (results.empty()) {
+    w.end().end();
+    head += '\n';
+    return sink(head);
+  }
+  sink("\n  ]\n}\n");  // the list and the document closed, as their writer would have
 }
 
 std::string json(const Report& report) {

@@ -25,12 +25,12 @@ std::string markdown(const Report& report) {
   std::string out = fmt::format("*{}*\n\n", describes(report));
   out += "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
                     "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
-  for (const Result& r : report.results) {
+  out += each_result(report.results, [](const Result& r, std::size_t, std::string& line) {
     const SummaryRow s = summarize(r, true);
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", markdown_cell(s.name), s.tile,
-                       markdown_cell(s.types), s.schedule, s.epilogue, markdown_cell(s.output), s.stages, s.mainloop, s.epilogue_bytes,
-                       s.total, s.headroom, s.verdict);
-  }
+    fmt::format_to(std::back_inserter(line), "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                   markdown_cell(s.name), s.tile, markdown_cell(s.types), s.schedule, s.epilogue, markdown_cell(s.output),
+                   s.stages, s.mainloop, s.epilogue_bytes, s.total, s.headroom, s.verdict);
+  });
   if (report.results.size() == 1 && report.results.front().budget.verdict != Verdict::rejected) {
     const Budget& b = report.results.front().budget;
     out += "\n| part | bytes |\n|---|--:|\n";
@@ -38,18 +38,18 @@ std::string markdown(const Report& report) {
     out += fmt::format("| **total** | **{}** |\n", group_digits(b.total));
   }
   for (const std::string& note : report.arch.notes) out += fmt::format("\n> {}: {}\n", report.arch.name, note);
-  bool header = false;
-  for (const Result& r : report.results)
-    if (const std::string why = reason(r); !why.empty()) {
-      if (!header) out += "\n";
-      header = true;
-      out += fmt::format("- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
-      if (r.suggestions) out += suggestion_table(r);
-    }
-  for (const Result& r : report.results)
-    for (const std::string& note : notes(r))
-      out += fmt::format("- caution, {}{}: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, markdown_cell(note));
-  return out;
+  const std::string reasons = each_result(report.results, [](const Result& r, std::size_t, std::string& item) {
+    const std::string why = reason(r);
+    if (why.empty()) return;
+    fmt::format_to(std::back_inserter(item), "- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
+    if (r.suggestions) item += suggestion_table(r);
+  });
+  if (!reasons.empty()) out += "\n" + reasons;
+  return out + each_result(report.results, [](const Result& r, std::size_t, std::string& items) {
+           for (const std::string& note : notes(r))
+             fmt::format_to(std::back_inserter(items), "- caution, {}{}: {}\n", r.name.empty() ? "" : r.name + " ",
+                            summarize(r, true).tile, markdown_cell(note));
+         });
 }
 
 }  // namespace smem_budget::render

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_writer.hpp"
+#include "parallel.hpp"
 #include "io/vocabulary.hpp"
 #include "render/sentences.hpp"
 #include "report.hpp"
@@ -48,6 +49,24 @@ inline std::string render(const Report& report, Format format) {
     case Format::csv: return csv(report);
   }
   return "";
+}
+
+// What `text(result, index, out)` appends for each result, in order; made on all cores a chunk of
+// results at a time, since a batch may hold 100,000.
+template <class Text>
+std::string each_result(const std::vector<Result>& results, Text text) {
+  constexpr std::size_t per_chunk = 1024;
+  std::vector<std::string> chunks((results.size() + per_chunk - 1) / per_chunk);
+  for_each_index(
+      chunks.size(),
+      [&](std::size_t c) {
+        for (std::size_t i = c * per_chunk; i < std::min(results.size(), (c + 1) * per_chunk); ++i)
+          text(results[i], i, chunks[c]);
+      },
+      1);
+  std::string out;
+  for (const std::string& chunk : chunks) out += chunk;
+  return out;
 }
 
 // One result as the JSON document's result object: written, or as a value (the Python module's

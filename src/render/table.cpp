@@ -20,13 +20,16 @@ std::string text_columns(const Rows& rows, std::size_t left) {
     }
   std::string out;
   for (const auto& row : rows) {
-    std::string line;
+    const std::size_t start = out.size();
     for (std::size_t i = 0; i < row.size(); ++i) {
-      if (i > 0) line += "  ";
-      line += i < left ? fmt::format("{:<{}}", row[i], width[i]) : fmt::format("{:>{}}", row[i], width[i]);
+      if (i > 0) out += "  ";
+      const std::size_t pad = width[i] - row[i].size();
+      if (i >= left) out.append(pad, ' ');
+      out += row[i];
+      if (i < left) out.append(pad, ' ');
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
+    while (out.size() > start && out.back() == ' ') out.pop_back();
+    out += '\n';
   }
   return out;
 }
@@ -166,13 +169,15 @@ std::string breakdown(const Report& report, const Result& r) {
 
 std::string table(const Report& report) {
   if (report.results.size() == 1) return breakdown(report, report.results.front());
-  Rows rows{{"name", "tile", "types", "schedule", "epilogue", "C->D", "stages", "mainloop", "epilogue", "total",
-             "headroom", "verdict"}};
-  for (const Result& r : report.results) {
-    const SummaryRow s = summarize(r, true);
-    rows.push_back({s.name, s.tile, s.types, s.schedule, s.epilogue, s.output, s.stages, s.mainloop, s.epilogue_bytes,
-                    s.total, s.headroom, s.verdict});
-  }
+  Rows rows(report.results.size() + 1);
+  rows[0] = {"name", "tile", "types", "schedule", "epilogue", "C->D", "stages", "mainloop", "epilogue", "total",
+             "headroom", "verdict"};
+  for_each_index(report.results.size(), [&](std::size_t i) {
+    SummaryRow s = summarize(report.results[i], true);
+    rows[i + 1] = {std::move(s.name),     std::move(s.tile),     std::move(s.types),          std::move(s.schedule),
+                   std::move(s.epilogue), std::move(s.output),   std::move(s.stages),         std::move(s.mainloop),
+                   std::move(s.epilogue_bytes), std::move(s.total), std::move(s.headroom), std::move(s.verdict)};
+  });
   std::string out = fmt::format("{} configurations on {} (opt-in limit {} B), CUTLASS {}; smem-budget {}\n",
                                 report.results.size(), report.arch.name,
                                 group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report),
@@ -180,24 +185,21 @@ std::string table(const Report& report) {
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
   out += '\n';
   out += text_columns(rows, 6);
-  std::string notes;
-  for (std::size_t i = 0; i < report.results.size(); ++i) {
-    const Result& r = report.results[i];
+  const std::string not_fitting = each_result(report.results, [](const Result& r, std::size_t i, std::string& text) {
     const std::string why = reason(r);
-    if (why.empty()) continue;
-    notes += wrap(fmt::format("  [{}] {} {}: {}", i, r.name, io::format_tile(r.config.tile), why), 100, "      ");
-    if (!r.suggestions) continue;
-    if (r.suggestions->empty()) notes += "      would fit: nothing near it\n";
+    if (why.empty()) return;
+    text += wrap(fmt::format("  [{}] {} {}: {}", i, r.name, io::format_tile(r.config.tile), why), 100, "      ");
+    if (!r.suggestions) return;
+    if (r.suggestions->empty()) text += "      would fit: nothing near it\n";
     for (std::size_t k = 0; k < r.suggestions->size(); ++k)
-      notes += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "", describe_changes((*r.suggestions)[k], r),
-                           group_digits((*r.suggestions)[k].budget.total));
-  }
-  if (!notes.empty()) out += "\nnot fitting:\n" + notes;
-  std::string cautions;
-  for (std::size_t i = 0; i < report.results.size(); ++i)
-    for (const std::string& note : render::notes(report.results[i]))
-      cautions += wrap(fmt::format("  [{}] {} {}: {}", i, report.results[i].name, io::format_tile(report.results[i].config.tile), note),
-                       100, "      ");
+      text += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "", describe_changes((*r.suggestions)[k], r),
+                         group_digits((*r.suggestions)[k].budget.total));
+  });
+  if (!not_fitting.empty()) out += "\nnot fitting:\n" + not_fitting;
+  const std::string cautions = each_result(report.results, [](const Result& r, std::size_t i, std::string& text) {
+    for (const std::string& note : notes(r))
+      text += wrap(fmt::format("  [{}] {} {}: {}", i, r.name, io::format_tile(r.config.tile), note), 100, "      ");
+  });
   if (!cautions.empty()) out += "\ncautions:\n" + cautions;
   return out;
 }
