@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <tuple>
 
 #include "cli_runner.hpp"
 
@@ -274,6 +275,27 @@ TEST_CASE("huge inputs are refused with a message, in bounded memory", "[cli][ba
   CHECK(r.status == 0);
   CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 25'001);
   std::remove(many.c_str());
+
+  // Checked on every core, a batch still reports its first bad entry in file order, whichever
+  // check finds it: a bad value early and an unknown key late, then the other way round.
+  const std::string two_faults = temp_path("two-faults.json");
+  for (const auto& [early, late, named] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {R"("types": "nvfp5")", R"("bogus": 1)", "[3].types"}, {R"("bogus": 1)", R"("types": "nvfp5")", "[3].bogus"}}) {
+    {
+      std::ofstream out(two_faults, std::ios::binary);
+      out << '[';
+      for (int i = 0; i < 20'000; ++i)
+        out << (i ? "," : "") << R"({"tile": "128x128x128")" << (i == 3 ? ", " + early : i == 15'000 ? ", " + late : "")
+            << '}';
+      out << ']';
+    }
+    r = run("--config '" + two_faults + "'");
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(named) != std::string::npos);
+  }
+  std::remove(two_faults.c_str());
 
   // A million configurations in 10 MB: refused while parsing, before the list is built.
   const std::string million = temp_path("million.json");

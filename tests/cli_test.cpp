@@ -552,3 +552,47 @@ TEST_CASE("lint reads SM90 names, measured as nvcc measured them, and refuses an
   CHECK(doc["not_modelled"][0]["reason"].get<std::string>().find("an sm120 kernel, but the architecture is sm90") !=
         std::string::npos);
 }
+
+TEST_CASE("a big batch, checked and printed on every core, keeps its entries' order and answers", "[cli]") {
+  // Eight different entries, then the same eight 500 times: each of the 4,000 rows must be the row
+  // its entry gets in the batch of eight, in the same place.
+  const std::vector<std::string> eight{
+      R"({"name": "p0", "tile": "128x128x128"})",
+      R"({"name": "p1", "tile": "128x256x128", "stages": 3})",
+      R"({"name": "p2", "tile": "128x256x64B", "grouped": true, "epilogue": "finalize"})",
+      R"({"name": "p3", "tile": "256x128x128", "c": "bf16"})",
+      R"({"name": "p4", "tile": "128x64x128", "types": "mxfp8", "stages": 2})",
+      R"({"name": "p5", "tile": "96x128x128"})",
+      R"({"name": "p6", "tile": "64x128x256", "grouped": true})",
+      R"({"name": "p7", "tile": "128x128x256", "stages": 4})"};
+  const auto batch = [&](int repeats) {
+    std::string text = "[";
+    for (int r = 0; r < repeats; ++r)
+      for (const std::string& entry : eight) text += (text.size() > 1 ? "," : "") + entry;
+    return text + "]";
+  };
+  const std::string small = temp_path("eight.json"), big = temp_path("eight-x500.json");
+  std::ofstream(small, std::ios::binary) << batch(1);
+  std::ofstream(big, std::ios::binary) << batch(500);
+  for (const std::string format : {"csv", "json"}) {
+    const Run one = run("--config '" + small + "' --format " + format);
+    const Run many = run("--config '" + big + "' --format " + format);
+    REQUIRE(one.status == 1);  // p1 exceeds, p5 does not compile
+    REQUIRE(many.status == 1);
+    if (format == "json") {
+      const nlohmann::json expected = results_of(one), got = results_of(many);
+      REQUIRE(got.size() == 4000);
+      for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == expected[i % 8]);
+    } else {
+      std::istringstream expected_lines(one.out), got_lines(many.out);
+      std::vector<std::string> expected, got;
+      for (std::string line; std::getline(expected_lines, line);) expected.push_back(line);
+      for (std::string line; std::getline(got_lines, line);) got.push_back(line);
+      REQUIRE(got.size() == 4001);
+      CHECK(got[0] == expected[0]);  // the header
+      for (std::size_t i = 1; i < got.size(); ++i) REQUIRE(got[i] == expected[1 + (i - 1) % 8]);
+    }
+  }
+  std::remove(small.c_str());
+  std::remove(big.c_str());
+}
