@@ -596,3 +596,19 @@ TEST_CASE("a big batch, checked and printed on every core, keeps its entries' or
   std::remove(small.c_str());
   std::remove(big.c_str());
 }
+
+TEST_CASE("compare on sm100 and sm90 across the releases their rules hold for, 4.6.0 to 4.7.0", "[cli][versions]") {
+  // 4.6.0 was measured (tests/data/sm*-cutlass-4.6.0.json); 4.6.2 has the same headers and says so.
+  Run r = run("compare --cutlass 4.6.0,4.6.2,4.7.0 --arch sm100 --tile 128x256x128 --schedule 1sm --stages 6 --format csv");
+  CHECK(r.status == 1);  // rejected under every release
+  CHECK(r.out.find("S=6 rejected") == std::string::npos);  // CSV: one value per column
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2);
+  r = run("--arch sm90 --tile 128x128x64 --types e4m3 --scaling none --cutlass 4.6.2 --format json");
+  REQUIRE(r.status == 0);
+  const nlohmann::json result = results_of(r)[0];
+  CHECK(result["bytes"]["total"] == 229888);
+  bool noted = false;
+  for (const auto& note : result["notes"])
+    noted = noted || note.get<std::string>().find("the rules of 4.6.0 apply") != std::string::npos;
+  CHECK(noted);
+}

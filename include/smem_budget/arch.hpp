@@ -4,9 +4,11 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "smem_budget/arithmetic.hpp"
+#include "smem_budget/rules.hpp"
 
 namespace smem_budget {
 
@@ -89,6 +91,25 @@ constexpr RuleSet rule_set_of(ComputeCapability cc) {
 }
 
 constexpr bool has_layout_rules(ComputeCapability cc) { return rule_set_of(cc) != RuleSet::none; }
+
+// The releases a rule set answers for: SM120's rules change release by release (rules.hpp
+// rule_changes), the datacenter rule sets' once, at 4.6.0.
+constexpr CutlassVersion oldest_release_of(RuleSet r) {
+  return r == RuleSet::sm120 ? oldest_release : datacenter_oldest_release;
+}
+constexpr std::span<const CutlassVersion> measured_releases_of(RuleSet r) {
+  if (r == RuleSet::sm120) return measured_releases;
+  return datacenter_measured_releases;
+}
+constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
+  for (CutlassVersion measured : measured_releases_of(r))
+    if (measured == v) return true;
+  return false;
+}
+// The first release of the rules that apply at `v` (not older than oldest_release_of(r)).
+constexpr CutlassVersion rules_since(RuleSet r, CutlassVersion v) {
+  return r == RuleSet::sm120 ? rules_since(v) : datacenter_oldest_release;
+}
 
 // CTAs one SM can hold at once, as far as shared memory goes: each CTA also costs the per-block
 // reservation (measured on an H200: floor(233472 / (bytes + 1024))).

@@ -85,6 +85,13 @@ constexpr bool is_measured_release(CutlassVersion v) {
   return false;
 }
 
+// SM90, SM100 and SM103 (the datacenter rule sets) have one set of rules from 4.6.0: their
+// headers' layouts and assertions are the same through 4.7.0 (4.7.0 only spells the SM100
+// capacity ArchTag::kSharedMemoryCapacityBytes, the same 232,448 B), and 136 configurations
+// measured at v4.6.0 equal their v4.7.0 rows. Before 4.6.0 they were not measured.
+inline constexpr CutlassVersion datacenter_oldest_release{4, 6, 0};
+inline constexpr std::array<CutlassVersion, 2> datacenter_measured_releases{{{4, 6, 0}, {4, 7, 0}}};
+
 // The first release of the rules that apply at `v`.
 constexpr CutlassVersion rules_since(CutlassVersion v) {
   CutlassVersion since = rule_changes.front().since;

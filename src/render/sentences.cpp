@@ -154,10 +154,11 @@ std::vector<std::string> notes(const Result& r) {
     out.push_back(fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
                               "no-smem epilogue (sm90_builder.inl:611-620)",
                               r.config.tile.m == 64 ? "ping-pong" : "cooperative", r.config.tile.m));
-  if (!is_measured_release(r.config.cutlass))
+  if (!is_measured_release(b.rule_set, r.config.cutlass))
     out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at {}",
-                              io::format_version(r.config.cutlass), io::format_version(rules_since(r.config.cutlass)),
-                              listed(measured_releases)));
+                              io::format_version(r.config.cutlass),
+                              io::format_version(rules_since(b.rule_set, r.config.cutlass)),
+                              listed(measured_releases_of(b.rule_set))));
   return out;
 }
 

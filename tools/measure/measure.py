@@ -198,7 +198,12 @@ def compile_probe(source, tmp, cutlass, nvcc, gpu, device_check=False):
     cmd = [nvcc, "-std=c++17", f"-arch={gpu}", "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
            f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe")]
     if device_check:
+        # The device code for the arch-specific target only: `-arch=sm_103a` also builds PTX for
+        # compute_103, which ptxas refuses ("Instruction 'tcgen05.mma' not supported on .target
+        # 'sm_103'") for every SM103 kernel, whatever its layout.
+        number = gpu.removeprefix("sm_")
         cmd[1:1] = ["-DDEVICE_CHECK", "-c"]
+        cmd[cmd.index(f"-arch={gpu}")] = f"-gencode=arch=compute_{number},code=sm_{number}"
         cmd[-1] = os.path.join(tmp, "probe.o")
     built = subprocess.run(cmd, capture_output=True, text=True)
     return None if built.returncode == 0 else built.stdout + built.stderr
