@@ -18,7 +18,8 @@ import subprocess
 import sys
 
 
-ARCHS = {"sm120": ("120a", "GenerateSM120"), "sm90": ("90a", "GenerateSM90")}
+ARCHS = {"sm120": ("120a", "GenerateSM120"), "sm90": ("90a", "GenerateSM90"), "sm100": ("100a", "GenerateSM100"),
+         "sm103": ("103a", "GenerateSM103")}
 
 
 def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=1):
