@@ -4,7 +4,7 @@
     tools/kernel_names/list_kernels.py --cutlass 4.7.0=~/cutlass [--cutlass 4.6.0=~/cutlass-4.6] > names.json
     tools/kernel_names/list_kernels.py --arch sm90 --every 8 --cutlass 4.7.0=~/cutlass > sm90-sample.json
 
-Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90; plain Python, no build) of each checkout
+Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90, or GenerateSM100 for sm100 and sm103; plain Python, no build) of each checkout
 named, one process per release, and writes, for every GEMM operation, its procedural name, the
 releases whose generator makes it, and what the generator's objects say about it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
 accumulator, C, D, the block-scale-factor output vector, kernel and epilogue schedules and the gemm
@@ -19,7 +19,7 @@ import sys
 
 
 ARCHS = {"sm120": ("120a", "GenerateSM120"), "sm90": ("90a", "GenerateSM90"), "sm100": ("100a", "GenerateSM100"),
-         "sm103": ("103a", "GenerateSM103")}
+         "sm103": ("103a", "GenerateSM100")}  # GenerateSM100 also makes the 103a kernels
 
 
 def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=1):
