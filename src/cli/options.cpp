@@ -146,9 +146,10 @@ void add_suggestions(Report& report, const ConfigOptions& o) {
   }
   const std::vector<io::TileSpec> listed = o.within.empty() ? std::vector<io::TileSpec>{} : io::read_tile_list(o.within);
   Progress progress("suggestions for", report.results.size());
-  for (Result& r : report.results) {
+  for_each_index(report.results.size(), [&](std::size_t i) {
+    Result& r = report.results[i];
     progress.advance();
-    if (r.budget.verdict == Verdict::fits) continue;
+    if (r.budget.verdict == Verdict::fits) return;
     std::vector<Tile> within;  // K in bytes resolves with this configuration's A
     for (const io::TileSpec& spec : listed) {
       const auto tile = io::resolve_tile(spec, r.config.types.a);
@@ -157,7 +158,7 @@ void add_suggestions(Report& report, const ConfigOptions& o) {
       within.push_back(std::get<Tile>(tile));
     }
     r.suggestions = suggest(r.config, report.arch.limits, within);
-  }
+  });
 }
 
 // An arch file named in a batch file is found next to that file (not in the current directory).

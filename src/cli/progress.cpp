@@ -13,6 +13,11 @@ namespace smem_budget::cli {
 Progress::Progress(std::string what, std::size_t total)
     : what_(std::move(what)), total_(total), terminal_(isatty(STDERR_FILENO) == 1) {}
 
+Progress::clock::time_point Progress::work_start() {
+  static const clock::time_point first = clock::now();
+  return first;
+}
+
 Progress::~Progress() {
   if (shown_) std::fputs("\r\033[K", stderr);  // erase the line
 }

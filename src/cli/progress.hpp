@@ -30,7 +30,11 @@ class Progress {
   std::thread::id owner_ = std::this_thread::get_id();
   bool terminal_ = false;
   bool shown_ = false;
-  clock::time_point start_ = clock::now();
+  // When the run's first Progress was made: its phases (checking, then suggesting) are one piece of
+  // work, shown once the whole has taken a second even if no phase alone does.
+  static clock::time_point work_start();
+
+  clock::time_point start_ = work_start();
   clock::time_point last_ = start_;
 };
 
