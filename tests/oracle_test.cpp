@@ -116,7 +116,10 @@ TEST_CASE("SM103 FP4 ultra GEMMs this project measured match nvcc", "[oracle][sm
   check_file("sm103-probes.json");
 }
 
-TEST_CASE("SM90, SM100 and SM103 GEMMs measured at CUTLASS 4.6.0 match nvcc", "[oracle][versions]") {
+TEST_CASE("SM90, SM100 and SM103 GEMMs measured at CUTLASS 4.5.0 and 4.6.0 match nvcc", "[oracle][versions]") {
+  check_file("sm90-cutlass-4.5.0.json");
+  check_file("sm100-cutlass-4.5.0.json");
+  check_file("sm103-cutlass-4.5.0.json");
   check_file("sm90-cutlass-4.6.0.json");
   check_file("sm100-cutlass-4.6.0.json");
   check_file("sm103-cutlass-4.6.0.json");
@@ -133,7 +136,8 @@ TEST_CASE("the README counts every measured row", "[oracle][readme]") {
                            "sm120-kernel-names.json", "sm90-oracle.json", "sm100-oracle.json",
                            "sm90-launch.json", "sm90-probes.json",
                            "sm100-probes.json", "sm103-probes.json", "sm90-cutlass-4.6.0.json",
-                           "sm100-cutlass-4.6.0.json", "sm103-cutlass-4.6.0.json"})
+                           "sm100-cutlass-4.6.0.json", "sm103-cutlass-4.6.0.json", "sm90-cutlass-4.5.0.json",
+                           "sm100-cutlass-4.5.0.json", "sm103-cutlass-4.5.0.json"})
     rows += load_test_data(file)["rows"].size();
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/../../README.md");
   std::stringstream readme;

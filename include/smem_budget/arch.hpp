@@ -93,7 +93,7 @@ constexpr RuleSet rule_set_of(ComputeCapability cc) {
 constexpr bool has_layout_rules(ComputeCapability cc) { return rule_set_of(cc) != RuleSet::none; }
 
 // The releases a rule set answers for: SM120's rules change release by release (rules.hpp
-// rule_changes), the datacenter rule sets' once, at 4.6.0.
+// rule_changes), the datacenter rule sets' not since 4.5.0.
 constexpr CutlassVersion oldest_release_of(RuleSet r) {
   return r == RuleSet::sm120 ? oldest_release : datacenter_oldest_release;
 }

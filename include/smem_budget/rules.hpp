@@ -85,12 +85,14 @@ constexpr bool is_measured_release(CutlassVersion v) {
   return false;
 }
 
-// SM90, SM100 and SM103 (the datacenter rule sets) have one set of rules from 4.6.0: their
-// headers' layouts and assertions are the same through 4.7.0 (4.7.0 only spells the SM100
-// capacity ArchTag::kSharedMemoryCapacityBytes, the same 232,448 B), and 136 configurations
-// measured at v4.6.0 equal their v4.7.0 rows. Before 4.6.0 they were not measured.
-inline constexpr CutlassVersion datacenter_oldest_release{4, 6, 0};
-inline constexpr std::array<CutlassVersion, 2> datacenter_measured_releases{{{4, 6, 0}, {4, 7, 0}}};
+// SM90, SM100 and SM103 (the datacenter rule sets) have one set of rules from 4.5.0: their
+// headers change in spelling only through 4.7.0 (4.7.0 names the SM100 capacity
+// ArchTag::kSharedMemoryCapacityBytes, the same 232,448 B; 4.5.2 adds a 2-SM epilogue assertion on
+// tile N 160 and 224, which the block-scaled builder refuses anyway; 4.6.0 passes EVT tensormaps
+// to the SM90 grouped epilogue as a tuple), and 136 configurations measured at v4.5.0 and at
+// v4.6.0 equal their v4.7.0 rows. Before 4.5.0 they were not measured.
+inline constexpr CutlassVersion datacenter_oldest_release{4, 5, 0};
+inline constexpr std::array<CutlassVersion, 3> datacenter_measured_releases{{{4, 5, 0}, {4, 6, 0}, {4, 7, 0}}};
 
 // The first release of the rules that apply at `v`.
 constexpr CutlassVersion rules_since(CutlassVersion v) {

@@ -21,7 +21,8 @@ ORACLE_FILES = ["sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-vers
                 "sm120-kernel-names.json", "sm90-oracle.json", "sm100-oracle.json", "sm90-launch.json",
                 "sm90-probes.json", "sm100-probes.json",
                 "sm103-probes.json", "sm90-cutlass-4.6.0.json", "sm100-cutlass-4.6.0.json",
-                "sm103-cutlass-4.6.0.json"]
+                "sm103-cutlass-4.6.0.json", "sm90-cutlass-4.5.0.json", "sm100-cutlass-4.5.0.json",
+                "sm103-cutlass-4.5.0.json"]
 
 
 def cli(args, stdin=None):
@@ -54,7 +55,7 @@ def test_readme_line():
     assert smem_budget.check("128x256x64B", grouped=True, epilogue="finalize").total == 102400
 
 
-@pytest.mark.parametrize("arch,count", [("sm120", 2147), ("sm90", 689), ("sm100", 442), ("sm103", 98)])
+@pytest.mark.parametrize("arch,count", [("sm120", 2147), ("sm90", 761), ("sm100", 482), ("sm103", 122)])
 def test_every_measured_row_through_python_equals_the_cli_json_and_the_measurement(arch, count):
     rows = list(measured_rows(arch))
     configs = [dict(keys, name="") for keys, _ in rows]
