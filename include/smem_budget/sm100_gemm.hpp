@@ -235,6 +235,19 @@ constexpr bytes_t sm100_tmem_columns_used(const Config& config, const MainloopSt
   return sm100_accumulator_stages(config) * config.tile.n + (s.sfa_blocks + s.sfb_blocks) * s.sf_k_blocks;
 }
 
+// What the SM100 and SM103 builders know before they count stages, once budget.stage is set: the
+// epilogue (whose shared storage is the automatic count's carveout), the capacity less the
+// builder's `reserve`, and the per-stage estimate.
+constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_t reserve, Checked& c) {
+  budget.epilogue = sm100_epilogue_layout(config, c);
+  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  StageDecision& d = budget.decision;
+  d.cutlass_capacity = sm100_cutlass_capacity;
+  d.capacity = sm100_cutlass_capacity - reserve;
+  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+  d.estimate = budget.stage.estimate;
+}
+
 // Preconditions: sm100_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -246,13 +259,8 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
     return budget;
   }
   budget.stage = sm100_stage(config, c);
-  budget.epilogue = sm100_epilogue_layout(config, c);
-  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  sm100_builder_inputs(budget, config, sm100_builder_reserve(config), c);
   StageDecision& d = budget.decision;
-  d.cutlass_capacity = sm100_cutlass_capacity;
-  d.capacity = sm100_cutlass_capacity - sm100_builder_reserve(config);
-  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
-  d.estimate = budget.stage.estimate;
   d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
                                                            : auto_stage_count(d.capacity, d.carveout, d.estimate);
   d.counts = StageCounts::uniform(d.stages);

@@ -153,13 +153,8 @@ constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchL
     return budget;
   }
   budget.stage = sm103_stage(config, c);
-  budget.epilogue = sm100_epilogue_layout(config, c);
-  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  sm100_builder_inputs(budget, config, sm103_builder_reserve(config), c);
   StageDecision& d = budget.decision;
-  d.cutlass_capacity = sm100_cutlass_capacity;
-  d.capacity = sm100_cutlass_capacity - sm103_builder_reserve(config);
-  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
-  d.estimate = budget.stage.estimate;
   d.counts = sm103_stage_counts(d.capacity, d.carveout, budget.stage);
   d.stages = d.counts.a;
   budget.has_stages = true;
