@@ -19,14 +19,18 @@ def epilogue_schedule(cfg, p, sm):
     return f"cutlass::epilogue::{'PtrArray' if p.grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
 
 
+def block_scaled_keys(cfg, arch):
+    """The probe keys and the two operands (element, scale kind, CUTLASS type) of a block-scaled
+    configuration, or raises ValueError for any other scaling."""
+    if cfg.get("scaling", "block") != "block":
+        raise ValueError(f"{arch} probes are block-scaled")
+    a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
+    return probe_keys(cfg), operand(a_name), operand(b_name or a_name)
+
+
 def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
-    if cfg.get("scaling", "block") != "block":
-        raise ValueError("SM100 probes are block-scaled")
-    p = probe_keys(cfg)
-    a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
-    a, a_kind, el_a = operand(a_name)
-    b, _, el_b = operand(b_name or a_name)
+    p, (a, a_kind, el_a), (b, _, el_b) = block_scaled_keys(cfg, "SM100")
     f8f6f4 = cfg.get("instruction", "auto") == "mxf8f6f4" or not (a == b == "e2m1")
     if p.schedule == "auto":
         kernel, epilogue = AUTO
@@ -57,12 +61,7 @@ def probe_source(cfg):
 def probe_source_sm103(cfg):
     """The C++ of one SM103 (B300) probe: the FP4 "ultra" kernels, whose builder keeps two stage counts
     (A/B and scale factors, printed as stages A and B)."""
-    if cfg.get("scaling", "block") != "block":
-        raise ValueError("SM103 probes are block-scaled")
-    p = probe_keys(cfg)
-    a_name, _, b_name = cfg.get("types", "nvfp4").partition(":")
-    a, a_kind, _ = operand(a_name)
-    b, _, _ = operand(b_name or a_name)
+    p, (a, a_kind, _), (b, _, _) = block_scaled_keys(cfg, "SM103")
     sf = "cutlass::float_ue4m3_t" if a_kind == "nv" else "cutlass::float_ue8m0_t"
     if p.schedule == "auto":
         kernel, epilogue = AUTO
