@@ -92,23 +92,50 @@ constexpr RuleSet rule_set_of(ComputeCapability cc) {
 
 constexpr bool has_layout_rules(ComputeCapability cc) { return rule_set_of(cc) != RuleSet::none; }
 
-// The releases a rule set answers for: SM120's rules change release by release (rules.hpp
-// rule_changes), the datacenter rule sets' not since 4.5.0.
-constexpr CutlassVersion oldest_release_of(RuleSet r) {
-  return r == RuleSet::sm120 ? oldest_release : datacenter_oldest_release;
+// Whether two rows of rule_changes agree on every rule an architecture's model reads: SM120 reads
+// them all but SM90's; SM100 the block-scaled stage estimate; SM90 the grouped blockwise tile M;
+// SM103 none (its builder charges 2 x 16 bytes of pipeline per stage in every release).
+constexpr bool same_rules_for(RuleSet r, const CutlassRules& a, const CutlassRules& b) {
+  switch (r) {
+    case RuleSet::sm120: {
+      CutlassRules a_read = a;
+      a_read.sm90_grouped_blockwise_small_m = b.sm90_grouped_blockwise_small_m;
+      return a_read == b;
+    }
+    case RuleSet::sm100: return a.stage_barrier_estimate == b.stage_barrier_estimate;
+    case RuleSet::sm90: return a.sm90_grouped_blockwise_small_m == b.sm90_grouped_blockwise_small_m;
+    case RuleSet::sm103:
+    case RuleSet::none: return true;
+  }
+  return true;
 }
+
+// The first release of the rules that rule set `r` reads at `v` (v not older than oldest_release).
+constexpr CutlassVersion rules_since(RuleSet r, CutlassVersion v) {
+  CutlassVersion since = rule_changes.front().since;
+  CutlassRules rules = rule_changes.front().rules;
+  for (const RuleChange& change : rule_changes)
+    if (change.since <= v && !same_rules_for(r, rules, change.rules)) {
+      since = change.since;
+      rules = change.rules;
+    }
+  return since;
+}
+
 constexpr std::span<const CutlassVersion> measured_releases_of(RuleSet r) {
-  if (r == RuleSet::sm120) return measured_releases;
-  return datacenter_measured_releases;
+  switch (r) {
+    case RuleSet::sm90: return sm90_measured_releases;
+    case RuleSet::sm100: return sm100_measured_releases;
+    case RuleSet::sm103: return sm103_measured_releases;
+    case RuleSet::sm120:
+    case RuleSet::none: break;
+  }
+  return sm120_measured_releases;
 }
 constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
   for (CutlassVersion measured : measured_releases_of(r))
     if (measured == v) return true;
   return false;
-}
-// The first release of the rules that apply at `v` (not older than oldest_release_of(r)).
-constexpr CutlassVersion rules_since(RuleSet r, CutlassVersion v) {
-  return r == RuleSet::sm120 ? rules_since(v) : datacenter_oldest_release;
 }
 
 // CTAs one SM can hold at once, as far as shared memory goes: each CTA also costs the per-block

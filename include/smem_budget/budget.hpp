@@ -78,9 +78,6 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
            "layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
-  if (config.cutlass < oldest_release_of(rule_set))
-    return "not modelled: the sm90, sm100 and sm103 rules are measured at CUTLASS 4.5.0, 4.6.0 and 4.7.0, and hold "
-           "from 4.5.0 on; give --cutlass 4.5.0 or newer";
   if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
     return "a stage count must be 1…2147483647";
   for (bytes_t extent : {config.cluster.m, config.cluster.n, config.cluster.k})

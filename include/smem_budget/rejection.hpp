@@ -52,6 +52,7 @@ enum class Rejection {
   sm90_scale_promotion_multiple_of_4,
   sm90_scale_promotion_interval,
   sm90_blockwise_splits_m,
+  sm90_grouped_blockwise_splits_m,
   sm90_blockwise_stages_below_two,
   sm100_auto_tile_m,
   sm100_schedule_cluster,
@@ -67,6 +68,7 @@ enum class Rejection {
   sm103_auto_nvfp4,
   sm100_no_stage,
   sm100_smem_exceeds_capacity,
+  sm100_grouped_smem_exceeds_capacity,
 };
 
 struct RejectionInfo {
@@ -252,9 +254,14 @@ constexpr RejectionInfo describe(Rejection r) {
               "ScalePromotionInterval must be greater than or equal to the number of stages of the MMA atom.",
               "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:132"};
     case Rejection::sm90_blockwise_splits_m:
-      return {"tile M must be 128 or 256 (grouped: also below 128)",
+      return {"tile M must be 128 or 256",
               "fp8_blockwise_scaling.hpp:209",  // static_assert(NumSplitsM{} == 1 || …) has no message
               "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:209"};
+    case Rejection::sm90_grouped_blockwise_splits_m:
+      // The same messageless assertion in the grouped collective, at :216 before 4.4.1.
+      return {"tile M must be 128 or 256, or below 128 from CUTLASS 4.4.1 on",
+              "sm90_mma_array_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp",
+              "cutlass/gemm/collective/sm90_mma_array_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:217"};
     case Rejection::sm90_blockwise_stages_below_two:
       return {"CUTLASS's collective requires at least 2 stages (its message says 1)",
               "Specialization requires Stages set to value 1 or more.",
@@ -307,6 +314,10 @@ constexpr RejectionInfo describe(Rejection r) {
       return {"the kernel's SharedStorage is over 232,448 B, which the SM100 kernel asserts in device code (a host-only "
               "build compiles it)",
               "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp:410"};
+    case Rejection::sm100_grouped_smem_exceeds_capacity:
+      return {"the kernel's SharedStorage is over 232,448 B, which the SM100 grouped kernel asserts in device code (a "
+              "host-only build compiles it)",
+              "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized.hpp:553"};
   }
   return {"", "", ""};
 }

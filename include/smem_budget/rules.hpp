@@ -18,8 +18,9 @@ struct CutlassVersion {
 };
 
 struct CutlassRules {
-  // Per-stage barrier bytes in the builder's stage estimate: sizeof(PipelineTmaUmmaAsync<1>
-  // ::SharedStorage) = 16, later round_up(16, 128) (sm100_blockscaled_umma_builder.inl).
+  // Per-stage barrier bytes in the block-scaled builders' stage estimate (SM120's and SM100's):
+  // sizeof(PipelineTmaUmmaAsync<1>::SharedStorage) = 16, later round_up(16, 128)
+  // (sm100_blockscaled_umma_builder.inl:76).
   int stage_barrier_estimate = 128;
   // The builder subtracts the tile scheduler's pipelines, responses and tensormaps from the
   // capacity before dividing by the per-stage estimate (sm120_blockscaled_mma_builder.inl).
@@ -32,6 +33,11 @@ struct CutlassRules {
   // The plain (not block-scaled, not blockwise) SM120 builder has a grouped pointer-array
   // collective (sm120_array_mma_builder.inl, PR #3280); before, grouped schedules are refused.
   bool plain_grouped = true;
+  // The SM90 grouped FP8 blockwise collective takes a tile M below 128 as one M split
+  // (sm90_mma_array_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:215-216, v4.4.1); before,
+  // NumSplitsM = M / 128 = 0 fails its static_assert.
+  bool sm90_grouped_blockwise_small_m = true;
+  friend constexpr bool operator==(const CutlassRules&, const CutlassRules&) = default;
 };
 
 struct RuleChange {
@@ -39,14 +45,16 @@ struct RuleChange {
   CutlassRules rules;
 };
 
-// Each row: the first release with these rules (cutlass-versions.md, measured at v4.3.5, v4.4.1,
-// v4.4.2, b46b16d and v4.7.0). v4.3.6 got the 128-byte estimate as a port on its release branch.
-inline constexpr std::array<RuleChange, 5> rule_changes{{
-    {{4, 3, 0}, {16, false, false, false, false}},
-    {{4, 3, 6}, {128, false, false, false, false}},
-    {{4, 4, 2}, {128, true, false, false, false}},
-    {{4, 5, 0}, {128, true, true, false, false}},
-    {{4, 6, 0}, {128, true, true, true, true}},
+// Each row: the first release with these rules, for every architecture (cutlass-versions.md and the
+// measured releases below). v4.3.6 got the 128-byte estimate as a port on its release branch. A
+// row may change rules that some architectures do not read (arch.hpp rules_since).
+inline constexpr std::array<RuleChange, 6> rule_changes{{
+    {{4, 3, 0}, {16, false, false, false, false, false}},
+    {{4, 3, 6}, {128, false, false, false, false, false}},
+    {{4, 4, 1}, {128, false, false, false, false, true}},
+    {{4, 4, 2}, {128, true, false, false, false, true}},
+    {{4, 5, 0}, {128, true, true, false, false, true}},
+    {{4, 6, 0}, {128, true, true, true, true, true}},
 }};
 
 // Every release the tool knows by number, so that "4.4" can mean the newest 4.4 patch.
@@ -75,32 +83,15 @@ constexpr std::optional<CutlassVersion> newest_patch(int major, int minor) {
   return found;
 }
 
-// The releases the rules were measured at with nvcc (tests/data): at any other release the rules
-// of the last change before it apply, and results say so.
-inline constexpr std::array<CutlassVersion, 5> measured_releases{{{4, 3, 5}, {4, 4, 1}, {4, 4, 2}, {4, 5, 0}, {4, 7, 0}}};
-
-constexpr bool is_measured_release(CutlassVersion v) {
-  for (CutlassVersion measured : measured_releases)
-    if (measured == v) return true;
-  return false;
-}
-
-// SM90, SM100 and SM103 (the datacenter rule sets) have one set of rules from 4.5.0: their
-// headers change in spelling only through 4.7.0 (4.7.0 names the SM100 capacity
-// ArchTag::kSharedMemoryCapacityBytes, the same 232,448 B; 4.5.2 adds a 2-SM epilogue assertion on
-// tile N 160 and 224, which the block-scaled builder refuses anyway; 4.6.0 passes EVT tensormaps
-// to the SM90 grouped epilogue as a tuple), and 136 configurations measured at v4.5.0 and at
-// v4.6.0 equal their v4.7.0 rows. Before 4.5.0 they were not measured.
-inline constexpr CutlassVersion datacenter_oldest_release{4, 5, 0};
-inline constexpr std::array<CutlassVersion, 3> datacenter_measured_releases{{{4, 5, 0}, {4, 6, 0}, {4, 7, 0}}};
-
-// The first release of the rules that apply at `v`.
-constexpr CutlassVersion rules_since(CutlassVersion v) {
-  CutlassVersion since = rule_changes.front().since;
-  for (const RuleChange& change : rule_changes)
-    if (change.since <= v) since = change.since;
-  return since;
-}
+// The releases each architecture's rules were measured at with nvcc (tests/data): at any other
+// release the rules of the last change before it apply, and results say so.
+inline constexpr std::array<CutlassVersion, 5> sm120_measured_releases{{{4, 3, 5}, {4, 4, 1}, {4, 4, 2}, {4, 5, 0}, {4, 7, 0}}};
+inline constexpr std::array<CutlassVersion, 7> sm90_measured_releases{
+    {{4, 3, 0}, {4, 3, 5}, {4, 4, 0}, {4, 4, 2}, {4, 5, 0}, {4, 6, 0}, {4, 7, 0}}};
+inline constexpr std::array<CutlassVersion, 8> sm100_measured_releases{
+    {{4, 3, 0}, {4, 3, 5}, {4, 3, 6}, {4, 4, 0}, {4, 4, 2}, {4, 5, 0}, {4, 6, 0}, {4, 7, 0}}};
+inline constexpr std::array<CutlassVersion, 6> sm103_measured_releases{
+    {{4, 3, 0}, {4, 3, 5}, {4, 4, 2}, {4, 5, 0}, {4, 6, 0}, {4, 7, 0}}};
 
 // The rules of the last change at or before `v` (v must not be older than oldest_release).
 constexpr CutlassRules rules_for(CutlassVersion v) {

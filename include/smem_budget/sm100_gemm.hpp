@@ -96,7 +96,8 @@ constexpr Rejection sm100_check(const Config& config) {
 
 // One stage per CTA (sm100_blockscaled_umma_builder.inl:176-177, 259-265; scale-factor layouts in
 // detail/sm100_blockscaled_layout.hpp:119-188): A of the CTA's M, B of N/2 on a 2-SM MMA, SFA of
-// the CTA's M, SFB of the full N padded to 128 rows; the builder adds round_up(16, 128) of pipeline.
+// the CTA's M, SFB of the full N padded to 128 rows; the builder adds the release's pipeline
+// estimate (round_up(16, 128), 16 before 4.3.6: rules.hpp).
 constexpr MainloopStage sm100_stage(const Config& config, Checked& c) {
   MainloopStage s;
   const Tile cta = sm100_cta_tile(config);
@@ -110,7 +111,7 @@ constexpr MainloopStage sm100_stage(const Config& config, Checked& c) {
   s.sfb_blocks = ceil_div(config.tile.n, scale_block_rows);
   s.sfa = c.mul(c.mul(scale_block_bytes, s.sfa_blocks), s.sf_k_blocks);
   s.sfb = c.mul(c.mul(scale_block_bytes, s.sfb_blocks), s.sf_k_blocks);
-  s.barrier = 128;
+  s.barrier = rules_for(config.cutlass).stage_barrier_estimate;
   s.estimate = c.add(c.add(s.a, s.b), c.add(c.add(s.sfa, s.sfb), s.barrier));
   return s;
 }
@@ -277,7 +278,8 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
   budget.tmem_columns = sm100_tmem_columns_used(config, budget.stage);
   // What a host-only build compiles, a device build refuses: the kernel asserts its size.
   const bytes_t ceiling = budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;
-  if (budget.total > sm100_cutlass_capacity) budget.refuse(Rejection::sm100_smem_exceeds_capacity);
+  if (budget.total > sm100_cutlass_capacity)
+    budget.refuse(config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity);
   budget.max_fitting_stages = largest_fitting_stage_count(
       d.stages, budget.total, budget.stage.data(), ceiling, [&](bytes_t stages) {
         Checked scratch;

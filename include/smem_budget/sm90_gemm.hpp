@@ -103,9 +103,11 @@ constexpr Rejection sm90_check_blockwise(const Config& config) {
   // tile's K steps: gK a multiple of 128 and at least K.
   if (t.k % g.k != 0 || g.k % 128 != 0) return Rejection::sm90_scale_promotion_multiple_of_4;
   if (g.k < t.k) return Rejection::sm90_scale_promotion_interval;
-  // NumSplitsM = M / 128 must be 1 or 2; the grouped collective takes M < 128 as 1.
-  const bytes_t splits = config.grouped && t.m < 128 ? 1 : t.m / 128;
-  if (splits != 1 && splits != 2) return Rejection::sm90_blockwise_splits_m;
+  // NumSplitsM = M / 128 must be 1 or 2; the grouped collective takes M < 128 as 1 from 4.4.1.
+  const bool small_m_is_one_split = config.grouped && rules_for(config.cutlass).sm90_grouped_blockwise_small_m;
+  const bytes_t splits = small_m_is_one_split && t.m < 128 ? 1 : t.m / 128;
+  if (splits != 1 && splits != 2)
+    return config.grouped ? Rejection::sm90_grouped_blockwise_splits_m : Rejection::sm90_blockwise_splits_m;
   return Rejection::none;
 }
 

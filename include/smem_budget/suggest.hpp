@@ -134,12 +134,12 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
   } else {
     add_tile_changes(config, arch, add);
   }
-  // The first release of every other rule set (rules.hpp rule_changes), newest first: SM120's
-  // rules change between releases, the other architectures' do not where they are modelled.
-  if (rule_set_of(arch.cc) != RuleSet::sm120) return out;
-  const CutlassVersion own = rules_since(config.cutlass);
+  // The first release of every other set of rules this architecture reads (rules.hpp
+  // rule_changes), newest first.
+  const RuleSet rule_set = rule_set_of(arch.cc);
+  const CutlassVersion own = rules_since(rule_set, config.cutlass);
   for (auto change = rule_changes.rbegin(); change != rule_changes.rend(); ++change)
-    if (change->since != own) {
+    if (change->since != own && rules_since(rule_set, change->since) == change->since) {
       Config candidate = config;
       candidate.cutlass = change->since;
       add(Change::release, candidate);

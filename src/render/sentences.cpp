@@ -75,7 +75,8 @@ std::string reason(const Result& r) {
     case Verdict::rejected: {
       if (b.rejection == Rejection::stages_below_two || b.rejection == Rejection::sm90_blockwise_stages_below_two)
         return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule, builder_rule(r));
-      if (b.rejection == Rejection::sm100_smem_exceeds_capacity)
+      if (b.rejection == Rejection::sm100_smem_exceeds_capacity ||
+          b.rejection == Rejection::sm100_grouped_smem_exceeds_capacity)
         return fmt::format("CUTLASS does not compile it for the device: its SharedStorage is {} B, over the {} B that "
                            "the SM100 kernel asserts (\"{}\", {}; a host-only build compiles it){}",
                            group_digits(b.total), group_digits(sm100_cutlass_capacity), describe(b.rejection).assertion,
