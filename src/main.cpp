@@ -14,9 +14,10 @@
 namespace {
 
 constexpr const char* description =
-    "smem-budget: the shared memory of CUTLASS SM120 GEMM kernels (block-scaled NVFP4 and MXFP4/6/8, blockwise\n"
-    "FP8, plain, sparse), to the byte, before you compile. Prints GemmKernel::SharedStorageSize part by part, the\n"
-    "stage count CUTLASS picks, and whether the kernel fits the GPU's opt-in limit.\n\n"
+    "smem-budget: the shared memory of CUTLASS GEMM kernels (SM120/SM121 block-scaled NVFP4 and MXFP4/6/8,\n"
+    "blockwise FP8, plain, sparse; SM100/SM103 block-scaled; SM90 FP8/16-bit), to the byte, before you\n"
+    "compile. Prints GemmKernel::SharedStorageSize part by part, the stage count CUTLASS picks, and whether\n"
+    "the kernel fits the GPU's opt-in limit.\n\n"
     "Examples:\n"
     "  smem-budget --tile 128x256x128 --arch sm120\n"
     "  smem-budget --tile 128x256x64B --grouped --epilogue finalize --cutlass 4.4.2\n"

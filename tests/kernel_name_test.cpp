@@ -177,8 +177,21 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
                                                                        "are mxfp8") != std::string::npos);
   CHECK(message(base + "1x1x1_0_tnt_align16_cooperative").find("expected cooperative_q, pingpong_q") !=
         std::string::npos);
-  CHECK(message("cutlass3x_sm100_bstensorop_gemm_x").find("\"sm100\" in the kernel name: not modelled") !=
+  CHECK(message("cutlass3x_sm103_bstensorop_gemm_x").find("\"sm103\" in the kernel name: not modelled") !=
         std::string::npos);
+  const std::string sm100 = "cutlass3x_sm100_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_bf16_128x128x256_";
+  CHECK(message(sm100 + "0x0x1_0_tnt_align32_o_vs32_1sm") == "accepted");  // cluster dynamic
+  const std::string sm100_2sm = "cutlass3x_sm100_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_bf16_256x128x256_";
+  CHECK(message(sm100_2sm + "2x1x1_0_tnt_align32_o_vs32_2sm") == "accepted");
+  CHECK(message(sm100_2sm + "0x0x1_0_tnt_align32_o_vs32_2sm_epi_nosmem") == "accepted");
+  CHECK(message(sm100_2sm + "0x0x1_0_tnt_align32_o_vs32_2sm").find("\"0x0x1\" in the kernel name: not modelled: "
+                                                                   "EpilogueScheduleAuto on this 2-SM kernel builds the "
+                                                                   "1-SM epilogue") != std::string::npos);
+  CHECK(message(sm100 + "1x1x1_0_tnt_align32_o_vs16_1sm").find("\"o_vs16_1sm\" in the kernel name: not modelled: FP4 "
+                                                                 "with ue8m0 scale factors per 16") != std::string::npos);
+  CHECK(message(sm100 + "1x1x1_0_tnt_align32_o_vs32_4sm").find("expected q_1sm, q_2sm") != std::string::npos);
+  CHECK(message("cutlass3x_sm100_tensorop_gemm_f16_f16_f16_f16_f16_64x128x64_1x1x1_0_nnn_align8_1sm")
+            .find("\"tensorop\" in the kernel name: not modelled") != std::string::npos);
   CHECK(message("cutlass3x_sm120_bstensorop_gemm_ue4m3xe4m3_ue4m3xe4m3_f32_void_bf16_128x128x128_1x1x1_0_tnt_align16_"
                 "cooperative_q")
             .find("ue4m3 scale factors go with e2m1 data only") != std::string::npos);
@@ -263,4 +276,106 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
   CHECK(listing["kernels"].size() == 2659);
   CHECK(exact == read);
   CHECK(read == 912);  // today; a generator or reader change shows here
+}
+
+namespace {
+
+// The SM100 block-scaled kernel-schedule tags the model lays out: 1-SM or 2-SM, and whether the
+// tag is an explicit MXF8F6F4 one (PtrArray… for grouped kernels).
+struct Sm100Tag {
+  Schedule schedule;
+  bool mxf8f6f4;
+};
+const std::map<std::string, Sm100Tag> sm100_schedule_tags{
+    {"cutlass::gemm::KernelTmaWarpSpecialized1SmMxf8f6f4Sm100", {Schedule::one_sm, true}},
+    {"cutlass::gemm::KernelTmaWarpSpecialized2SmMxf8f6f4Sm100", {Schedule::two_sm, true}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecialized1SmMxf8f6f4Sm100", {Schedule::one_sm, true}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecialized2SmMxf8f6f4Sm100", {Schedule::two_sm, true}},
+    {"cutlass::gemm::KernelTmaWarpSpecialized1SmNvf4Sm100", {Schedule::one_sm, false}},
+    {"cutlass::gemm::KernelTmaWarpSpecialized2SmNvf4Sm100", {Schedule::two_sm, false}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecialized1SmNvf4Sm100", {Schedule::one_sm, false}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecialized2SmNvf4Sm100", {Schedule::two_sm, false}},
+    {"cutlass::gemm::KernelTmaWarpSpecialized1SmMxf4Sm100", {Schedule::one_sm, false}},
+    {"cutlass::gemm::KernelTmaWarpSpecialized2SmMxf4Sm100", {Schedule::two_sm, false}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecialized1SmMxf4Sm100", {Schedule::one_sm, false}},
+    {"cutlass::gemm::KernelPtrArrayTmaWarpSpecialized2SmMxf4Sm100", {Schedule::two_sm, false}},
+};
+
+// An SM100 operand as the objects give it: scale-factor type, and the element, where the runtime
+// types f4 and f6 (type_erased_dynamic_float4/6_t) have the bits of e2m1 and e3m2.
+Operand sm100_operand(const json& scale, const json& element_name) {
+  const std::string e = element_name;
+  const Element data = e == "f4" ? Element::e2m1 : e == "f6" ? Element::e3m2 : element(element_name);
+  return scale == "ue4m3" ? Operand{data, ScaleType::ue4m3, 16} : Operand{data, ScaleType::ue8m0, 32};
+}
+
+// The kernels the SM100 reader reads: what it must refuse are the others (with a message naming the part).
+bool sm100_modelled(const json& k) {
+  const std::string schedule = k["kernel_schedule"];
+  if (k["name"].get<std::string>().find("_bstensorop_") == std::string::npos || !sm100_schedule_tags.contains(schedule))
+    return false;
+  const bool nvf4_schedule = schedule.find("Nvf4") != std::string::npos;
+  // EpilogueScheduleAuto builds a 2-SM epilogue only for tile M 256 on a static, even cluster M.
+  const bool auto_epilogue_1sm_on_2sm = k["epilogue_schedule"] == "cutlass::epilogue::collective::EpilogueScheduleAuto" &&
+                                        sm100_schedule_tags.at(schedule).schedule == Schedule::two_sm &&
+                                        (k["cluster"][0].get<int>() % 2 != 0 || k["cluster"][0] == 0 || k["tile"][0] != 256);
+  return !auto_epilogue_1sm_on_2sm && k["a_layout"] == "t" && k["b_layout"] == "n" &&
+         (!nvf4_schedule || k["sf_a"] == "ue4m3") && (!k.contains("sf_d") || k["sf_d_layout"] == k["d_layout"]) &&
+         (k["gemm_kind"] == "gemm" || k["gemm_kind"] == "gemm_grouped");
+}
+
+Config expected_sm100(const json& k) {
+  Config c;
+  c.tile = {k["tile"][0], k["tile"][1], k["tile"][2]};
+  c.cluster = {k["cluster"][0], k["cluster"][1], k["cluster"][2]};
+  c.types = {sm100_operand(k["sf_a"], k["a"]), sm100_operand(k["sf_b"], k["b"])};
+  c.grouped = k["gemm_kind"] == "gemm_grouped";
+  const Sm100Tag tag = sm100_schedule_tags.at(k["kernel_schedule"].get<std::string>());
+  c.schedule = tag.schedule;
+  c.instruction = tag.mxf8f6f4 ? Instruction::mxf8f6f4 : Instruction::automatic;
+  const std::string epilogue = k["epilogue_schedule"];
+  c.epilogue = epilogue.find("NoSmem") != std::string::npos ? EpilogueKind::nosmem : EpilogueKind::tma;
+  set_stages_and_output(c, k);
+  if (k.contains("sf_d")) {
+    c.fusion = Fusion::sf_gen;
+    c.sf_output = {k["sf_d_vector"], k["sf_d"] == "ue4m3" ? ScaleType::ue4m3 : ScaleType::ue8m0};
+  }
+  set_alignment_and_scheduler(c, k);
+  if (k["epilogue_tile"] != "auto") c.epilogue_tile = {false, k["epilogue_tile"][0], k["epilogue_tile"][1]};
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("SM100 kernels of CUTLASS's generator read as their objects describe, or are refused",
+          "[kernel-names][sm100]") {
+  // Every 8th block-scaled SM100 GEMM the generator makes and every 256th other one
+  // (tools/kernel_names/list_kernels.py --arch sm100).
+  const json listing = load_test_data("kernel-names/sm100-generator-sample.json");
+  std::size_t read = 0, exact = 0;
+  for (const json& k : listing["kernels"]) {
+    const std::string name = k["name"];
+    io::Settings settings{{"kernel", io::Setting{name, "kernel"}}};
+    try {
+      io::expand_kernel_name(settings);
+    } catch (const io::InputError& e) {
+      INFO(name << ": " << e.what());
+      CHECK(!sm100_modelled(k));
+      const std::string message = e.what();
+      CHECK((message.find("in the kernel name: not modelled") != std::string::npos));
+      continue;
+    }
+    ++read;
+    INFO(name);
+    CHECK(sm100_modelled(k));
+    const Config got = io::to_config(settings);
+    if (got == expected_sm100(k)) ++exact;
+    else
+      FAIL_CHECK(fmt::format("{} reads as {}, its objects say {}", name, io::config_to_json(got).dump(),
+                             io::config_to_json(expected_sm100(k)).dump()));
+  }
+  WARN(fmt::format("{} of {} sampled SM100 generator names read, {} exactly", read, listing["kernels"].size(), exact));
+  CHECK(listing["kernels"].size() == 2981);
+  CHECK(exact == read);
+  CHECK(read == 1295);  // today; a generator or reader change shows here
 }

@@ -99,6 +99,10 @@ TEST_CASE("CUTLASS's own SM120 library kernels, by name, match nvcc's sizeof", "
   check_file("sm120-kernel-names.json");
 }
 
+TEST_CASE("CUTLASS's own SM100 library kernels, by name, match nvcc's sizeof", "[oracle][kernel-names][sm100]") {
+  check_file("sm100-kernel-names.json");
+}
+
 TEST_CASE("SM90 GEMMs (H100, H200) match nvcc's sizeof", "[oracle][sm90]") { check_file("sm90-oracle.json"); }
 
 TEST_CASE("SM100 block-scaled GEMMs (B200) match nvcc's sizeof", "[oracle][sm100]") { check_file("sm100-oracle.json"); }

@@ -80,8 +80,10 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
   if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
     return "a stage count must be 1…2147483647";
+  if (config.cluster.is_dynamic() && rule_set != RuleSet::sm100)
+    return "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 only";
   for (bytes_t extent : {config.cluster.m, config.cluster.n, config.cluster.k})
-    if (extent < 1 || extent > 16) return "cluster dimensions must be 1…16";
+    if (!config.cluster.is_dynamic() && (extent < 1 || extent > 16)) return "cluster dimensions must be 1…16";
   if (!config.epilogue_tile.automatic &&
       (config.epilogue_tile.m < 1 || config.epilogue_tile.n < 1 || config.epilogue_tile.m > max_tile_extent ||
        config.epilogue_tile.n > max_tile_extent))

@@ -23,13 +23,16 @@ inline constexpr bytes_t max_tile_extent = 65'536;
 // cooperative and pingpong are SM90/SM120 schedules, one_sm and two_sm SM100's …1Sm…/…2Sm… ones.
 enum class Schedule { automatic, cooperative, pingpong, one_sm, two_sm };
 
-// CTAs per thread-block cluster (ClusterShape_MNK).
+// CTAs per thread-block cluster (ClusterShape_MNK). SM100 kernels may also take a cluster chosen at
+// run time, Shape<int, int, _1>: `dynamic`, which CUTLASS's kernel names spell 0x0x1.
 struct Cluster {
   bytes_t m = 1;
   bytes_t n = 1;
   bytes_t k = 1;
+  constexpr bool is_dynamic() const { return m == 0 && n == 0 && k == 1; }
   friend constexpr bool operator==(const Cluster&, const Cluster&) = default;
 };
+inline constexpr Cluster dynamic_cluster{0, 0, 1};
 
 struct StagePolicy {
   enum class Kind {

@@ -62,6 +62,15 @@ constexpr bytes_t swizzle_alignment(Element e, bytes_t contiguous_extent) {
   return 0;
 }
 
+// sm100_smem_selector (gemm/collective/builders/sm100_common.inl:89-94), which SM100's epilogue
+// builder uses (sm100_get_epilogue_smem_swizzle_layout_atom, sm100_builder.inl:71-97): the same
+// atoms, except that an M-major 32-bit C or D takes UMMA::Layout_MN_SW128_32B_Atom, Swizzle<2,5,2>,
+// aligned to 512 B, 32 elements along M.
+constexpr bytes_t umma_swizzle_alignment(Element e, bytes_t contiguous_extent, bool m_major) {
+  if (m_major && smem_bits_of(e) == 32) return contiguous_extent % 32 == 0 ? 512 : 0;
+  return swizzle_alignment(e, contiguous_extent);
+}
+
 struct EpilogueStages {
   bytes_t sub_tiles = 0;  // epilogue tiles per CTA tile
   int c = 0;
@@ -169,6 +178,7 @@ struct EpilogueLayout {
   bytes_t tensormap_count = 0; // grouped: C plus one D descriptor per epilogue warp group
   bytes_t shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
   bytes_t carveout_epi = 0;    // what StageCountAutoCarveoutEpi reserves
+  bool umma_atoms = false;     // SM100's swizzle atoms (umma_swizzle_alignment)
 };
 
 // The C and D buffers (CollectiveStorageWithoutC / ReuseC / WithC).
@@ -177,13 +187,17 @@ constexpr void add_collective_storage(StructLayout& tensors, const Config& confi
   const EpilogueElements& e = out.elements;
   const bytes_t d_stages = out.stages.reuse ? out.stages.c : out.stages.d;
   const bytes_t d_bytes = array_engine_bytes(c.mul(tile_elems, d_stages), smem_bits_of(e.d), c);
-  const bytes_t extent = config.d_layout == MatrixLayout::row ? out.tile.n : out.tile.m;
-  out.align_d = swizzle_alignment(e.d, extent);
+  const bool m_major = config.d_layout == MatrixLayout::col;
+  const bytes_t extent = m_major ? out.tile.m : out.tile.n;
+  const auto alignment = [&](Element element) {
+    return out.umma_atoms ? umma_swizzle_alignment(element, extent, m_major) : swizzle_alignment(element, extent);
+  };
+  out.align_d = alignment(e.d);
   if (e.c == Element::none) {
     tensors.member("D buffers", c.up(d_bytes, out.align_d), out.align_d, PartKind::tensor);
     return;
   }
-  out.align_c = swizzle_alignment(e.c, extent);
+  out.align_c = alignment(e.c);
   const bytes_t c_bytes = array_engine_bytes(c.mul(tile_elems, out.stages.c), smem_bits_of(e.c), c);
   if (out.stages.reuse) {
     const bytes_t align = out.align_c > out.align_d ? out.align_c : out.align_d;

@@ -55,6 +55,7 @@ enum class Rejection {
   sm90_grouped_blockwise_splits_m,
   sm90_blockwise_stages_below_two,
   sm100_auto_tile_m,
+  sm100_auto_dynamic_cluster_m256,
   sm100_schedule_cluster,
   sm100_narrow_output_tmem_load,
   sm100_tile_m_1sm,
@@ -269,6 +270,10 @@ constexpr RejectionInfo describe(Rejection r) {
     case Rejection::sm100_auto_tile_m:
       return {"with an even cluster M, the automatic schedule needs tile M 128 (1-SM) or 256 (2-SM)",
               "Unsupported M dimension for TileShape_MNK.", "cutlass/gemm/collective/builders/sm1xx_common.inl:714"};
+    case Rejection::sm100_auto_dynamic_cluster_m256:
+      return {"with a cluster chosen at run time the automatic schedule is 1-SM; tile M 256 needs the 2sm schedule",
+              "If M=256, auto policy can't create 2sm kernels. Specify a 2SM policy",
+              "cutlass/gemm/collective/builders/sm1xx_common.inl:702"};
     case Rejection::sm100_schedule_cluster:
       return {"a 2-SM schedule needs an even cluster M (2x1x1, 4x1x1, …)", "schedule + cluster mismatch",
               "cutlass/epilogue/collective/builders/sm100_builder.inl:1174"};

@@ -27,6 +27,27 @@ inline constexpr bytes_t sm100_cutlass_capacity = 232'448;
 // Sm100TmemCapacityColumns: tensor memory per SM, in 32-bit columns of 128 lanes.
 inline constexpr bytes_t sm100_tmem_columns = 512;
 
+// A cluster M known to be even when the kernel is built: a dynamic cluster is not (sm1xx_common.inl
+// is_2sm: "Dynamic cluster shape means we cannot assume we can use 2SM MMA").
+constexpr bool sm100_even_static_cluster_m(const Config& config) {
+  return !config.cluster.is_dynamic() && config.cluster.m % 2 == 0;
+}
+
+// is_2sm (gemm/collective/builders/sm1xx_common.inl:692-724): the schedule says, or KernelScheduleAuto
+// decides by the cluster and the tile: an even cluster M with tile M 256 is 2-SM.
+constexpr bool sm100_is_2sm(const Config& config) {
+  if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
+  return sm100_even_static_cluster_m(config) && config.tile.m == 256;
+}
+
+// One CTA's tile: a 2-SM MMA tile is split along M between its two CTAs
+// (sm100_cta_tile_shape, epilogue/collective/builders/sm100_builder.inl:1083-1097).
+constexpr Tile sm100_cta_tile(const Config& config) {
+  Tile cta = config.tile;
+  if (sm100_is_2sm(config)) cta.m /= 2;
+  return cta;
+}
+
 // Questions outside what the SM100 model covers; empty when it answers.
 constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
   if (config.scaling != Scaling::block)
@@ -44,31 +65,27 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
     return "not modelled on sm100: fusions other than col-bias and sf-gen";
-  if (config.fusion == Fusion::sf_gen && config.sf_output != ScaleFactorOutput{})
-    return "not modelled on sm100: a scale-factor output vector or type of its own";
+  // The scale factors of D as the operands' (what was measured); written from registers, they take
+  // no shared memory, but another vector or type may change what the epilogue builder picks.
+  const ScaleFactorOutput sf = config.sf_output;
+  if (config.fusion == Fusion::sf_gen && ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
+    return "not modelled on sm100: scale factors of D with another vector or type than the operands'";
   if (config.grouped && config.epilogue == EpilogueKind::nosmem)
     return "not modelled on sm100: the grouped no-smem epilogue";
-  if (!config.epilogue_tile.automatic || config.tile_scheduler != TileScheduler::persistent)
-    return "not modelled on sm100 yet: a given epilogue tile, stream-K";
+  if (config.tile_scheduler != TileScheduler::persistent) return "not modelled on sm100 yet: stream-K";
+  if (!config.epilogue_tile.automatic) {
+    // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
+    // same TMEM loads, and an N that divides the CTA's.
+    const Tile cta = sm100_cta_tile(config);
+    const EpilogueTile& e = config.epilogue_tile;
+    if (e.m != (cta.m < 128 ? cta.m : 128) || e.n % 8 != 0 || cta.n % e.n != 0)
+      return "not modelled on sm100: a given epilogue tile other than M = min(CTA M, 128) by a multiple of 8 that "
+             "divides the CTA's N";
+  }
   if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
   if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1)
     return "not modelled on sm100: FP6 C or D, FP4 C";
   return std::nullopt;
-}
-
-// is_2sm (gemm/collective/builders/sm1xx_common.inl:692-724): the schedule says, or KernelScheduleAuto
-// decides by the cluster and the tile: an even cluster M with tile M 256 is 2-SM.
-constexpr bool sm100_is_2sm(const Config& config) {
-  if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
-  return config.cluster.m % 2 == 0 && config.tile.m == 256;
-}
-
-// One CTA's tile: a 2-SM MMA tile is split along M between its two CTAs
-// (sm100_cta_tile_shape, epilogue/collective/builders/sm100_builder.inl:1083-1097).
-constexpr Tile sm100_cta_tile(const Config& config) {
-  Tile cta = config.tile;
-  if (sm100_is_2sm(config)) cta.m /= 2;
-  return cta;
 }
 
 // Accumulator stages in tensor memory: one (overlapping) for N = 256, else two
@@ -80,7 +97,9 @@ constexpr bytes_t sm100_accumulator_stages(const Config& config) { return config
 constexpr Rejection sm100_check(const Config& config) {
   const Tile& t = config.tile;
   const bool two_sm = sm100_is_2sm(config);
-  if (config.schedule == Schedule::automatic && config.cluster.m % 2 == 0 && t.m != 128 && t.m != 256)
+  if (config.schedule == Schedule::automatic && config.cluster.is_dynamic() && t.m == 256)
+    return Rejection::sm100_auto_dynamic_cluster_m256;
+  if (config.schedule == Schedule::automatic && sm100_even_static_cluster_m(config) && t.m != 128 && t.m != 256)
     return Rejection::sm100_auto_tile_m;
   if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
   if (config.epilogue == EpilogueKind::tma && bits_of(config.d) < 8 && sm100_cta_tile(config).m < 128)
@@ -143,9 +162,10 @@ constexpr MainloopTensors<Parts> sm100_tensors(const MainloopStage& s, bytes_t s
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
 }
 
-// sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067), 4x1 TMEM warps: M is
-// min(CTA M, 128); N is 128 for a block-scaled CTA N of 256, else sized by C and D.
+// sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067), 4x1 TMEM warps: a given
+// tile, or M min(CTA M, 128) and N 128 for a block-scaled CTA N of 256, else sized by C and D.
 constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile& cta) {
+  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
   const bytes_t m = cta.m < 128 ? cta.m : 128;
   if (cta.n == 256) return {m, 128};
   const bool no_source = config.c == Element::none;
@@ -179,6 +199,7 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   const Tile cta = sm100_cta_tile(config);
   out.tile = sm100_epilogue_tile(config, cta);
   out.elements = {config.c, config.d, false};
+  out.umma_atoms = true;
   out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
   out.fusion = sm100_fusion_storage(config, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).

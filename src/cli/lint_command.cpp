@@ -13,7 +13,7 @@ namespace smem_budget::cli {
 
 CLI::App* setup_lint_command(CLI::App& app, LintOptions& o) {
   CLI::App* lint = app.add_subcommand(
-      "lint", "Check every kernel name in the files: CUTLASS library names (cutlass3x_sm120_…) and TensorRT-LLM / "
+      "lint", "Check every kernel name in the files: CUTLASS library names (cutlass3x_sm120_…, _sm90_…, _sm100_…) and TensorRT-LLM / "
               "FlashInfer tactics (CutlassTileConfigSM120::CtaShape128x256x64B), one per line or anywhere in the "
               "text (a C++ source, the generator's listing, a log). Prints each name's verdict and bytes, the names "
               "that never compile grouped by the assertion that refuses them, the nearest fitting variant of each "

@@ -38,7 +38,7 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
   };
   if (set.tile) {
   bind("--kernel", "kernel", o.kernel,
-       "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, all of the configuration but the CUTLASS\n"
+       "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, _sm90_…, _sm100_…: all of the configuration but the CUTLASS\n"
        "release) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give the\n"
        "rest). Other flags override what the name says. e.g. --kernel CutlassTileConfigSM120::CtaShape128x256x64B");
   bind("--tile", "tile", o.tile,
@@ -69,7 +69,8 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
   bind("--schedule", "schedule", o.schedule,
        choices(io::schedule_words, "The kernel schedule:", "--schedule pingpong"));
   bind("--cluster", "cluster", o.cluster,
-       "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1). Default: 1x1x1. e.g. --arch sm100 --cluster 2x1x1");
+       "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1), or dynamic (sm100: a cluster chosen at run "
+       "time, Shape<int, int, _1>, which kernel names spell 0x0x1). Default: 1x1x1. e.g. --arch sm100 --cluster 2x1x1");
   o.bound.emplace_back("fast_accum", app.add_flag("--fast-accum", o.fast_accum,
                                                   "SM90's …FP8FastAccum kernel schedules (FP8 operands). Default: off. "
                                                   "e.g. --arch sm90 --types e4m3 --scaling none --schedule pingpong --fast-accum"));

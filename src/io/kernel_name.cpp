@@ -104,13 +104,21 @@ Element element_part(NameReader& r, std::string_view part, std::string_view text
   return *e;
 }
 
+// SM100's runtime-typed operands, type_erased_dynamic_float4_t and …float6_t (f4, f6): the data type
+// is chosen at run time, the shared memory is that of any element of those bits, e2m1 and e3m2.
+Element runtime_element(NameReader& r, std::string_view part, std::string_view text) {
+  if (text == "f4") return Element::e2m1;
+  if (text == "f6") return Element::e3m2;
+  return element_part(r, part, text, false);
+}
+
 // "ue4m3xe2m1": a block-scaled operand, as a --types side (a preset, or an MX element name).
 std::string block_operand(NameReader& r, std::string_view part) {
   const std::size_t x = part.find('x');
   const auto scale = scale_type_from_name(part.substr(0, x));
   if (x == std::string_view::npos || !scale)
     r.fail(part, "a block-scaled operand is SCALExELEMENT, e.g. ue4m3xe2m1 (NVFP4) or ue8m0xe4m3 (MXFP8)");
-  const Element data = element_part(r, part, part.substr(x + 1), false);
+  const Element data = runtime_element(r, part, part.substr(x + 1));
   if (*scale == ScaleType::ue4m3) {
     if (data != Element::e2m1) r.fail(part, "not modelled: ue4m3 scale factors go with e2m1 data only (NVFP4)");
     return "nvfp4";
@@ -184,7 +192,75 @@ Settings sm90_schedule_settings(NameReader& r, std::string_view name, std::vecto
                                "for the automatic one)", fmt::join(known, ", ")));
 }
 
-// cutlass{3x}_sm{120|121}_{opclass}_{gemm|gemm_grouped|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_{cluster}_{stages}_
+// SM100's block-scaled kernel schedule parts (KernelScheduleSuffixes, library.py v4.7.0): the
+// instruction and 1-SM or 2-SM MMA. The pointer-array MXF8F6F4 schedules are spelled o_vs32 too.
+struct Sm100Schedule {
+  std::string_view suffix;
+  Schedule schedule;
+  Instruction instruction;
+  Fp4Format operands;
+};
+
+constexpr std::array<Sm100Schedule, 6> sm100_schedules{{
+    {"q_1sm", Schedule::one_sm, Instruction::mxf8f6f4, Fp4Format::any},
+    {"q_2sm", Schedule::two_sm, Instruction::mxf8f6f4, Fp4Format::any},
+    {"o_vs16_1sm", Schedule::one_sm, Instruction::automatic, Fp4Format::nvfp4},
+    {"o_vs16_2sm", Schedule::two_sm, Instruction::automatic, Fp4Format::nvfp4},
+    {"o_vs32_1sm", Schedule::one_sm, Instruction::automatic, Fp4Format::mxfp4},
+    {"o_vs32_2sm", Schedule::two_sm, Instruction::automatic, Fp4Format::mxfp4},
+}};
+
+// [_epi_tma|_epi_nosmem] after the schedule: none is EpilogueScheduleAuto, which on SM100 builds the
+// TMA epilogue of the kernel's own 1-SM or 2-SM kind when the cluster is static
+// (epilogue/collective/builders/sm100_builder.inl:1697-1713), and the grouped kernels' PtrArray TMA one.
+Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                                 const std::string& types, bool grouped, std::string_view tile, std::string_view align,
+                                 std::string_view cluster) {
+  std::string_view epilogue = "default";
+  const bool automatic_epilogue = !grouped && (rest.size() < 2 || rest[rest.size() - 2] != "epi");
+  if (rest.size() >= 2 && rest[rest.size() - 2] == "epi") {
+    if (rest.back() == "nosmem") epilogue = "nosmem";
+    else if (rest.back() != "tma") r.fail(rest.back(), "an SM100 epilogue part is epi_tma or epi_nosmem");
+    rest.resize(rest.size() - 2);
+  }
+  // Both were checked when set: MxNxK (the cluster 0x0x1 when chosen at run time).
+  const std::vector<std::string_view> tile_extents = split(tile, 'x'), cluster_extents = split(cluster, 'x');
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  for (const Sm100Schedule& s : sm100_schedules) {
+    if (s.suffix != schedule) continue;
+    // EpilogueScheduleAuto's own is_2sm: a static, even cluster M and tile M 256; else the 1-SM epilogue.
+    const bool auto_epilogue_2sm = cluster_extents[0] != "0" && (cluster_extents[0].back() - '0') % 2 == 0 &&
+                                   tile_extents[0] == "256";
+    if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
+      r.fail(cluster, "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
+                      "chosen at run time, or odd, or its tile M is not 256: sm100_builder.inl:1697-1713)");
+    Instruction instruction = s.instruction;
+    if (s.operands == Fp4Format::mxfp4 && grouped && (types != "mxfp4" || align == "align128")) {
+      // PtrArray…Mxf8f6f4Sm100: other operands than MXFP4, or MXFP4 loaded unpacked, 128 elements a time.
+      instruction = Instruction::mxf8f6f4;
+    } else if (s.operands == Fp4Format::nvfp4 && types == "mxfp4") {
+      r.fail(schedule, "not modelled: FP4 with ue8m0 scale factors per 16 elements (the NVF4 schedule on MX "
+                       "operands), an operand format the model has no name for");
+    } else if (s.operands != Fp4Format::any) {
+      const std::string_view wanted = s.operands == Fp4Format::nvfp4 ? "nvfp4" : "mxfp4";
+      if (types != wanted) r.fail(schedule, fmt::format("this is the {} schedule, but the operands are {}", wanted, types));
+    }
+    r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+    r.set("instruction", std::string(format_instruction(instruction)), schedule);
+    r.set("epilogue", std::string(epilogue), rest.empty() ? name : std::string_view(schedule));
+    // The generator's emitter gives the NVF4 kernels of tile N 256 a 128x64 epilogue tile
+    // (python/cutlass_library/gemm_operation.py:998-1006, v4.7.0).
+    const bool nvf4_n256 = s.operands == Fp4Format::nvfp4 && tile_extents[1] == "256";
+    r.set("epilogue_tile", nvf4_n256 ? "128x64" : "auto", nvf4_n256 ? tile : std::string_view(schedule));
+    return r.take();
+  }
+  std::vector<std::string_view> known;
+  for (const Sm100Schedule& s : sm100_schedules) known.push_back(s.suffix);
+  r.fail(schedule.empty() ? name : std::string_view(schedule),
+         fmt::format("not a block-scaled SM100 kernel schedule (expected {})", fmt::join(known, ", ")));
+}
+
+// cutlass{3x}_sm{120|121|90|100}_{opclass}_{gemm|gemm_grouped|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_{cluster}_{stages}_
 // {layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]: GemmOperation._procedural_name in
 // python/cutlass_library/gemm_operation.py (v4.7.0).
 Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
@@ -197,13 +273,16 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   };
   (void)next();  // cutlass3x
   const std::string_view arch = next();
-  const bool sm90 = arch == "sm90";
-  if (arch != "sm120" && arch != "sm121" && !sm90)
-    r.fail(arch, "not modelled: the model reads the names of SM120/SM121 and SM90 kernels (sm120, sm121, sm90) only");
+  const bool sm90 = arch == "sm90", sm100 = arch == "sm100";
+  if (arch != "sm120" && arch != "sm121" && !sm90 && !sm100)
+    r.fail(arch, "not modelled: the model reads the names of SM120/SM121, SM90 and SM100 kernels (sm120, sm121, sm90, "
+                 "sm100) only");
 
   const std::string_view opclass = next();
   if (sm90 && opclass != "tensorop")
     r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
+  if (sm100 && opclass != "bstensorop")
+    r.fail(opclass, "not modelled: of SM100's kernels the model has the block-scaled GEMMs (bstensorop) only");
   NameFamily family;
   if (opclass == "bstensorop") family = NameFamily::block_scaled;
   else if (opclass == "bssptensorop") family = NameFamily::block_scaled_sparse;
@@ -218,8 +297,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     grouped = true;
     ++at;
   } else if (kind != (sparse ? "spgemm" : "gemm")) {
-    r.fail(kind, sparse ? "a sparse kernel's kind is spgemm" : "the kind is gemm or gemm_grouped (MoE and other "
-                                                               "kinds are not modelled)");
+    r.fail(kind, sparse ? "a sparse kernel's kind is spgemm"
+                        : "not modelled: the model reads the kinds gemm and gemm_grouped (not MoE and other kinds)");
   }
   r.set("grouped", grouped, grouped ? "gemm_grouped" : kind);
   r.set("sparse", sparse, opclass);
@@ -262,7 +341,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const std::string_view tile = next();
   r.set("tile", std::string(tile), tile);
   const std::string_view cluster = next();
-  if (sm90) r.set("cluster", std::string(cluster), cluster);
+  if (sm100 && cluster == "0x0x1") r.set("cluster", "dynamic", cluster);  // Shape<int, int, _1>
+  else if (sm90 || sm100) r.set("cluster", std::string(cluster), cluster);
   else if (cluster != "1x1x1") r.fail(cluster, "not modelled: SM120 kernels run 1x1x1 clusters");
   const std::string_view stages = next();
   if (!all_digits(stages)) r.fail(stages, "the stage count is a number (0: automatic)");
@@ -272,7 +352,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   if (layouts.size() != 3 || (layouts[2] != 't' && layouts[2] != 'n'))
     r.fail(layouts, "the layouts of A, B and C are three letters t (row-major) or n (column-major), e.g. tnt");
   if (layouts.substr(0, 2) != "tn")
-    r.fail(layouts, "not modelled: A row-major and B column-major (tn…), the K-major operands SM120 kernels take");
+    r.fail(layouts, "not modelled: A row-major and B column-major (tn…), the K-major operands the model lays out");
   r.set("d_layout", layouts[2] == 't' ? "row" : "col", layouts);
   const std::string_view align = next();
   if (!align.starts_with("align") || !all_digits(align.substr(5)))
@@ -280,7 +360,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   // The name keeps only the larger of A's and B's alignments; both are read as that.
   r.set("alignment", std::string(align.substr(5)), align);
 
-  // The rest: [stream_k_]SCHEDULE[_epi_tma][_epiVsVL] (SM90: [stream_k_]SCHEDULE[_epi_tma|_epi_nosmem]).
+  // The rest: [stream_k_]SCHEDULE[_epi_tma][_epiVsVL] (SM90: [stream_k_]SCHEDULE[_epi_tma|_epi_nosmem];
+  // SM100: [stream_k_]SCHEDULE[_epi_tma|_epi_nosmem][_epiVsVL]).
   std::vector<std::string_view> rest(parts.begin() + static_cast<std::ptrdiff_t>(at), parts.end());
   if (rest.size() >= 2 && rest[0] == "stream" && rest[1] == "k") {
     r.set("tile_scheduler", "stream-k", "stream_k");
@@ -308,6 +389,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     r.fail(d, "an output with scale factors needs the name's _epiVs part (their vector and layout)");
   }
   r.set("fusion", fusion, fusion == "none" ? d : std::string_view(fusion));
+  if (sm100) return sm100_schedule_settings(r, name, rest, types, grouped, tile, align, cluster);
   if (rest.size() >= 2 && rest[rest.size() - 2] == "epi" && rest.back() == "tma") {
     r.set("epilogue_schedule", "sparse", "epi_tma");
     rest.resize(rest.size() - 2);

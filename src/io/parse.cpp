@@ -162,8 +162,10 @@ std::string format_alignment(const OperandAlignment& a) {
 }
 
 Parsed<Cluster> parse_cluster(std::string_view text) {
+  if (text == "dynamic") return dynamic_cluster;
+  if (text == "0x0x1") return fmt::format("{}: write a cluster chosen at run time as dynamic", quoted(text));
   const auto dims = split_exact<3>(text, 'x');
-  if (!dims) return fmt::format("{}: a cluster is MxNxK CTAs (e.g. 1x1x1, 2x1x1)", quoted(text));
+  if (!dims) return fmt::format("{}: a cluster is MxNxK CTAs (e.g. 1x1x1, 2x1x1) or dynamic", quoted(text));
   std::array<bytes_t, 3> values{};
   for (std::size_t i = 0; i < 3; ++i) {
     const auto v = parse_count((*dims)[i], 16);
@@ -173,7 +175,9 @@ Parsed<Cluster> parse_cluster(std::string_view text) {
   return Cluster{values[0], values[1], values[2]};
 }
 
-std::string format_cluster(const Cluster& c) { return fmt::format("{}x{}x{}", c.m, c.n, c.k); }
+std::string format_cluster(const Cluster& c) {
+  return c.is_dynamic() ? "dynamic" : fmt::format("{}x{}x{}", c.m, c.n, c.k);
+}
 
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text) {
   return pick(text, epilogue_schedule_words, "epilogue schedule");

@@ -8,12 +8,14 @@ Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90, or Ge
 named, one process per release, and writes, for every GEMM operation, its procedural name, the
 releases whose generator makes it, and what the generator's objects say about it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
 accumulator, C, D, the block-scale-factor output vector, kernel and epilogue schedules and the gemm
-kind, the tile scheduler and the blockwise scale granularity: the ground truth a kernel-name reader is to be tested against (issue 13's fixture). CI does
+kind, the tile scheduler and the blockwise scale granularity (SM100/SM103: also the epilogue tile its
+emitter passes): the ground truth a kernel-name reader is to be tested against (issue 13's fixture). CI does
 not run it; it needs a CUTLASS checkout.
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -26,6 +28,7 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
     """The rows of one checkout's generator (run in a process of its own: cutlass_library differs)."""
     sys.path.insert(0, os.path.join(cutlass, "python"))
     from cutlass_library import generator, library
+    from cutlass_library.gemm_operation import EmitGemmUniversal3xInstance
     from cutlass_library.manifest import Manifest
 
     gen_args = generator.define_parser().parse_args([
@@ -34,6 +37,8 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
         instantiation_level, "--disable-cutlass-package-imports"])
     manifest = Manifest(gen_args)
     getattr(generator, ARCHS[arch][1])(manifest, gen_args.cuda_version)
+
+    emitter = EmitGemmUniversal3xInstance()
 
     def name_of(enum_value, names):
         return names[enum_value] if enum_value in names else str(enum_value)
@@ -46,7 +51,9 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
         row = {
             "name": name,
             "gemm_kind": name_of(op.gemm_kind, library.GemmKindNames),
-            "tile": list(td.tile_shape),
+            # The tile the collective builder is given: on SM100/SM103 the MMA's M and N (the
+            # tile_shape there is the cluster's), everywhere else the tile_shape itself.
+            "tile": list(op.get_collective_tile_shape()),
             "cluster": list(td.cluster_shape),
             "stages": td.stages,
             "a": name_of(op.A.element, library.DataTypeNames),
@@ -69,6 +76,12 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
         for side in ("ScaleFactorA", "ScaleFactorB"):
             if hasattr(op, side) and getattr(op, side) is not None:
                 row["sf_" + side[-1].lower()] = name_of(getattr(op, side), library.DataTypeNames)
+        if arch in ("sm100", "sm103"):
+            # The epilogue tile the emitter passes (it is not on the objects): EpilogueTileAuto, or
+            # one it chooses itself (gemm_operation.py EmitGemmUniversal3xInstance).
+            code = emitter.emit(op)
+            given = re.search(r"cute::Shape<cute::_(\d+),\s*cute::_(\d+)>,\s*float, float", code)
+            row["epilogue_tile"] = [int(given[1]), int(given[2])] if given else "auto"
         sfd = getattr(op, "ScaleFactorD", None)
         if sfd is not None and sfd.element != library.DataType.void:
             row["sf_d"] = name_of(sfd.element, library.DataTypeNames)

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Compile CUTLASS's own SM120 library kernels, by name, and write oracle rows for them.
+"""Compile CUTLASS's own SM120 or SM100 library kernels, by name, and write oracle rows for them.
 
     tools/kernel_names/measure_names.py --cutlass ~/cutlass --jobs 16 names.txt > rows.json
+    tools/kernel_names/measure_names.py --arch sm100 --cutlass ~/cutlass --jobs 16 names.txt > rows.json
 
 names.txt holds procedural names, one per line (as list_kernels.py or `smem-budget lint` print
-them). For each, this runs python/cutlass_library's generator for SM120 in process, takes the
+them). For each, this runs python/cutlass_library's generator for the architecture in process, takes the
 operation of that name, and compiles exactly the C++ the generator's emitter writes for it
 (EmitGemmUniversal3xInstance) with a host-side main that prints the mainloop's stage counts and
 the sizes of its tensor storage, the epilogue's shared storage and the kernel's SharedStorage.
 Nothing runs on a GPU. A kernel that does not compile becomes a `rejected` row whose reason is the
-compiler's first error. Rows: {"config": {"kernel": NAME}, "expect": {...}, "reason": ...}.
+compiler's first error; an SM100 kernel over 232,448 B or of one stage is also built with its device
+code, whose size assertion may refuse it. Rows: {"config": {"kernel": NAME}, "expect": {...}, "reason": ...}.
 CI does not run this tool; it needs nvcc and a CUTLASS checkout.
 """
 import argparse
@@ -20,18 +22,25 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "measure"))
-from measure import measure_source  # noqa: E402 (compiling and reading a probe is measure.py's)
+from measure import ARCHS, measure_source  # noqa: E402 (compiling and reading a probe is measure.py's)
 
 
-def generator_operations(cutlass, cuda_version):
+# Per architecture: the generator's target, its Generate function, the GPU a probe is compiled for,
+# and when the verdict depends on device code (measure.py's ARCHS).
+TARGETS = {"sm120": ("120a", "GenerateSM120", "sm_120a", None, 101376),
+           "sm100": ("100a", "GenerateSM100", "sm_100a", ARCHS["sm100"][2], 232448)}
+
+
+def generator_operations(cutlass, cuda_version, arch):
     sys.path.insert(0, os.path.join(cutlass, "python"))
     from cutlass_library import generator
     from cutlass_library.manifest import Manifest
+    target, generate = TARGETS[arch][:2]
     args = generator.define_parser().parse_args([
-        "--operations", "gemm", "--architectures", "120a", "--kernels", "all", "--cuda-version", cuda_version,
+        "--operations", "gemm", "--architectures", target, "--kernels", "all", "--cuda-version", cuda_version,
         "--build-dir", "/nonexistent", "--curr-build-dir", "/nonexistent", "--disable-cutlass-package-imports"])
     manifest = Manifest(args)
-    generator.GenerateSM120(manifest, args.cuda_version)
+    getattr(generator, generate)(manifest, args.cuda_version)
     return manifest.operations_by_name
 
 
@@ -70,11 +79,13 @@ def operation_named(name, operations):
     return operation if operation.procedural_name() == name else None
 
 
-def measure(name, operations, cutlass, nvcc, limit):
+def measure(name, operations, arch, cutlass, nvcc):
     operation = operation_named(name, operations)
     if operation is None:
         return {"config": {"kernel": name}, "error": "the generator does not make this kernel"}
-    return measure_source(probe_source(name, operation), {"kernel": name}, "spgemm" in name, cutlass, nvcc, limit)
+    gpu, device_check, limit = TARGETS[arch][2:]
+    return measure_source(probe_source(name, operation), {"kernel": name}, "spgemm" in name, cutlass, nvcc, limit,
+                          gpu, device_check)
 
 
 def main():
@@ -84,19 +95,19 @@ def main():
     parser.add_argument("--nvcc", default="nvcc")
     parser.add_argument("--cuda-version", default="13.0")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
-    parser.add_argument("--limit", type=int, default=101376, help="opt-in bytes per block for the verdict")
+    parser.add_argument("--arch", choices=sorted(TARGETS), default="sm120")
     parser.add_argument("--print-source", action="store_true", help="print the first probe's source and stop")
     args = parser.parse_args()
     with open(args.names) as f:
         names = [line.strip() for line in f if line.strip()]
-    operations = generator_operations(args.cutlass, args.cuda_version)
+    operations = generator_operations(args.cutlass, args.cuda_version, args.arch)
     if args.print_source:
         print(probe_source(names[0], operations[names[0]]))
         return
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda n: measure(n, operations, args.cutlass, args.nvcc, args.limit), names))
+        rows = list(pool.map(lambda n: measure(n, operations, args.arch, args.cutlass, args.nvcc), names))
     json.dump({"provenance": f"tools/kernel_names/measure_names.py, nvcc {args.nvcc}, CUTLASS {args.cutlass}",
-               "arch": "sm120", "rows": rows}, sys.stdout, indent=1)
+               "arch": args.arch, "rows": rows}, sys.stdout, indent=1)
     print()
 
 

@@ -34,13 +34,21 @@ def linear_fusion(fusion, d, c):
     return None
 
 
+def cluster_type(cluster):
+    """ClusterShape_MNK: static extents, or one chosen at run time (`dynamic`)."""
+    if cluster == "dynamic":
+        return "cute::Shape<int, int, cute::_1>"
+    m, n, k = dims(cluster)
+    return f"cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>"
+
+
 def probe_keys(cfg):
     """The keys every builder-based probe reads: tile, C and D, their layout, grouped, schedule, cluster."""
     m, n, k = dims(cfg["tile"])
     grouped = cfg.get("grouped", False)
     return SimpleNamespace(
         m=m, n=n, k=k, c=cfg.get("c", "void"), d=cfg.get("d", "bf16"), grouped=grouped,
-        schedule=cfg.get("schedule", "auto"), cluster=dims(cfg.get("cluster", "1x1x1")), ptr="*" if grouped else "",
+        schedule=cfg.get("schedule", "auto"), cluster=cluster_type(cfg.get("cluster", "1x1x1")), ptr="*" if grouped else "",
         layout_cd="cutlass::layout::RowMajor" if cfg.get("d_layout", "row") == "row" else "cutlass::layout::ColumnMajor")
 
 
@@ -53,7 +61,7 @@ def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kerne
                else "cute::Shape<int, int, int, int>")
     return f"""
 using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
-using Cluster = cute::Shape<cute::Int<{p.cluster[0]}>, cute::Int<{p.cluster[1]}>, cute::Int<{p.cluster[2]}>>;
+using Cluster = {p.cluster};
 {prelude}
 using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     cutlass::arch::{arch}, {opclass}, TileShape, Cluster,
