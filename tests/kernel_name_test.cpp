@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -20,6 +21,22 @@ using namespace smem_budget;
 using json = nlohmann::json;
 
 namespace {
+
+// What a kernel name reads as: its configuration, or the message refusing it.
+struct NameReading {
+  std::optional<Config> config;
+  std::string refusal;
+};
+
+NameReading read_name(const std::string& name) {
+  io::Settings settings{{"kernel", io::Setting{name, "kernel"}}};
+  try {
+    io::expand_kernel_name(settings);
+  } catch (const io::InputError& e) {
+    return {std::nullopt, e.what()};
+  }
+  return {io::to_config(settings), ""};
+}
 
 Element element(const json& name) {
   const auto e = element_from_name(name.get<std::string>());
@@ -249,10 +266,8 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
   std::size_t read = 0, exact = 0;
   for (const json& k : listing["kernels"]) {
     const std::string name = k["name"];
-    io::Settings settings{{"kernel", io::Setting{name, "kernel"}}};
-    try {
-      io::expand_kernel_name(settings);
-    } catch (const io::InputError& e) {
+    const NameReading reading = read_name(name);
+    if (!reading.config) {
       // Refused: then it is a kernel outside the modelled set, and the message says which part.
       const bool modelled_kind = sm90_schedule_tags.contains(k["kernel_schedule"].get<std::string>()) &&
                                  k["a_layout"] == "t" && k["b_layout"] == "n" && k["accumulator"] == "f32" &&
@@ -260,15 +275,15 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
                                  operand_from_name(k["a"].get<std::string>()) &&
                                  operand_from_name(k["b"].get<std::string>()) &&
                                  bits_of(element(k["a"])) == bits_of(element(k["b"]));
-      INFO(name << ": " << e.what());
+      INFO(name << ": " << reading.refusal);
       CHECK(!modelled_kind);
-      const std::string message = e.what();
+      const std::string& message = reading.refusal;
       CHECK((message.find("in the kernel name") != std::string::npos ||
              message.find("in the name") != std::string::npos || message.find("is not a kernel name") != std::string::npos));
       continue;
     }
     ++read;
-    const Config got = io::to_config(settings);
+    const Config& got = *reading.config;
     if (got == expected_sm90(k)) ++exact;
     else UNSCOPED_INFO(fmt::format("{} reads as {}", name, io::config_to_json(got).dump()));
   }
@@ -355,20 +370,17 @@ TEST_CASE("SM100 kernels of CUTLASS's generator read as their objects describe, 
   std::size_t read = 0, exact = 0;
   for (const json& k : listing["kernels"]) {
     const std::string name = k["name"];
-    io::Settings settings{{"kernel", io::Setting{name, "kernel"}}};
-    try {
-      io::expand_kernel_name(settings);
-    } catch (const io::InputError& e) {
-      INFO(name << ": " << e.what());
+    const NameReading reading = read_name(name);
+    if (!reading.config) {
+      INFO(name << ": " << reading.refusal);
       CHECK(!sm100_modelled(k));
-      const std::string message = e.what();
-      CHECK((message.find("in the kernel name: not modelled") != std::string::npos));
+      CHECK(reading.refusal.find("in the kernel name: not modelled") != std::string::npos);
       continue;
     }
     ++read;
     INFO(name);
     CHECK(sm100_modelled(k));
-    const Config got = io::to_config(settings);
+    const Config& got = *reading.config;
     if (got == expected_sm100(k)) ++exact;
     else
       FAIL_CHECK(fmt::format("{} reads as {}, its objects say {}", name, io::config_to_json(got).dump(),
