@@ -3,6 +3,8 @@
 // g++, clang and nvcc alike.
 #pragma once
 
+#include "smem_budget/cxx20.hpp"
+
 #include <cstdint>
 #include <limits>
 

@@ -2,6 +2,8 @@
 // the field it depends on, so a new release is one more row in `rule_changes`.
 #pragma once
 
+#include "smem_budget/cxx20.hpp"
+
 #include <array>
 #include <optional>
 #include <string_view>
