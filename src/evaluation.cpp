@@ -74,8 +74,7 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));
   const auto budget = evaluate(config, arch.limits);
-  if (!budget)
-    throw io::InputError(fmt::format("{}: the byte counts do not fit in 63 bits; use a smaller tile or stage count", origin));
+  if (!budget) throw io::InputError(fmt::format("{}: {}", origin, budget.refusal()));
   // A kernel given by name is called by it unless the entry names it otherwise.
   const auto kernel = settings.find("kernel");
   const std::string called = name.empty() && kernel != settings.end() ? kernel->second.value.get<std::string>() : name;

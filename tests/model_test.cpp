@@ -136,16 +136,42 @@ TEST_CASE("rejections name their rule", "[model]") {
   REQUIRE(evaluate(mx_k64, sm120)->rejection == Rejection::scale_k_divisibility);
 }
 
-TEST_CASE("odd shapes: N = 96 stretches the SFB layout, M = 192 keeps one SFA block", "[model]") {
-  // Measured with nvcc against CUTLASS 4.7.0 (tests/data/sm120-probes.json).
-  STATIC_REQUIRE(evaluate(nvfp4(128, 96, 128), sm120)->mainloop_tensors == 82944);
-  STATIC_REQUIRE(total(nvfp4(192, 128, 128)) == 100352);
+TEST_CASE("a build of the kernel refuses what sizeof(SharedStorage) compiles", "[model]") {
+  // Built for the device with nvcc against CUTLASS 4.7.0 and 4.4.2 (tests/data/sm120-device.json):
+  // the SFA and SFB TMA descriptors of the Params, and the cooperative kernel's device code.
+  STATIC_REQUIRE(evaluate(nvfp4(64, 128, 128), sm120)->rejection == Rejection::sfa_tma_rows_below_128);
+  STATIC_REQUIRE(evaluate(nvfp4(192, 128, 128), sm120)->rejection == Rejection::sfa_tma_rows_in_blocks);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 96, 128), sm120)->rejection == Rejection::sfb_tma_rows);
+  STATIC_REQUIRE(verdict(nvfp4(128, 64, 128)) == Verdict::fits);
+  Config at_442 = nvfp4(128, 64, 128);
+  at_442.cutlass = {4, 4, 2};
+  REQUIRE(evaluate(at_442, sm120)->rejection == Rejection::sfb_tma_rows);
+  Config plain_m64 = nvfp4(64, 128, 128);
+  plain_m64.scaling = Scaling::none;
+  plain_m64.types = {{Element::e4m3, ScaleType::ue8m0, 32}, {Element::e4m3, ScaleType::ue8m0, 32}};
+  plain_m64.schedule = Schedule::cooperative;
+  REQUIRE(evaluate(plain_m64, sm120)->rejection == Rejection::cooperative_tile_m);
+  plain_m64.schedule = Schedule::pingpong;
+  REQUIRE(total(plain_m64) == 83968);
+}
+
+TEST_CASE("evaluate() answers only what the model answers", "[model]") {
+  constexpr ArchLimits sm89 = *find_arch("sm89");
+  constexpr Evaluation on_ada = evaluate(nvfp4(128, 128, 128), sm89);
+  STATIC_REQUIRE(!on_ada.answered());
+  STATIC_REQUIRE(on_ada.refusal().find("modelled layout rules") != std::string_view::npos);
+  REQUIRE_THROWS_AS(on_ada->verdict, std::logic_error);
+  Config finalize_ungrouped = nvfp4(128, 128, 128);
+  finalize_ungrouped.epilogue = EpilogueKind::finalize;
+  REQUIRE(!evaluate(finalize_ungrouped, sm120).answered());
+  REQUIRE_THROWS_AS(evaluate(finalize_ungrouped, sm120).budget(), std::logic_error);
+  STATIC_REQUIRE(evaluate(nvfp4(128, 128, 128), sm120).refusal().empty());
 }
 
 TEST_CASE("the breakdown adds up to the total", "[model]") {
   STATIC_REQUIRE(parts_add_up(nvfp4(128, 128, 128)));
   STATIC_REQUIRE(parts_add_up(finalize(nvfp4(128, 256, 128))));
-  STATIC_REQUIRE(parts_add_up(grouped(nvfp4(128, 96, 256))));
+  STATIC_REQUIRE(parts_add_up(grouped(nvfp4(128, 64, 256))));
 }
 
 TEST_CASE("CUTLASS versions: the rules of the last change at or before a release", "[model]") {
@@ -184,7 +210,7 @@ TEST_CASE("architecture limits and occupancy", "[model]") {
 TEST_CASE("absurd sizes are reported, never wrapped", "[model]") {
   Config huge = with_stages(nvfp4(65536, 65536, 65536), StagePolicy::Kind::fixed, 2'147'483'647);
   REQUIRE_FALSE(invalid_input(huge, sm120));
-  REQUIRE_FALSE(evaluate(huge, sm120).has_value());
+  REQUIRE_FALSE(evaluate(huge, sm120).answered());
   Config big = with_stages(nvfp4(65536, 65536, 65536), StagePolicy::Kind::fixed, 2);
   REQUIRE(evaluate(big, sm120)->verdict == Verdict::exceeds_optin);
   REQUIRE(evaluate(big, sm120)->total > 4'294'967'296);

@@ -135,6 +135,10 @@ TEST_CASE("two SM90 GEMMs launched on an H200 either side of the opt-in limit ma
   check_file("sm90-launch.json");
 }
 
+TEST_CASE("configurations built for the device match nvcc, verdicts included", "[oracle][device]") {
+  for (const char* file : {"sm120-device.json", "sm90-device.json", "sm100-device.json", "sm103-device.json"}) check_file(file);
+}
+
 TEST_CASE("the README counts every measured row", "[oracle][readme]") {
   std::size_t rows = 0;
   for (const std::string& file : test_data_files()) rows += load_test_data(file)["rows"].size();

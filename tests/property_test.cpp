@@ -23,7 +23,9 @@ Config random_config(std::mt19937& rng) {
     return a[std::uniform_int_distribution<std::size_t>(0, a.size() - 1)(rng)];
   };
   Config c;
-  c.tile = {pick(64, 128, 192, 256), pick(8, 16, 32, 64, 96, 128, 256), pick(64, 128, 192, 256, 384, 512)};
+  // Mostly tiles a build accepts (block-scaled M a multiple of 128; N below 128 only from 4.5.0),
+  // with the shapes a device build refuses still among them.
+  c.tile = {pick(64, 128, 128, 192, 256, 256), pick(8, 16, 32, 64, 96, 128, 128, 256, 256), pick(64, 128, 192, 256, 384, 512)};
   const std::size_t preset = static_cast<std::size_t>(pick(0, 1, 2, 3));
   const std::size_t other = preset == 0 ? 0 : static_cast<std::size_t>(pick(1, 2, 3));
   c.types = {operand_presets[preset].operand, operand_presets[other].operand};
@@ -79,7 +81,7 @@ TEST_CASE("properties hold over 20000 random configurations", "[property]") {
       REQUIRE(evaluate(at_max, arch)->verdict == Verdict::exceeds_optin);
     }
   }
-  CHECK(evaluated > 5000);
+  CHECK(evaluated > 1000);  // about 1,700: a device build refuses block-scaled M 64/192 and (before 4.5.0) N < 128
 }
 
 TEST_CASE("a configuration's JSON, read back as a batch entry, is the same configuration", "[property][json]") {

@@ -66,6 +66,10 @@ constexpr Config normalised(Config config, const ArchLimits& arch) {
   return config;
 }
 
+// Why evaluate() has no budget for a configuration whose byte counts pass 63 bits.
+inline constexpr std::string_view byte_count_overflow =
+    "the byte counts do not fit in 63 bits; use a smaller tile or stage count";
+
 // Why a configuration is not a question the model can answer: input errors, not CUTLASS verdicts.
 constexpr std::optional<std::string_view> invalid_input(const Config& config, const ArchLimits& arch) {
   const Family family = family_of(config);
@@ -119,13 +123,25 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
 // The kernel's types name the epilogue first (its storage is the mainloop's carveout), then the
 // mainloop, then the kernel: the order in which the compiler reports their assertions.
 constexpr Rejection check_shape(const Config& config, const CutlassRules& rules) {
+  if (const Rejection r = check_dense_tiled_mma(config); r != Rejection::none) return r;
   if (const Rejection r = check_epilogue(config, rules); r != Rejection::none) return r;
   if (const Rejection r = check_mainloop(config, rules); r != Rejection::none) return r;
   return check_kernel(config);
 }
 
+// What a build of the kernel refuses beyond the class-scope assertions that sizeof(SharedStorage)
+// meets, whatever the stage count: its Params' TMA descriptors (compiled by its host path) and then
+// its device code (the kernel's operator(), the mainloop's mma(), the epilogue's store()).
+constexpr Rejection check_build(const Config& config, const CutlassRules& rules) {
+  if (const Rejection r = check_mainloop_params(config, rules); r != Rejection::none) return r;
+  if (const Rejection r = check_kernel_device_code(config); r != Rejection::none) return r;
+  if (const Rejection r = check_mainloop_device_code(config); r != Rejection::none) return r;
+  return check_epilogue_device_code(config);
+}
+
 constexpr bool shape_compiles(const Config& config) {
-  return check_shape(config, rules_for(config.cutlass)) == Rejection::none;
+  const CutlassRules rules = rules_for(config.cutlass);
+  return check_shape(config, rules) == Rejection::none && check_build(config, rules) == Rejection::none;
 }
 
 // The same question on any modelled architecture; a shape outside what the model covers there
@@ -200,6 +216,10 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
     budget.refuse(why);
     return budget;
   }
+  if (const Rejection why = check_build(config, rules); why != Rejection::none) {
+    budget.refuse(why);
+    return budget;
+  }
   const detail::Layouts layouts = detail::layouts_for<PartList>(config, budget.stage, budget.epilogue, d.counts, c);
   if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
   budget.record(layouts.mainloop, layouts.kernel, arch);
@@ -208,22 +228,29 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   return budget;
 }
 
-// Preconditions: invalid_input(config, arch) is empty. Returns std::nullopt only when a byte
-// count does not fit in 63 bits (absurd tiles with absurd stage counts).
-constexpr std::optional<Budget> evaluate(const Config& config, const ArchLimits& arch) {
+// The kernel's shared memory and verdict, on any architecture; unanswered (with the reason) for
+// a configuration the model does not answer: whatever invalid_input() refuses, an architecture
+// without layout rules among it, and byte counts that do not fit in 63 bits (absurd tiles with
+// absurd stage counts).
+constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
+  if (const auto error = invalid_input(config, arch)) return Evaluation::unanswered(*error);
+  std::optional<Budget> budget;
   switch (rule_set_of(arch.cc)) {
-    case RuleSet::sm90: return evaluate_sm90(config, arch);
-    case RuleSet::sm100: return evaluate_sm100(config, arch);
-    case RuleSet::sm103: return evaluate_sm103(config, arch);
-    case RuleSet::sm120:
+    case RuleSet::sm90: budget = evaluate_sm90(config, arch); break;
+    case RuleSet::sm100: budget = evaluate_sm100(config, arch); break;
+    case RuleSet::sm103: budget = evaluate_sm103(config, arch); break;
+    case RuleSet::sm120: budget = evaluate_sm120(config, arch); break;
     case RuleSet::none: break;
   }
-  return evaluate_sm120(config, arch);
+  if (!budget) return Evaluation::unanswered(byte_count_overflow);
+  return *budget;
 }
 
 constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
   switch (rule_set_of(arch.cc)) {
-    case RuleSet::sm90: return !invalid_input(config, arch) && sm90_check(config) == Rejection::none;
+    case RuleSet::sm90:
+      return !invalid_input(config, arch) && sm90_check(config) == Rejection::none &&
+             sm90_check_build(config) == Rejection::none;
     case RuleSet::sm100: return !invalid_input(config, arch) && sm100_check(config) == Rejection::none;
     case RuleSet::sm103: return !invalid_input(config, arch) && sm103_check(config) == Rejection::none;
     case RuleSet::sm120:

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 
 #include "smem_budget/arch.hpp"
@@ -77,6 +78,35 @@ struct Budget {
     ctas_per_sm = smem_budget::ctas_per_sm(arch, total);
     verdict = total <= limit ? Verdict::fits : Verdict::exceeds_optin;
   }
+};
+
+// What evaluate() answers: the kernel's budget, or why the model gives none (an architecture
+// without layout rules, an input invalid_input() refuses, byte counts past 63 bits). Reading the
+// budget of an evaluation that has none is an error — in a constant expression it does not
+// compile, at run time it throws std::logic_error — so it can never be read as a default Budget
+// (whose verdict is `fits`).
+class Evaluation {
+ public:
+  constexpr Evaluation(const Budget& budget) : budget_(budget), answered_(true) {}  // NOLINT: a budget is an answer
+  static constexpr Evaluation unanswered(std::string_view why) { return Evaluation(why); }
+
+  constexpr bool answered() const { return answered_; }
+  constexpr explicit operator bool() const { return answered_; }
+  // Why there is no budget; empty when there is one.
+  constexpr std::string_view refusal() const { return refusal_; }
+
+  constexpr const Budget& budget() const {
+    if (!answered_) throw std::logic_error("smem_budget::Evaluation has no budget: check answered() first");
+    return budget_;
+  }
+  constexpr const Budget& operator*() const { return budget(); }
+  constexpr const Budget* operator->() const { return &budget(); }
+
+ private:
+  constexpr explicit Evaluation(std::string_view why) : refusal_(why) {}
+  Budget budget_{};
+  std::string_view refusal_{};
+  bool answered_ = false;
 };
 
 // The largest S >= 2 for which `fits(S)` holds, given the total at `known` stages. Totals grow by

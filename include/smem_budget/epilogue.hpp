@@ -111,7 +111,8 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
   const Rejection no_atom = row ? Rejection::epilogue_swizzle_atom : Rejection::epilogue_swizzle_atom_mn;
   if (swizzle_alignment(e.d, extent) == 0) return no_atom;
   if (e.c != Element::none && swizzle_alignment(e.c, extent) == 0) return no_atom;
-  if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias))
+  if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias ||
+                         (config.fusion == Fusion::sf_gen && !row && config.schedule == Schedule::pingpong)))
     return Rejection::grouped_bias_callbacks;
   if (config.fusion == Fusion::sf_gen && !is_narrow_float(config.d)) return Rejection::sf_gen_output_type;
   if (config.fusion == Fusion::sf_gen) {
@@ -122,6 +123,27 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
     if (vectors != 1 && vectors != 2 && vectors != 4 && (vectors != 8 || !row)) return Rejection::sf_vector_store_ratio;
   }
   return Rejection::none;
+}
+
+// What the epilogue's store() refuses in device code. Scale-factor generation into a column-major
+// D needs both warp groups (sm120_visitor_store_tma_warpspecialized.hpp:665). A given epilogue tile
+// on a plain or blockwise mainloop meets the MMA-tile checks (sm90_epilogue_tma_warpspecialized.hpp:
+// 671-678): the accumulator holds 2 MMA tiles per 32 columns of N (rounded up) and, per 128 rows of
+// M, 2 cooperative or 4 ping-pong ones (sm120_mma_builder.inl:91-95 warp layouts 4x2 and 2x2).
+// Measured for tile M 128; other M permute by min(M, 128) and are not modelled here.
+constexpr Rejection check_epilogue_device_code(const Config& config) {
+  const bool pingpong = config.schedule == Schedule::pingpong;
+  if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && pingpong)
+    return Rejection::sf_gen_col_pingpong;
+  const bool dense = config.scaling != Scaling::block && !config.sparse;
+  if (!dense || config.epilogue_tile.automatic || config.epilogue == EpilogueKind::nosmem || config.tile.m % 128 != 0)
+    return Rejection::none;
+  const bytes_t mma_m = pingpong ? 32 : 64;
+  const bytes_t mma_n = config.tile.n / (2 * ceil_div(config.tile.n, 32));
+  const EpilogueTile& epi = config.epilogue_tile;
+  if (epi.m % mma_m != 0) return Rejection::epilogue_mma_tile_m;
+  if (epi.m * epi.n > mma_m * mma_n) return epi.n % mma_n != 0 ? Rejection::epilogue_mma_tile_n_divides_epi : Rejection::none;
+  return mma_n % epi.n != 0 ? Rejection::epilogue_epi_tile_n_divides_mma : Rejection::none;
 }
 
 // The fusion callbacks' SharedStorage: a tuple of the non-empty node storages. Only nodes that

@@ -32,6 +32,16 @@ constexpr Rejection check_kernel(const Config& config) {
   return Rejection::none;
 }
 
+// The cooperative kernels' operator() (device code only, so a sizeof(SharedStorage) compiles it):
+// two consumer warp groups split the tile's M, which must be at least 128
+// (sm90_gemm_tma_warpspecialized_cooperative.hpp:374, array :443; SM90 and SM120 alike). Every
+// schedule but ping-pong builds the cooperative kernel here (SM120's automatic one; SM90 passes the
+// schedule its builder resolved).
+constexpr Rejection check_kernel_device_code(const Config& config) {
+  if (config.schedule != Schedule::pingpong && config.tile.m < 128) return Rejection::cooperative_tile_m;
+  return Rejection::none;
+}
+
 template <class Parts = PartList>
 struct KernelLayout {
   Parts parts;

@@ -53,6 +53,23 @@ constexpr Rejection check_mainloop(const Config& config, const CutlassRules& rul
   return Rejection::none;
 }
 
+// What a build of the collective refuses beyond its class-scope assertions: the TMA descriptors
+// of its Params (compiled by the host path: the block-scaled scale factors), and its device code.
+constexpr Rejection check_mainloop_params(const Config& config, const CutlassRules& rules) {
+  return family_of(config) == Family::block_scaled ? check_blockscaled_params(config, rules) : Rejection::none;
+}
+
+constexpr Rejection check_mainloop_device_code(const Config& config) {
+  switch (family_of(config)) {
+    case Family::block_scaled: return Rejection::none;
+    case Family::blockwise:
+    case Family::plain: return check_dense_device_code(config);
+    case Family::block_scaled_sparse:
+    case Family::plain_sparse: return check_sparse_device_code(config);
+  }
+  return Rejection::none;
+}
+
 constexpr MainloopStage mainloop_stage(const Config& config, const CutlassRules& rules, Checked& c) {
   switch (family_of(config)) {
     case Family::block_scaled: return blockscaled_stage(config, rules, c);

@@ -40,6 +40,20 @@ constexpr Rejection check_blockscaled_mainloop(const Config& config, const Cutla
   return Rejection::none;
 }
 
+// The SFA and SFB TMA descriptors in the collective's Params (make_tma_copy over the scale-factor
+// tile, sm120_blockscaled_mma_tma.hpp:309/317): a build of the kernel compiles them, a
+// sizeof(SharedStorage) does not. SFA's shared-memory layout holds floor(M / 128) whole 128-row
+// blocks, so M must be a multiple of 128; SFB's holds max(N, 128) rows from 4.5.0 on, and N alone
+// (whole blocks only) before, so a smaller N must divide 128, and before 4.5.0 none passes.
+constexpr Rejection check_blockscaled_params(const Config& config, const CutlassRules& rules) {
+  const Tile& t = config.tile;
+  if (t.m < scale_block_rows) return Rejection::sfa_tma_rows_below_128;
+  if (t.m % scale_block_rows != 0) return Rejection::sfa_tma_rows_in_blocks;
+  if (t.n < scale_block_rows && (!rules.pad_sfb_to_128_rows || scale_block_rows % t.n != 0))
+    return Rejection::sfb_tma_rows;
+  return Rejection::none;
+}
+
 constexpr MainloopStage blockscaled_stage(const Config& config, const CutlassRules& rules, Checked& c) {
   MainloopStage s;
   const Tile& t = config.tile;

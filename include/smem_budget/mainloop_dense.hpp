@@ -56,6 +56,25 @@ constexpr Rejection check_dense_mainloop(const Config& config, const CutlassRule
   return check_dense_tile(config.tile);
 }
 
+// What the plain and blockwise collectives' mma() refuses in device code: its tiled MMA permutes N
+// by min(N, 32) (sm120_mma_builder.inl:91), and B's shared-memory copy atom moves 16 values a
+// thread, more than an N of 8 or 16 gives it.
+constexpr Rejection check_dense_device_code(const Config& config) {
+  const bytes_t n = config.tile.n;
+  if (n == 8 || n == 16) return Rejection::dense_tile_n_copy_vals;
+  if (n < 32) return Rejection::dense_tile_n_permutation;
+  return Rejection::none;
+}
+
+// The tiled MMA of the plain, blockwise and plain sparse builders permutes N by 32: an N above 32
+// that is not a multiple of it fails CuTe's divisibility check before the automatic epilogue
+// tile's (measured first; a given epilogue tile meets the epilogue's device-side checks first).
+constexpr Rejection check_dense_tiled_mma(const Config& config) {
+  const bytes_t n = config.tile.n;
+  if (config.scaling == Scaling::block || !config.epilogue_tile.automatic) return Rejection::none;
+  return n > 32 && n % 32 != 0 ? Rejection::dense_tile_n_multiple_of_32 : Rejection::none;
+}
+
 // Every operand takes one byte in shared memory (SmemAllocType uint8_t: the F8F6F4 path), and
 // the builder counts A, B, the scales and the pipeline per stage
 // (sm100_umma_builder.inl:84-98; sm120_blockwise_mma_builder.inl:72-88).

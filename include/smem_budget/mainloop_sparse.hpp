@@ -60,6 +60,18 @@ constexpr Rejection check_sparse_mainloop(const Config& config) {
   return Rejection::none;
 }
 
+// What the sparse collectives' mma() refuses in device code: an N below 32 other than 8 or 16 does
+// not divide the tiled MMA's N permutation; the block-scaled one's SFB fragment matches the
+// accumulator in N only at N 64 and 128 below 256 (sm120_blockscaled_sparse_mma_tma.hpp:1101; N 8,
+// 16, 32, 48, 96, 160 and 192 measured refused; N 256 has not been built for the device).
+constexpr Rejection check_sparse_device_code(const Config& config) {
+  const bytes_t n = config.tile.n;
+  if (n < 32 && n != 8 && n != 16) return Rejection::dense_tile_n_permutation;
+  if (family_of(config) == Family::block_scaled_sparse && n < 256 && n != 64 && n != 128)
+    return Rejection::blockscaled_sparse_tile_n;
+  return Rejection::none;
+}
+
 constexpr MainloopStage sparse_stage(const Config& config, Checked& c) {
   MainloopStage s;
   const Tile& t = config.tile;

@@ -1,6 +1,8 @@
 // The reasons CUTLASS refuses to compile a configuration, each with the assertion behind it.
 #pragma once
 
+#include "smem_budget/cxx20.hpp"
+
 #include <string_view>
 
 namespace smem_budget {
@@ -70,12 +72,29 @@ enum class Rejection {
   sm100_no_stage,
   sm100_smem_exceeds_capacity,
   sm100_grouped_smem_exceeds_capacity,
+  // What a build of the kernel refuses beyond sizeof(SharedStorage): the TMA descriptors of its
+  // Params (compiled by its host path), then its device code.
+  sfa_tma_rows_below_128,
+  sfa_tma_rows_in_blocks,
+  sfb_tma_rows,
+  cooperative_tile_m,
+  dense_tile_n_copy_vals,
+  dense_tile_n_permutation,
+  dense_tile_n_multiple_of_32,
+  epilogue_mma_tile_m,
+  epilogue_mma_tile_n_divides_epi,
+  epilogue_epi_tile_n_divides_mma,
+  sf_gen_col_pingpong,
+  blockscaled_sparse_tile_n,
 };
 
 struct RejectionInfo {
   std::string_view rule;       // what the user has to change, in words
   std::string_view assertion;  // the text the compiler reports (a static_assert's message, or its error)
   std::string_view source;     // where CUTLASS enforces it (v4.7.0, paths under include/)
+  // Asserted where only a build of the kernel reaches (its Params' TMA descriptors, its device
+  // code), not by sizeof(SharedStorage).
+  bool by_build = false;
 };
 
 constexpr RejectionInfo describe(Rejection r) {
@@ -136,7 +155,8 @@ constexpr RejectionInfo describe(Rejection r) {
       return {"the epilogue tile's M and N must be multiples of 8 (the swizzle atom's rows)",
               "BLK_K0 must be a multiple of 8.", "cutlass/gemm/collective/builders/sm90_common.inl:183 ss_smem_selector"};
     case Rejection::grouped_bias_callbacks:
-      return {"grouped (pointer-array) kernels have no bias fusion callbacks", "Could not find a callbacks specialization.",
+      return {"grouped (pointer-array) kernels have no bias fusion callbacks, nor ping-pong ones for scale factors of a "
+              "column-major D", "Could not find a callbacks specialization.",
               "cutlass/epilogue/fusion/callbacks.hpp:55"};
     case Rejection::sf_gen_output_type:
       return {"scale-factor generation needs a block-scaled (FP4/FP6/FP8) output type",
@@ -323,6 +343,71 @@ constexpr RejectionInfo describe(Rejection r) {
       return {"the kernel's SharedStorage is over 232,448 B, which the SM100 grouped kernel asserts in device code (a "
               "host-only build compiles it)",
               "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized.hpp:553"};
+    case Rejection::sfa_tma_rows_below_128:
+      return {"block-scaled tile M must be a multiple of 128: the SFA TMA descriptor copies whole 128-row scale "
+              "blocks, and fewer rows leave its shared-memory layout smaller than the tile (a build of the kernel's "
+              "Params refuses it; sizeof(SharedStorage) compiles)",
+              "TMA requires CTA_Tile and SLayout top-level size equivalence.",
+              "cute/atom/copy_traits_sm90_tma.hpp:745 (TMA_SFA, cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:309, "
+              "grouped sm120_blockscaled_mma_array_tma.hpp:323)", true};
+    case Rejection::sfa_tma_rows_in_blocks:
+      return {"block-scaled tile M must be a multiple of 128: more than 128 rows in part-blocks do not divide the SFA "
+              "TMA descriptor's layout (a build of the kernel's Params refuses it; sizeof(SharedStorage) compiles)",
+              "Shape Divisibility Condition",
+              "cute/layout.hpp:1101 (TMA_SFA, cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:309)", true};
+    case Rejection::sfb_tma_rows:
+      return {"block-scaled tile N below 128 must divide 128 (CUTLASS 4.5.0 and later pad SFB to 128 rows; before "
+              "4.5.0 every N below 128 is refused): the SFB TMA descriptor's shared-memory layout is smaller than its "
+              "tile (a build of the kernel's Params refuses it; sizeof(SharedStorage) compiles)",
+              "TMA requires CTA_Tile and SLayout top-level size equivalence.",
+              "cute/atom/copy_traits_sm90_tma.hpp:745 (TMA_SFB, cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:317, "
+              "grouped sm120_blockscaled_mma_array_tma.hpp:331)", true};
+    case Rejection::cooperative_tile_m:
+      return {"the cooperative schedule needs tile M >= 128 (its two consumer warp groups split M); use the ping-pong "
+              "schedule for M 64 (asserted in the kernel's device code: a host-only build compiles it)",
+              "Cooperative kernel requires Tile Size to be greater than or equal to 128 along the M-dimension.",
+              "cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp:374 (grouped "
+              "sm90_gemm_array_tma_warpspecialized_cooperative.hpp:443)", true};
+    case Rejection::dense_tile_n_copy_vals:
+      return {"tile N 8 or 16 is too narrow for the B operand's shared-memory copy atom of these collectives "
+              "(16 values a thread); use N >= 32 (device code: a host-only build compiles it)",
+              "TiledCopy uses too few vals for selected CopyAtom",
+              "cute/atom/copy_atom.hpp:206 (make_tiled_copy_B in cutlass/gemm/collective/sm120_mma_tma.hpp:484, "
+              "sm120_mma_array_tma.hpp:482, sm120_mma_tma_blockwise_scaling.hpp:626)", true};
+    case Rejection::dense_tile_n_permutation:
+      return {"tile N below 32 must be 8 or 16 (sparse) or is refused (the MMA's N permutation min(N, 32) does not "
+              "divide); use N 32 or a multiple of 32 (device code)",
+              "Shape Divisibility Condition",
+              "cute/layout.hpp:1101 (TiledMma Tile<PermTileM, min(N, 32), 32>, "
+              "cutlass/gemm/collective/builders/sm120_mma_builder.inl:91)", true};
+    case Rejection::dense_tile_n_multiple_of_32:
+      return {"tile N above 32 must be a multiple of 32, the tiled MMA's N permutation (device code: a host-only "
+              "build compiles it)",
+              "Divisibility Condition",
+              "cute/int_tuple.hpp:408 (TiledMma Tile<PermTileM, 32, 32>, "
+              "cutlass/gemm/collective/builders/sm120_mma_builder.inl:91)", true};
+    case Rejection::epilogue_mma_tile_m:
+      return {"the epilogue tile's M must be a multiple of the MMA tile's M (64 cooperative, 32 ping-pong)",
+              "MMA_TILE_M must divide EPI_TILE_M",
+              "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:671 (device code)", true};
+    case Rejection::epilogue_mma_tile_n_divides_epi:
+      return {"an epilogue tile larger than the MMA tile must be a whole number of MMA tiles along N",
+              "MMA_TILE_N must divide EPI_TILE_N",
+              "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:675 (device code)", true};
+    case Rejection::epilogue_epi_tile_n_divides_mma:
+      return {"an epilogue tile no larger than the MMA tile must divide it along N",
+              "EPI_TILE_N must divide MMA_TILE_N",
+              "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:678 (device code)", true};
+    case Rejection::sf_gen_col_pingpong:
+      return {"scale-factor generation into a column-major D needs the cooperative schedule (two warp groups "
+              "store the scale factors together)",
+              "SM120 epilogue currently only supports two warp groups collaborating.",
+              "cutlass/epilogue/fusion/sm120_visitor_store_tma_warpspecialized.hpp:665 (device code)", true};
+    case Rejection::blockscaled_sparse_tile_n:
+      return {"the block-scaled sparse collective builds tile N 64 and 128 only: at other N its SFB fragment and "
+              "accumulator disagree in N (a static assertion without a message, in device code)",
+              "static assertion failed",
+              "cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp:1101 (size<1>(tCrSFB) == size<2>(accum))", true};
   }
   return {"", "", ""};
 }

@@ -229,6 +229,11 @@ constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopSta
 
 }  // namespace detail
 
+// What a build of the kernel refuses beyond sizeof(SharedStorage), whatever the stage count: the
+// kernel's device code (the cooperative kernels' tile-M assertion, for the schedule the builder
+// resolves KernelScheduleAuto to).
+constexpr Rejection sm90_check_build(const Config& config) { return check_kernel_device_code(detail::sm90_built(config)); }
+
 // Preconditions: sm90_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -259,6 +264,10 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   if (d.stages < 2) {
     const bool blockwise = config.scaling == Scaling::blockwise && !config.grouped;
     budget.refuse(blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two);
+    return budget;
+  }
+  if (const Rejection why = sm90_check_build(config); why != Rejection::none) {
+    budget.refuse(why);
     return budget;
   }
   const MainloopTensors<PartList> mainloop = sm90_tensors<PartList>(built, budget.stage, d.stages, c);

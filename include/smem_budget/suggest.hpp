@@ -28,15 +28,10 @@ struct Suggestion {
 
 namespace detail {
 
-inline std::optional<Budget> evaluate_valid(const Config& config, const ArchLimits& arch) {
-  if (invalid_input(config, arch)) return std::nullopt;
-  return evaluate(config, arch);
-}
-
 // The configuration with the largest explicit StageCount<S> that fits, if one >= 2 does.
 inline std::optional<Config> with_largest_fitting_stages(Config config, const ArchLimits& arch) {
   config.stages = {StagePolicy::Kind::fixed, 2};
-  const auto budget = evaluate_valid(config, arch);
+  const auto budget = evaluate(config, arch);
   if (!budget || budget->verdict == Verdict::rejected || !budget->max_fitting_stages) return std::nullopt;
   config.stages.count = *budget->max_fitting_stages;
   return config;
@@ -173,8 +168,8 @@ inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& a
     return true;
   };
   const auto fits = [&](const Config& c) -> std::optional<Budget> {
-    const auto budget = detail::evaluate_valid(c, arch);
-    if (budget && budget->verdict == Verdict::fits) return budget;
+    const auto budget = evaluate(c, arch);
+    if (budget && budget->verdict == Verdict::fits) return *budget;
     return std::nullopt;
   };
 

@@ -82,7 +82,11 @@ std::string reason(const Result& r) {
                            group_digits(b.total), group_digits(sm100_cutlass_capacity), describe(b.rejection).assertion,
                            describe(b.rejection).source,
                            b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "");
-      return fmt::format("CUTLASS does not compile it: {}{}", describe(b.rejection).rule, smallest_n_note(r));
+      const RejectionInfo info = describe(b.rejection);
+      if (info.by_build)
+        return fmt::format("CUTLASS does not build it: {}: \"{}\" ({}){}", info.rule, info.assertion, info.source,
+                           smallest_n_note(r));
+      return fmt::format("CUTLASS does not compile it: {}{}", info.rule, smallest_n_note(r));
     }
     case Verdict::exceeds_optin: {
       const Explanation e = explain(r.config, b);
@@ -131,21 +135,6 @@ std::string describes(const Report& report) {
 std::vector<std::string> notes(const Result& r) {
   std::vector<std::string> out = r.reading;
   const Budget& b = r.budget;
-  const Family family = family_of(r.config);
-  if (b.verdict != Verdict::rejected && has_block_scales(family) && b.rule_set == RuleSet::sm120) {
-    // A scale-factor array with no 128-row blocks (or no K blocks) compiles as a 16-byte
-    // placeholder: the kernel builds, but it has nowhere to keep those scale factors.
-    if (b.stage.sfa_blocks == 0)
-      out.push_back(fmt::format("SFA has no scale rows (M = {} < 128): CUTLASS compiles a 16-byte placeholder array, "
-                                "so this kernel cannot hold A's scale factors", r.config.tile.m));
-    if (b.stage.sfb_blocks == 0)
-      out.push_back(fmt::format("SFB has no scale rows (N = {} < 128, unpadded before CUTLASS 4.5.0; small-N support came "
-                                "with b46b16d, PR #3176): CUTLASS compiles a 16-byte placeholder array",
-                                r.config.tile.n));
-    if (b.stage.sf_k_blocks == 0)
-      out.push_back(fmt::format("the scale factors have no K blocks (K = {} is below 4 scale vectors): CUTLASS compiles "
-                                "16-byte placeholder arrays", r.config.tile.k));
-  }
   if (b.has_layout() && b.decision.stages == 1)
     out.push_back("one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives have no two-stage minimum), but "
                   "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
