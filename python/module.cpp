@@ -254,7 +254,8 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("reason", [](const PyResult& r) { return smem_budget::render::reason(r.result); },
                              "Why it does not fit or does not compile, in one sentence; empty when it fits.")
       .def_property_readonly("notes", [](const PyResult& r) { return smem_budget::render::notes(r.result); },
-                             "Cautions: placeholder scale-factor arrays, rules applied from another release.")
+                             "Cautions: one-stage or stage-less SM100/SM103 kernels, SM90 automatic schedules, rules applied from "
+                             "another release.")
       .def_property_readonly("bytes", [](const PyResult& r) {
         const auto j = smem_budget::render::result_json(r.result);
         return j.contains("bytes") ? to_python(j["bytes"]) : py::none();

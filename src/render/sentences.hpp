@@ -21,8 +21,9 @@ std::string describes(const Report& report);
 // One sentence saying why a result does not fit or is rejected; empty when it fits.
 std::string reason(const Result& result);
 
-// Cautions about a result: layouts that compile but cannot work as written (placeholder
-// scale-factor arrays), and rules applied from a release other than the one asked about.
+// Cautions about a result: layouts that build but cannot work as written (a single stage, no A/B
+// stage), what an automatic schedule builds, and rules applied from a release other than the one
+// asked about.
 std::vector<std::string> notes(const Result& result);
 
 // A tile spelled as the result asked about spelled its own: K in bytes of A ("128x32x64B") where
