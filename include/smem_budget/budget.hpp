@@ -189,6 +189,8 @@ constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const 
 
 }  // namespace detail
 
+namespace detail {
+
 // The SM120 GEMMs (every family). Preconditions: invalid_input(config, arch) is empty.
 constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -228,6 +230,8 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   return budget;
 }
 
+}  // namespace detail
+
 // The kernel's shared memory and verdict, on any architecture; unanswered (with the reason) for
 // a configuration the model does not answer: whatever invalid_input() refuses, an architecture
 // without layout rules among it, and byte counts that do not fit in 63 bits (absurd tiles with
@@ -236,10 +240,10 @@ constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
   if (const auto error = invalid_input(config, arch)) return Evaluation::unanswered(*error);
   std::optional<Budget> budget;
   switch (rule_set_of(arch.cc)) {
-    case RuleSet::sm90: budget = evaluate_sm90(config, arch); break;
-    case RuleSet::sm100: budget = evaluate_sm100(config, arch); break;
-    case RuleSet::sm103: budget = evaluate_sm103(config, arch); break;
-    case RuleSet::sm120: budget = evaluate_sm120(config, arch); break;
+    case RuleSet::sm90: budget = detail::evaluate_sm90(config, arch); break;
+    case RuleSet::sm100: budget = detail::evaluate_sm100(config, arch); break;
+    case RuleSet::sm103: budget = detail::evaluate_sm103(config, arch); break;
+    case RuleSet::sm120: budget = detail::evaluate_sm120(config, arch); break;
     case RuleSet::none: break;
   }
   if (!budget) return Evaluation::unanswered(byte_count_overflow);

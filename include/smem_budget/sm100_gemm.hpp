@@ -270,6 +270,8 @@ constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_
   d.estimate = budget.stage.estimate;
 }
 
+namespace detail {
+
 // Preconditions: sm100_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -310,5 +312,7 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
       });
   return budget;
 }
+
+}  // namespace detail
 
 }  // namespace smem_budget

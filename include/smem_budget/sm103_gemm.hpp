@@ -142,6 +142,8 @@ constexpr KernelLayout<Parts> sm103_kernel_layout(const Config& config, const Ma
   return {kernel.parts(), kernel.size(), tensors.size()};
 }
 
+namespace detail {
+
 // Preconditions: sm103_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -164,5 +166,7 @@ constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchL
   budget.record(mainloop, kernel, arch);
   return budget;  // no StageCount<N> to suggest: the builder takes none
 }
+
+}  // namespace detail
 
 }  // namespace smem_budget

@@ -234,6 +234,8 @@ constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopSta
 // resolves KernelScheduleAuto to).
 constexpr Rejection sm90_check_build(const Config& config) { return check_kernel_device_code(detail::sm90_built(config)); }
 
+namespace detail {
+
 // Preconditions: sm90_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -284,5 +286,7 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
       });
   return budget;
 }
+
+}  // namespace detail
 
 }  // namespace smem_budget
