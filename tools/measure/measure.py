@@ -30,7 +30,7 @@ import tempfile
 
 import blackwell
 import hopper
-from measure_common import BITS, ELEMENT, PRESETS, block_type, dims, linear_fusion, probe_program, stage_type
+from measure_common import BITS, ELEMENT, PRESETS, block_type, dims, epilogue_tile_type, linear_fusion, probe_program, stage_type
 
 def operand(name, scaling):
     """(element, block-scale kind or None) for one side of `types`."""
@@ -130,9 +130,7 @@ def probe_source(cfg):
         epi_schedule = "cutlass::epilogue::SparseTmaWarpSpecializedCooperativeSm120"
     else:
         epi_schedule = "cutlass::epilogue::collective::EpilogueScheduleAuto"
-    et = cfg.get("epilogue_tile", "auto")
-    epi_tile = ("cutlass::epilogue::collective::EpilogueTileAuto" if et == "auto"
-                else "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(et)))
+    epi_tile = epilogue_tile_type(cfg.get("epilogue_tile", "auto"))
     fusion, fusion_code = fusion_op(cfg.get("fusion"), d, c, sf_vector, d_layout)
 
     stage_arg = stage_type(cfg.get("stages", "auto"))
@@ -188,16 +186,23 @@ def compile_probe(source, tmp, cutlass, nvcc, gpu):
     point) for the arch-specific target alone; returns the compiler's log when it fails, else None.
     `-arch=sm_120a` would also build generic compute_120 PTX, which ptxas refuses for kernels that
     build for the arch-specific target (the sparse SM120 and every SM103 kernel), so the target is
-    named as CUTLASS's own CMake names it."""
+    named as CUTLASS's own CMake names it. Releases before 4.4 call the driver's
+    cuTensorMapEncodeTiled directly: a probe whose link misses it links libcuda (the device
+    machine's driver)."""
     path = os.path.join(tmp, "probe.cu")
     with open(path, "w") as f:
         f.write(source)
     number = gpu.removeprefix("sm_")
-    cmd = [nvcc, "-std=c++17", f"-gencode=arch=compute_{number},code=sm_{number}", "--expt-relaxed-constexpr", "-w",
-           f"-I{cutlass}/include", f"-I{cutlass}/tools/util/include", path, "-o", os.path.join(tmp, "probe"),
-           "-lcuda"]  # releases before 4.4 call the driver's cuTensorMapEncodeTiled directly
-    built = subprocess.run(cmd, capture_output=True, text=True)
-    return None if built.returncode == 0 else built.stdout + built.stderr
+    target = f"-gencode=arch=compute_{number},code=sm_{number}"
+    obj, exe = os.path.join(tmp, "probe.o"), os.path.join(tmp, "probe")
+    built = subprocess.run([nvcc, "-std=c++17", target, "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
+                            f"-I{cutlass}/tools/util/include", "-c", path, "-o", obj], capture_output=True, text=True)
+    if built.returncode != 0:
+        return built.stdout + built.stderr
+    linked = subprocess.run([nvcc, target, obj, "-o", exe], capture_output=True, text=True)
+    if linked.returncode != 0 and "undefined reference to `cu" in linked.stdout + linked.stderr:
+        linked = subprocess.run([nvcc, target, obj, "-o", exe, "-lcuda"], capture_output=True, text=True)
+    return None if linked.returncode == 0 else linked.stdout + linked.stderr
 
 
 def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):

@@ -43,13 +43,22 @@ def cluster_type(cluster):
 
 
 def probe_keys(cfg):
-    """The keys every builder-based probe reads: tile, C and D, their layout, grouped, schedule, cluster."""
+    """The keys every builder-based probe reads: tile, C and D, their layout, grouped, schedule, cluster,
+    epilogue tile."""
     m, n, k = dims(cfg["tile"])
     grouped = cfg.get("grouped", False)
     return SimpleNamespace(
         m=m, n=n, k=k, c=cfg.get("c", "void"), d=cfg.get("d", "bf16"), grouped=grouped,
         schedule=cfg.get("schedule", "auto"), cluster=cluster_type(cfg.get("cluster", "1x1x1")), ptr="*" if grouped else "",
-        layout_cd="cutlass::layout::RowMajor" if cfg.get("d_layout", "row") == "row" else "cutlass::layout::ColumnMajor")
+        layout_cd="cutlass::layout::RowMajor" if cfg.get("d_layout", "row") == "row" else "cutlass::layout::ColumnMajor",
+        epilogue_tile=epilogue_tile_type(cfg.get("epilogue_tile", "auto")))
+
+
+def epilogue_tile_type(tile):
+    """The epilogue builder's tile argument: EpilogueTileAuto, or the given M x N."""
+    if tile == "auto":
+        return "cutlass::epilogue::collective::EpilogueTileAuto"
+    return "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(tile))
 
 
 def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude=""):
@@ -65,7 +74,7 @@ using Cluster = {p.cluster};
 {prelude}
 using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     cutlass::arch::{arch}, {opclass}, TileShape, Cluster,
-    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
+    {p.epilogue_tile}, float, float,
     {ELEMENT[p.c]}, {p.layout_cd}{p.ptr}, {align(p.c) if p.c != 'void' else align(p.d)},
     {ELEMENT[p.d]}, {p.layout_cd}{p.ptr}, {align(p.d)}, {epilogue}, {fusion_op}>::CollectiveOp;
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
