@@ -121,7 +121,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
 // True when CUTLASS's static assertions on the tile shape, types and epilogue let it compile
 // (whatever the stage count then turns out to be).
 // The kernel's types name the epilogue first (its storage is the mainloop's carveout), then the
-// mainloop, then the kernel: the order in which the compiler reports their assertions.
+// mainloop, then the kernel: the order in which the compiler reports their assertions; only the
+// plain mainloops' tiled MMA permutation, which the epilogue builder's tile reads, fails before.
 constexpr Rejection check_shape(const Config& config, const CutlassRules& rules) {
   if (const Rejection r = check_dense_tiled_mma(config); r != Rejection::none) return r;
   if (const Rejection r = check_epilogue(config, rules); r != Rejection::none) return r;
@@ -187,10 +188,6 @@ constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const 
   });
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // The SM120 GEMMs (every family). Preconditions: invalid_input(config, arch) is empty.
 constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchLimits& arch) {
   Checked c;
@@ -255,7 +252,9 @@ constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
     case RuleSet::sm90:
       return !invalid_input(config, arch) && sm90_check(config) == Rejection::none &&
              sm90_check_build(config) == Rejection::none;
-    case RuleSet::sm100: return !invalid_input(config, arch) && sm100_check(config) == Rejection::none;
+    case RuleSet::sm100:
+      return !invalid_input(config, arch) && sm100_check(config) == Rejection::none &&
+             sm100_check_build(config) == Rejection::none;
     case RuleSet::sm103: return !invalid_input(config, arch) && sm103_check(config) == Rejection::none;
     case RuleSet::sm120:
     case RuleSet::none: break;

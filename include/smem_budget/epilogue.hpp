@@ -127,19 +127,21 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
 
 // What the epilogue's store() refuses in device code. Scale-factor generation into a column-major
 // D needs both warp groups (sm120_visitor_store_tma_warpspecialized.hpp:665). A given epilogue tile
-// on a plain or blockwise mainloop meets the MMA-tile checks (sm90_epilogue_tma_warpspecialized.hpp:
-// 671-678): the accumulator holds 2 MMA tiles per 32 columns of N (rounded up) and, per 128 rows of
-// M, 2 cooperative or 4 ping-pong ones (sm120_mma_builder.inl:91-95 warp layouts 4x2 and 2x2).
-// Measured for tile M 128; other M permute by min(M, 128) and are not modelled here.
+// meets the MMA-tile checks (sm90_epilogue_tma_warpspecialized.hpp:671-678): per 128 rows of M the
+// accumulator holds 2 cooperative MMA tiles (1 when a block-scaled N < 16 takes the 8x1 warp layout)
+// or 4 ping-pong ones; along N, block-scaled 16 columns a tile (8 when N < 16), plain and blockwise
+// 2 tiles per 32 columns, rounded up (sm120_mma_builder.inl:91-95, sm120_blockscaled_mma_builder.inl).
+// Measured for tile M a multiple of 128; other M permute by min(M, 128) and are not modelled here.
 constexpr Rejection check_epilogue_device_code(const Config& config) {
   const bool pingpong = config.schedule == Schedule::pingpong;
   if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && pingpong)
     return Rejection::sf_gen_col_pingpong;
-  const bool dense = config.scaling != Scaling::block && !config.sparse;
-  if (!dense || config.epilogue_tile.automatic || config.epilogue == EpilogueKind::nosmem || config.tile.m % 128 != 0)
+  const Tile& cta = config.tile;
+  if (config.sparse || config.epilogue_tile.automatic || config.epilogue == EpilogueKind::nosmem || cta.m % 128 != 0)
     return Rejection::none;
-  const bytes_t mma_m = pingpong ? 32 : 64;
-  const bytes_t mma_n = config.tile.n / (2 * ceil_div(config.tile.n, 32));
+  const bool block = config.scaling == Scaling::block;
+  const bytes_t mma_m = pingpong ? 32 : block && cta.n < 16 ? 128 : 64;
+  const bytes_t mma_n = block ? (cta.n < 16 ? 8 : 16) : cta.n / (2 * ceil_div(cta.n, 32));
   const EpilogueTile& epi = config.epilogue_tile;
   if (epi.m % mma_m != 0) return Rejection::epilogue_mma_tile_m;
   if (epi.m * epi.n > mma_m * mma_n) return epi.n % mma_n != 0 ? Rejection::epilogue_mma_tile_n_divides_epi : Rejection::none;

@@ -86,6 +86,7 @@ enum class Rejection {
   epilogue_epi_tile_n_divides_mma,
   sf_gen_col_pingpong,
   blockscaled_sparse_tile_n,
+  sm100_sf_col_epilogue_tile_n,
 };
 
 struct RejectionInfo {
@@ -375,8 +376,8 @@ constexpr RejectionInfo describe(Rejection r) {
               "cute/atom/copy_atom.hpp:206 (make_tiled_copy_B in cutlass/gemm/collective/sm120_mma_tma.hpp:484, "
               "sm120_mma_array_tma.hpp:482, sm120_mma_tma_blockwise_scaling.hpp:626)", true};
     case Rejection::dense_tile_n_permutation:
-      return {"tile N below 32 must be 8 or 16 (sparse) or is refused (the MMA's N permutation min(N, 32) does not "
-              "divide); use N 32 or a multiple of 32 (device code)",
+      return {"a tile N below 32 other than 8 and 16 does not divide the tiled MMA's N permutation, min(N, 32); use 8 or "
+              "16 (sparse kernels) or a multiple of 32 (device code)",
               "Shape Divisibility Condition",
               "cute/layout.hpp:1101 (TiledMma Tile<PermTileM, min(N, 32), 32>, "
               "cutlass/gemm/collective/builders/sm120_mma_builder.inl:91)", true};
@@ -387,7 +388,8 @@ constexpr RejectionInfo describe(Rejection r) {
               "cute/int_tuple.hpp:408 (TiledMma Tile<PermTileM, 32, 32>, "
               "cutlass/gemm/collective/builders/sm120_mma_builder.inl:91)", true};
     case Rejection::epilogue_mma_tile_m:
-      return {"the epilogue tile's M must be a multiple of the MMA tile's M (64 cooperative, 32 ping-pong)",
+      return {"the epilogue tile's M must be a multiple of the MMA tile's M (64 cooperative, 128 for a block-scaled N "
+              "below 16, 32 ping-pong)",
               "MMA_TILE_M must divide EPI_TILE_M",
               "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:671 (device code)", true};
     case Rejection::epilogue_mma_tile_n_divides_epi:
@@ -408,6 +410,11 @@ constexpr RejectionInfo describe(Rejection r) {
               "accumulator disagree in N (a static assertion without a message, in device code)",
               "static assertion failed",
               "cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp:1101 (size<1>(tCrSFB) == size<2>(accum))", true};
+    case Rejection::sm100_sf_col_epilogue_tile_n:
+      return {"scale-factor generation into a column-major D needs an epilogue tile whose N is a power of 2 (the "
+              "store tiles SFD by it; device code)",
+              "Epilogue Tile N should be pow of 2",
+              "cutlass/epilogue/fusion/sm100_visitor_store_tma_warpspecialized.hpp:632", true};
   }
   return {"", "", ""};
 }

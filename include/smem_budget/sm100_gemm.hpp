@@ -270,6 +270,17 @@ constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_
   d.estimate = budget.stage.estimate;
 }
 
+// What a build of the kernel refuses beyond sizeof(SharedStorage) and the size assertion: the
+// column-major scale-factor store's consumer callbacks tile SFD by the epilogue tile, whose N must be
+// a power of 2 ("Epilogue Tile N should be pow of 2", sm100_visitor_store_tma_warpspecialized.hpp:632,
+// device code; the row-major store asserts its tile at class scope).
+constexpr Rejection sm100_check_build(const Config& config) {
+  const bytes_t n = sm100_epilogue_tile(config, sm100_cta_tile(config)).n;
+  if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && (n & (n - 1)) != 0)
+    return Rejection::sm100_sf_col_epilogue_tile_n;
+  return Rejection::none;
+}
+
 namespace detail {
 
 // Preconditions: sm100_invalid_input(config) is empty.
@@ -303,6 +314,8 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
   const bytes_t ceiling = budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;
   if (budget.total > sm100_cutlass_capacity)
     budget.refuse(config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity);
+  else if (const Rejection why = sm100_check_build(config); why != Rejection::none)
+    budget.refuse(why);
   budget.max_fitting_stages = largest_fitting_stage_count(
       d.stages, budget.total, budget.stage.data(), ceiling, [&](bytes_t stages) {
         Checked scratch;
