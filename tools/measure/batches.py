@@ -14,7 +14,7 @@ import json
 import os
 import time
 
-from measure import ARCHS, measure
+from measure import ARCHS, measure, optin_limit
 
 
 def main():
@@ -42,8 +42,7 @@ def main():
         i, j, arch, cutlass, cfg = job
         if args.deadline is not None and time.monotonic() - start > args.deadline:
             return None
-        limit = 101376 if arch == "sm120" else 232448
-        return i, j, measure(cfg, arch, cutlass, args.nvcc, limit)
+        return i, j, measure(cfg, arch, cutlass, args.nvcc, optin_limit(arch))
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for done in pool.map(run, jobs):

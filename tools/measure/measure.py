@@ -231,6 +231,11 @@ ARCHS = {"sm120": (probe_source, "sm_120a"), "sm90": (hopper.probe_source, "sm_9
          "sm100": (blackwell.probe_source, "sm_100a"), "sm103": (blackwell.probe_source_sm103, "sm_103a")}
 
 
+def optin_limit(arch):
+    """The opt-in bytes per block a verdict is taken against: SM120's 101,376, else 232,448."""
+    return 101376 if arch == "sm120" else 232448
+
+
 def measure(cfg, arch, cutlass, nvcc, limit):
     write, gpu = ARCHS[arch]
     try:
@@ -254,7 +259,7 @@ def main():
     with open(args.batch) as f:
         batch = json.load(f)
     configs = batch["configs"] if isinstance(batch, dict) else batch
-    limit = args.limit or (101376 if args.arch == "sm120" else 232448)
+    limit = args.limit or optin_limit(args.arch)
     if args.print_source:
         print(ARCHS[args.arch][0](configs[0]))
         return
