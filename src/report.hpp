@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "smem_budget/arch.hpp"
+#include "smem_budget/core/arch.hpp"
 #include "smem_budget/budget.hpp"
-#include "smem_budget/config.hpp"
+#include "smem_budget/core/config.hpp"
 #include "smem_budget/suggest.hpp"
 
 namespace smem_budget {

@@ -5,19 +5,19 @@
 #include <optional>
 #include <string_view>
 
-#include "smem_budget/arch.hpp"
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/budget_result.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/epilogue.hpp"
-#include "smem_budget/kernel.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/mainloop.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/rules.hpp"
-#include "smem_budget/sm100_gemm.hpp"
-#include "smem_budget/sm103_gemm.hpp"
-#include "smem_budget/sm90_gemm.hpp"
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/sm120/epilogue.hpp"
+#include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/sm120/collective.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/sm100/blockscaled_gemm.hpp"
+#include "smem_budget/sm103/gemm.hpp"
+#include "smem_budget/sm90/gemm.hpp"
 
 namespace smem_budget {
 

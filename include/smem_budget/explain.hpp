@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "smem_budget/budget.hpp"
-#include "smem_budget/mainloop.hpp"
+#include "smem_budget/sm120/collective.hpp"
 
 namespace smem_budget {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <variant>
 
-#include "smem_budget/config.hpp"
+#include "smem_budget/core/config.hpp"
 
 namespace smem_budget::io {
 

@@ -11,7 +11,7 @@
 #include "io/input_error.hpp"
 #include "io/json_writer.hpp"
 #include "io/origin.hpp"
-#include "smem_budget/config.hpp"
+#include "smem_budget/core/config.hpp"
 
 namespace smem_budget::io {
 

@@ -2,13 +2,13 @@
 // what one stage holds, what the builder estimates per stage, and the TensorStorage over all stages.
 #pragma once
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/collective.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/rules.hpp"
-#include "smem_budget/types.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 

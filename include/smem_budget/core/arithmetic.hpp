@@ -3,7 +3,7 @@
 // g++, clang and nvcc alike.
 #pragma once
 
-#include "smem_budget/cxx20.hpp"
+#include "smem_budget/core/cxx20.hpp"
 
 #include <cstdint>
 #include <limits>

@@ -8,17 +8,17 @@
 #include <optional>
 #include <type_traits>
 
-#include "smem_budget/arch.hpp"
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/budget_result.hpp"
-#include "smem_budget/collective.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/epilogue.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/mainloop_blockscaled.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/sm90_gemm.hpp"
-#include "smem_budget/types.hpp"
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/sm120/epilogue.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/sm120/blockscaled_mma.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/sm90/gemm.hpp"
+#include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 

@@ -6,14 +6,14 @@
 // differ. Paths and lines are CUTLASS v4.7.0, under include/cutlass/gemm/collective/.
 #pragma once
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/collective.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/mainloop_blockscaled.hpp"
-#include "smem_budget/mainloop_dense.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/types.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/sm120/blockscaled_mma.hpp"
+#include "smem_budget/sm120/dense_mma.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 

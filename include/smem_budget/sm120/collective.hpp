@@ -2,14 +2,14 @@
 // stage's bytes, the builder's capacity and stage counts, and the TensorStorage.
 #pragma once
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/collective.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/mainloop_blockscaled.hpp"
-#include "smem_budget/mainloop_dense.hpp"
-#include "smem_budget/mainloop_sparse.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/rules.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/sm120/blockscaled_mma.hpp"
+#include "smem_budget/sm120/dense_mma.hpp"
+#include "smem_budget/sm120/sparse_mma.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/rules.hpp"
 
 namespace smem_budget {
 

@@ -3,9 +3,9 @@
 
 #include <optional>
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/rules.hpp"
-#include "smem_budget/types.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 

@@ -9,14 +9,14 @@
 #include <string_view>
 #include <type_traits>
 
-#include "smem_budget/arch.hpp"
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/budget_result.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/epilogue.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/sm100_gemm.hpp"
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/sm120/epilogue.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/sm100/blockscaled_gemm.hpp"
 
 namespace smem_budget {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <string_view>
 
-#include "smem_budget/arithmetic.hpp"
+#include "smem_budget/core/arithmetic.hpp"
 
 namespace smem_budget {
 

@@ -7,16 +7,16 @@
 #include <numeric>
 #include <optional>
 
-#include "smem_budget/arch.hpp"
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/budget_result.hpp"
-#include "smem_budget/collective.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/epilogue.hpp"
-#include "smem_budget/kernel.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/rejection.hpp"
-#include "smem_budget/types.hpp"
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/sm120/epilogue.hpp"
+#include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 

@@ -2,9 +2,9 @@
 // the builder's per-stage estimate, the stage counts it chose, and its TensorStorage.
 #pragma once
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/types.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 

@@ -1,7 +1,7 @@
 // Element and operand types, and which MMA instruction path CUTLASS's SM120 builder takes for them.
 #pragma once
 
-#include "smem_budget/cxx20.hpp"
+#include "smem_budget/core/cxx20.hpp"
 
 #include <array>
 #include <optional>

@@ -7,8 +7,8 @@
 #include <span>
 #include <string_view>
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/rules.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/rules.hpp"
 
 namespace smem_budget {
 

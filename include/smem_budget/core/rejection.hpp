@@ -1,7 +1,7 @@
 // The reasons CUTLASS refuses to compile a configuration, each with the assertion behind it.
 #pragma once
 
-#include "smem_budget/cxx20.hpp"
+#include "smem_budget/core/cxx20.hpp"
 
 #include <string_view>
 

@@ -6,11 +6,11 @@
 
 #include <type_traits>
 
-#include "smem_budget/arithmetic.hpp"
-#include "smem_budget/config.hpp"
-#include "smem_budget/epilogue.hpp"
-#include "smem_budget/layout.hpp"
-#include "smem_budget/mainloop.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/sm120/epilogue.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/sm120/collective.hpp"
 
 namespace smem_budget {
 

@@ -2,7 +2,7 @@
 // the field it depends on, so a new release is one more row in `rule_changes`.
 #pragma once
 
-#include "smem_budget/cxx20.hpp"
+#include "smem_budget/core/cxx20.hpp"
 
 #include <array>
 #include <optional>
