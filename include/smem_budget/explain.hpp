@@ -5,8 +5,9 @@
 
 #include <optional>
 
-#include "smem_budget/budget.hpp"
-#include "smem_budget/sm120/collective.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/result.hpp"
 
 namespace smem_budget {
 

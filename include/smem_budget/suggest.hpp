@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "smem_budget/budget.hpp"
+#include "smem_budget/evaluate.hpp"
 
 namespace smem_budget {
 

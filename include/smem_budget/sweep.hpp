@@ -4,30 +4,14 @@
 
 #include <vector>
 
-#include "smem_budget/budget.hpp"
+#include "smem_budget/evaluate.hpp"
 
 namespace smem_budget {
 
-struct SweepSpace {
-  bytes_t mn_step = 8;  // M and N: multiples of 8 up to 256
-  bytes_t mn_max = 256;
-  bytes_t k_step = 64;  // K: multiples of 64 up to 512
-  bytes_t k_max = 512;
-};
-
-// The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256
-// with K a multiple of 128, SM103's the same with K 768; the others any multiple of 8 in M and N, K of 64.
-constexpr SweepSpace sweep_space(const ArchLimits& arch) {
-  if (rule_set_of(arch.cc) == RuleSet::sm100) return {64, 256, 128, 512};
-  if (rule_set_of(arch.cc) == RuleSet::sm103) return {64, 256, 768, 768};  // the ultra kernels' one K
-  return {};
-}
-
 // The kernel schedules a sweep covers when none is given.
 inline std::vector<Schedule> sweep_schedules(const ArchLimits& arch) {
-  const RuleSet rules = rule_set_of(arch.cc);
-  if (rules == RuleSet::sm100 || rules == RuleSet::sm103) return {Schedule::one_sm, Schedule::two_sm};
-  return {Schedule::cooperative, Schedule::pingpong};
+  const auto& schedules = modelled(arch)->sweep_schedules;
+  return {schedules.begin(), schedules.end()};
 }
 
 struct SweepPoint {

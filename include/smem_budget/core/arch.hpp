@@ -1,5 +1,5 @@
-// Shared-memory limits per GPU architecture. Only numbers: which CUTLASS layout rules apply to an
-// architecture is decided in budget.hpp, by compute capability.
+// Shared-memory limits per GPU architecture, and which CUTLASS rule set models each. Only numbers
+// and names: what a rule set answers is evaluate.hpp's.
 #pragma once
 
 #include <array>
@@ -29,7 +29,7 @@ struct ArchLimits {
 };
 
 // CUDA Programming Guide / CCCL arch_traits. (CUTLASS's builders use constants of their own:
-// collective.hpp sm120_cutlass_capacity.)
+// sm120_cutlass_capacity, sm90_cutlass_capacity, sm100_cutlass_capacity.)
 inline constexpr std::array<ArchLimits, 12> builtin_archs{{
     {"sm70", "V100", {7, 0}, 98'304, 49'152, 98'304, 0},
     {"sm75", "T4, RTX 20", {7, 5}, 65'536, 49'152, 65'536, 0},
@@ -90,53 +90,6 @@ constexpr RuleSet rule_set_of(ComputeCapability cc) {
   return RuleSet::none;
 }
 
-constexpr bool has_layout_rules(ComputeCapability cc) { return rule_set_of(cc) != RuleSet::none; }
-
-// Whether two rows of rule_changes agree on every rule an architecture's model reads: SM120 reads
-// them all but SM90's; SM100 the block-scaled stage estimate; SM90 the grouped blockwise tile M;
-// SM103 none (its builder charges 2 x 16 bytes of pipeline per stage in every release).
-constexpr bool same_rules_for(RuleSet r, const CutlassRules& a, const CutlassRules& b) {
-  switch (r) {
-    case RuleSet::sm120: {
-      CutlassRules a_read = a;
-      a_read.sm90_grouped_blockwise_small_m = b.sm90_grouped_blockwise_small_m;
-      return a_read == b;
-    }
-    case RuleSet::sm100: return a.stage_barrier_estimate == b.stage_barrier_estimate;
-    case RuleSet::sm90: return a.sm90_grouped_blockwise_small_m == b.sm90_grouped_blockwise_small_m;
-    case RuleSet::sm103:
-    case RuleSet::none: return true;
-  }
-  return true;
-}
-
-// The first release of the rules that rule set `r` reads at `v` (v not older than oldest_release).
-constexpr CutlassVersion rules_since(RuleSet r, CutlassVersion v) {
-  CutlassVersion since = rule_changes.front().since;
-  CutlassRules rules = rule_changes.front().rules;
-  for (const RuleChange& change : rule_changes)
-    if (change.since <= v && !same_rules_for(r, rules, change.rules)) {
-      since = change.since;
-      rules = change.rules;
-    }
-  return since;
-}
-
-constexpr std::span<const CutlassVersion> measured_releases_of(RuleSet r) {
-  switch (r) {
-    case RuleSet::sm90: return sm90_measured_releases;
-    case RuleSet::sm100: return sm100_measured_releases;
-    case RuleSet::sm103: return sm103_measured_releases;
-    case RuleSet::sm120:
-    case RuleSet::none: break;
-  }
-  return sm120_measured_releases;
-}
-constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
-  for (CutlassVersion measured : measured_releases_of(r))
-    if (measured == v) return true;
-  return false;
-}
 
 // CTAs one SM can hold at once, as far as shared memory goes: each CTA also costs the per-block
 // reservation (measured on an H200: floor(233472 / (bytes + 1024))).

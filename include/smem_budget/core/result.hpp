@@ -8,11 +8,10 @@
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/storage.hpp"
-#include "smem_budget/sm120/epilogue.hpp"
-#include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
 
 namespace smem_budget {
 

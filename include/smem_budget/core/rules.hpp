@@ -49,15 +49,49 @@ struct RuleChange {
 
 // Each row: the first release with these rules, for every architecture (cutlass-versions.md and the
 // measured releases below). v4.3.6 got the 128-byte estimate as a port on its release branch. A
-// row may change rules that some architectures do not read (arch.hpp rules_since).
+// row may change rules that some architectures do not read (their views below).
 inline constexpr std::array<RuleChange, 6> rule_changes{{
-    {{4, 3, 0}, {16, false, false, false, false, false}},
-    {{4, 3, 6}, {128, false, false, false, false, false}},
-    {{4, 4, 1}, {128, false, false, false, false, true}},
-    {{4, 4, 2}, {128, true, false, false, false, true}},
-    {{4, 5, 0}, {128, true, true, false, false, true}},
-    {{4, 6, 0}, {128, true, true, true, true, true}},
+    {{4, 3, 0}, {.stage_barrier_estimate = 16, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false}},
+    {{4, 3, 6}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false}},
+    {{4, 4, 1}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true}},
+    {{4, 4, 2}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = false,
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true}},
+    {{4, 5, 0}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = true,
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true}},
+    {{4, 6, 0}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = true,
+                 .small_n_tiles = true, .plain_grouped = true, .sm90_grouped_blockwise_small_m = true}},
 }};
+
+// Each architecture's view of the rules: the fields its model reads, the others left at their
+// defaults, so that two releases whose views are equal answer alike there. SM120 reads them all but
+// SM90's; SM100 the block-scaled stage estimate; SM90 the grouped blockwise tile M; SM103 none (its
+// builder charges 2 x 16 bytes of pipeline per stage in every release).
+constexpr CutlassRules sm120_rules_read(CutlassRules rules) {
+  rules.sm90_grouped_blockwise_small_m = CutlassRules{}.sm90_grouped_blockwise_small_m;
+  return rules;
+}
+constexpr CutlassRules sm100_rules_read(CutlassRules rules) {
+  return {.stage_barrier_estimate = rules.stage_barrier_estimate};
+}
+constexpr CutlassRules sm90_rules_read(CutlassRules rules) {
+  return {.sm90_grouped_blockwise_small_m = rules.sm90_grouped_blockwise_small_m};
+}
+constexpr CutlassRules sm103_rules_read(CutlassRules) { return {}; }
+
+// The first release of the rules a view reads at `v` (v not older than oldest_release).
+constexpr CutlassVersion rules_since(CutlassRules (*read)(CutlassRules), CutlassVersion v) {
+  CutlassVersion since = rule_changes.front().since;
+  CutlassRules rules = read(rule_changes.front().rules);
+  for (const RuleChange& change : rule_changes)
+    if (change.since <= v && read(change.rules) != rules) {
+      since = change.since;
+      rules = read(change.rules);
+    }
+  return since;
+}
 
 // Every release the tool knows by number, so that "4.4" can mean the newest 4.4 patch.
 inline constexpr std::array<CutlassVersion, 19> known_releases{{

@@ -1,15 +1,14 @@
-// What every SM120 mainloop collective reports, whatever its family: the bytes one stage holds,
-// the builder's per-stage estimate, the stage counts it chose, and its TensorStorage.
+// What every collective reports, whatever the architecture: the bytes one mainloop stage holds,
+// the builder's per-stage estimate, the stage counts it chose, the mainloop's TensorStorage, the
+// epilogue's layout, and the kernel's SharedStorage part by part.
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/config.hpp"
 #include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
-
-// CUTLASS's SM120 shared-memory constant, the builders' capacity (cutlass/arch/arch.h:45).
-inline constexpr bytes_t sm120_cutlass_capacity = 101'376;
 
 struct MainloopStage {
   MmaPath path = MmaPath::mxf8f6f4;
@@ -57,5 +56,58 @@ constexpr bytes_t auto_stage_count(bytes_t capacity, bytes_t carveout, bytes_t e
 
 // sizeof(PipelineTmaAsync<S>::SharedStorage) and its relatives: a full and an empty barrier per stage.
 constexpr bytes_t pipeline_barrier_bytes(bytes_t stages, Checked& c) { return c.mul(16, stages); }
+
+// The epilogue tile: the sub-tile of the CTA tile the epilogue stores at a time.
+struct EpilogueTileShape {
+  bytes_t m = 0;
+  bytes_t n = 0;
+};
+
+struct EpilogueStages {
+  bytes_t sub_tiles = 0;  // epilogue tiles per CTA tile
+  int c = 0;
+  int d = 0;
+  bool reuse = false;     // C and D share buffers
+};
+
+// The element the epilogue keeps in shared memory for C and D. FINALIZE's D is void and CUTLASS
+// stores the fusion's aux element (the output type) instead; its C is the output type too.
+struct EpilogueElements {
+  Element c = Element::none;  // none: no C buffer (C is void)
+  Element d = Element::bf16;
+  bool d_is_void = false;     // the builder saw ElementD = void (FINALIZE)
+};
+
+// The fusion callbacks' SharedStorage: a tuple of the non-empty node storages. Only nodes that
+// keep a row of the CTA tile hold anything (Sm90RowBroadcast; the SM120 scale-factor stores).
+struct FusionStorage {
+  bytes_t size = 1;  // an empty struct still takes one byte
+  bytes_t alignment = 1;
+  std::string_view name = "fusion (empty)";
+};
+
+struct EpilogueLayout {
+  EpilogueTileShape tile{};
+  EpilogueStages stages{};
+  EpilogueElements elements{};
+  FusionStorage fusion{};
+  bytes_t align_c = 0;
+  bytes_t align_d = 0;
+  bytes_t tensor_size = 0;     // sizeof(TensorStorage)
+  bytes_t tensor_align = 1;
+  bytes_t pipeline_size = 0;   // sizeof(PipelineStorage), the C-load pipeline
+  bytes_t pipeline_align = 8;
+  bytes_t tensormap_count = 0; // grouped: C plus one D descriptor per epilogue warp group
+  bytes_t shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
+  bytes_t carveout_epi = 0;    // what StageCountAutoCarveoutEpi reserves
+  bool umma_atoms = false;     // SM100's swizzle atoms (umma_swizzle_alignment)
+};
+
+template <class Parts = PartList>
+struct KernelLayout {
+  Parts parts;
+  bytes_t total = 0;
+  bytes_t tensors = 0;  // sizeof the kernel's TensorStorage: mainloop and epilogue tensors, aligned
+};
 
 }  // namespace smem_budget

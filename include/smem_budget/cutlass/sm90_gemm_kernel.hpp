@@ -1,16 +1,17 @@
-// GemmUniversal<...>::SharedStorage for the SM120 kernels (every mainloop family): cooperative and
-// ping-pong (sm90_gemm_tma_warpspecialized_*.hpp), and their grouped pointer-array variants
-// (sm90_gemm_array_tma_warpspecialized_*.hpp). Its size is SharedStorageSize, the number
-// GemmUniversalAdapter::initialize() asks cudaFuncSetAttribute for.
+// GemmUniversal<...>::SharedStorage of the SM90 warp-specialized kernels, which SM90 and SM120
+// (every mainloop family) instantiate: cooperative and ping-pong (sm90_gemm_tma_warpspecialized_*.hpp),
+// and their grouped pointer-array variants (sm90_gemm_array_tma_warpspecialized_*.hpp). Its size is
+// SharedStorageSize, the number GemmUniversalAdapter::initialize() asks cudaFuncSetAttribute for.
 #pragma once
 
 #include <type_traits>
 
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
-#include "smem_budget/sm120/epilogue.hpp"
 #include "smem_budget/core/layout.hpp"
-#include "smem_budget/sm120/collective.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
 
 namespace smem_budget {
 
@@ -42,13 +43,6 @@ constexpr Rejection check_kernel_device_code(const Config& config) {
   return Rejection::none;
 }
 
-template <class Parts = PartList>
-struct KernelLayout {
-  Parts parts;
-  bytes_t total = 0;
-  bytes_t tensors = 0;  // sizeof the kernel's TensorStorage: mainloop and epilogue tensors, aligned
-};
-
 // The barriers of the PipelineStorage struct, each member alignas(16).
 template <class Layout>
 constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainloop_pipeline, const EpilogueLayout& epi) {
@@ -62,10 +56,12 @@ constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainlo
 }
 
 // `scheduler_bytes`: the non-grouped kernel's tile-scheduler SharedStorage (SM120's CLC scheduler,
-// or SM90's PersistentTileSchedulerSm90, an empty struct of one byte).
+// or SM90's PersistentTileSchedulerSm90, an empty struct of one byte); `mainloop_tensormaps`: the
+// TMA descriptors the grouped mainloop keeps.
 template <class Parts = PartList>
 constexpr KernelLayout<Parts> kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
-                                            const EpilogueLayout& epi, bytes_t scheduler_bytes, Checked& c) {
+                                            const EpilogueLayout& epi, bytes_t scheduler_bytes,
+                                            bytes_t mainloop_tensormaps, Checked& c) {
   BasicStructLayout<Parts> tensors(c, 128);
   BasicStructLayout<Parts> pipes(c, 16);
   BasicStructLayout<Parts> kernel(c);
@@ -89,7 +85,7 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
     BasicStructLayout<Parts> maps(c, 128);
-    maps.member("mainloop tensormaps", mainloop_tensormap_count(config) * tma_descriptor_bytes, 128,
+    maps.member("mainloop tensormaps", mainloop_tensormaps * tma_descriptor_bytes, 128,
                 PartKind::tensormap);
     // The no-smem adapter's TensorMapStorage is an empty struct: one byte.
     const bytes_t epilogue_maps = config.epilogue == EpilogueKind::nosmem ? 1 : epi.tensormap_count * tma_descriptor_bytes;

@@ -11,12 +11,14 @@
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/result.hpp"
 #include "smem_budget/core/config.hpp"
-#include "smem_budget/sm120/epilogue.hpp"
+#include "smem_budget/core/gemm_evaluation.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
-#include "smem_budget/sm100/blockscaled_gemm.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
+#include "smem_budget/sm100/common.hpp"
 
 namespace smem_budget {
 
@@ -142,32 +144,40 @@ constexpr KernelLayout<Parts> sm103_kernel_layout(const Config& config, const Ma
   return {kernel.parts(), kernel.size(), tensors.size()};
 }
 
+constexpr bool sm103_shape_compiles(const Config& config) { return sm103_check(config) == Rejection::none; }
+
 namespace detail {
+
+struct Sm103Steps {
+  static constexpr RuleSet rule_set = RuleSet::sm103;
+  static constexpr std::string_view no_stage_count(const Config&) { return "the SM103 builder takes no StageCount<N>"; }
+  static constexpr Rejection check(const Config& config) { return sm103_check(config); }
+  static constexpr Config built(const Config& config) { return config; }
+  static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    budget.stage = sm103_stage(config, c);
+    sm100_builder_inputs(budget, config, sm103_builder_reserve(config), c);
+    StageDecision& d = budget.decision;
+    d.counts = sm103_stage_counts(d.capacity, d.carveout, budget.stage);
+    d.stages = d.counts.a;
+  }
+  static constexpr Rejection check_stages(const Config&, const Budget&) { return Rejection::none; }
+  static constexpr Rejection check_build(const Config&) { return Rejection::none; }
+  template <class Parts>
+  static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
+                                             Checked& c) {
+    const MainloopTensors<Parts> mainloop = sm103_tensors<Parts>(budget.stage, counts, c);
+    return {mainloop, sm103_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
+  }
+  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
+  static constexpr void record(Budget&, const Config&) {}
+  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
+};
+
+}  // namespace detail
 
 // Preconditions: sm103_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchLimits& arch) {
-  Checked c;
-  Budget budget;
-  budget.rule_set = RuleSet::sm103;
-  budget.limit = arch.smem_per_block_optin;
-  budget.no_stage_count = "the SM103 builder takes no StageCount<N>";
-  if (const Rejection why = sm103_check(config); why != Rejection::none) {
-    budget.refuse(why);
-    return budget;
-  }
-  budget.stage = sm103_stage(config, c);
-  sm100_builder_inputs(budget, config, sm103_builder_reserve(config), c);
-  StageDecision& d = budget.decision;
-  d.counts = sm103_stage_counts(d.capacity, d.carveout, budget.stage);
-  d.stages = d.counts.a;
-  budget.has_stages = true;
-  const MainloopTensors<PartList> mainloop = sm103_tensors<PartList>(budget.stage, d.counts, c);
-  const KernelLayout<PartList> kernel = sm103_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
-  if (c.overflowed || kernel.parts.full()) return std::nullopt;
-  budget.record(mainloop, kernel, arch);
-  return budget;
+  return evaluate_gemm<detail::Sm103Steps>(config, arch);
 }
-
-}  // namespace detail
 
 }  // namespace smem_budget

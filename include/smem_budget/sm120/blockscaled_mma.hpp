@@ -9,18 +9,9 @@
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/rules.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/sm1xx_blockscaled.hpp"
 
 namespace smem_budget {
-
-// Scale factors are stored in blocks of 128 rows x 4 scales, one byte each
-// (cutlass/detail/sm100_blockscaled_layout.hpp: Blk_MN = 128, Blk_SF = 4).
-inline constexpr bytes_t scale_block_rows = 128;
-inline constexpr bytes_t scale_block_bytes = 512;
-
-
-constexpr bool operand_scales_match(const OperandPair& t) {
-  return t.a.scale == t.b.scale && t.a.vector == t.b.vector;
-}
 
 // The builder's static assertions and CuTe's divisibility checks that depend on the mainloop only.
 constexpr Rejection check_blockscaled_mainloop(const Config& config, const CutlassRules& rules) {

@@ -13,6 +13,9 @@
 
 namespace smem_budget {
 
+// CUTLASS's SM120 shared-memory constant, the builders' capacity (cutlass/arch/arch.h:45).
+inline constexpr bytes_t sm120_cutlass_capacity = 101'376;
+
 // cutlass/detail/layout.hpp:375-386 get_input_alignment_bits: an FP4 or FP6 operand that the
 // F8F6F4 path loads unpacked needs 64- or 96-byte rows; everything else 16 bytes.
 constexpr bytes_t input_alignment_bits(Element e, bool unpacked_subbytes) {

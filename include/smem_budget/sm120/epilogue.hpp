@@ -1,6 +1,6 @@
-// The SM120 epilogues: the TMA warp-specialized collective the SM120 builder makes
-// (sm90_epilogue_[array_]tma_warpspecialized.hpp), TensorRT-LLM's FINALIZE scatter variant of it,
-// and the no-smem adapter. Each gives its TensorStorage, PipelineStorage and SharedStorage.
+// The SM120 epilogue builder (epilogue/collective/builders/sm120_builder.inl): its tile and stage
+// choice and static assertions over the TMA warp-specialized collective it makes, TensorRT-LLM's
+// FINALIZE scatter variant of it, and the no-smem adapter.
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
@@ -8,19 +8,12 @@
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/fusion_callbacks.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
 
 namespace smem_budget {
-
-// Epilogue warp groups of the grouped collective: the SM120 builder's fallback when the
-// schedule defines none (EpilogueScheduleAuto, TmaWarpSpecialized); one D tensormap each.
-inline constexpr int epilogue_warp_groups = 2;
-inline constexpr bytes_t tma_descriptor_bytes = 128;
-
-struct EpilogueTileShape {
-  bytes_t m = 0;
-  bytes_t n = 0;
-};
 
 // sm120_builder.inl:145-199 sm120_compute_tile_shape_or_override (v4.7.0).
 constexpr EpilogueTileShape epilogue_tile(const Config& config, const CutlassRules& rules) {
@@ -39,44 +32,10 @@ constexpr EpilogueTileShape epilogue_tile(const Config& config, const CutlassRul
   return {n < 16 ? 128 : 64, n < 32 ? n : 32};
 }
 
-// The element the epilogue keeps in shared memory for C and D. FINALIZE's D is void and CUTLASS
-// stores the fusion's aux element (the output type) instead; its C is the output type too.
-struct EpilogueElements {
-  Element c = Element::none;  // none: no C buffer (C is void)
-  Element d = Element::bf16;
-  bool d_is_void = false;     // the builder saw ElementD = void (FINALIZE)
-};
-
 constexpr EpilogueElements epilogue_elements(const Config& config) {
   if (config.epilogue == EpilogueKind::finalize) return {config.d, config.d, true};
   return {config.c, config.d, false};
 }
-
-// ss_smem_selector: the widest swizzle atom (128/64/32/16-byte rows) whose width in elements
-// divides the tile's contiguous extent; the buffer is aligned to 8 rows of it
-// (alignment_for_swizzle of Swizzle<B,4,3>). 0 when none fits.
-constexpr bytes_t swizzle_alignment(Element e, bytes_t contiguous_extent) {
-  const int bits = smem_bits_of(e);
-  for (bytes_t row_bytes = 128; row_bytes >= 16; row_bytes /= 2)
-    if (contiguous_extent % (row_bytes * 8 / bits) == 0) return row_bytes * 8;
-  return 0;
-}
-
-// sm100_smem_selector (gemm/collective/builders/sm100_common.inl:89-94), which SM100's epilogue
-// builder uses (sm100_get_epilogue_smem_swizzle_layout_atom, sm100_builder.inl:71-97): the same
-// atoms, except that an M-major 32-bit C or D takes UMMA::Layout_MN_SW128_32B_Atom, Swizzle<2,5,2>,
-// aligned to 512 B, 32 elements along M.
-constexpr bytes_t umma_swizzle_alignment(Element e, bytes_t contiguous_extent, bool m_major) {
-  if (m_major && smem_bits_of(e) == 32) return contiguous_extent % 32 == 0 ? 512 : 0;
-  return swizzle_alignment(e, contiguous_extent);
-}
-
-struct EpilogueStages {
-  bytes_t sub_tiles = 0;  // epilogue tiles per CTA tile
-  int c = 0;
-  int d = 0;
-  bool reuse = false;     // C and D share buffers
-};
 
 // sm120_builder.inl sm120_get_tma_dispatch_policy, with the collective's ReuseSmemC.
 constexpr EpilogueStages epilogue_stages(const Config& config, EpilogueTileShape tile, const EpilogueElements& e) {
@@ -146,151 +105,6 @@ constexpr Rejection check_epilogue_device_code(const Config& config) {
   if (epi.m % mma_m != 0) return Rejection::epilogue_mma_tile_m;
   if (epi.m * epi.n > mma_m * mma_n) return epi.n % mma_n != 0 ? Rejection::epilogue_mma_tile_n_divides_epi : Rejection::none;
   return mma_n % epi.n != 0 ? Rejection::epilogue_epi_tile_n_divides_mma : Rejection::none;
-}
-
-// The fusion callbacks' SharedStorage: a tuple of the non-empty node storages. Only nodes that
-// keep a row of the CTA tile hold anything (Sm90RowBroadcast; the SM120 scale-factor stores).
-struct FusionStorage {
-  bytes_t size = 1;  // an empty struct still takes one byte
-  bytes_t alignment = 1;
-  std::string_view name = "fusion (empty)";
-};
-
-constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
-  const bytes_t n = config.tile.n;
-  const auto row_of = [&](int element_bits, std::string_view name) {
-    return FusionStorage{array_engine_bytes(n, element_bits, c), 16, name};
-  };
-  // vLLM's ScaledEpilogue: B's scales are a Sm90RowBroadcast of float (one per column of the
-  // tile), A's a column broadcast held in registers; ScaledEpilogueBias adds a bias row of the
-  // output type. Each row is a multiple of 16 bytes, so the tuple has no padding between them.
-  const auto scale_rows = [&](bool bias) {
-    const bytes_t scales = array_engine_bytes(n, 32, c);
-    if (!bias) return FusionStorage{scales, 16, "fusion: B-scale row"};
-    return FusionStorage{c.add(scales, array_engine_bytes(n, bits_of(config.d), c)), 16,
-                         "fusion: B-scale and bias rows"};
-  };
-  if (config.epilogue == EpilogueKind::finalize) {
-    // Non-swapped: per-column bias of the output type. Swap-AB (column-major): float router scales.
-    return config.d_layout == MatrixLayout::row ? row_of(bits_of(config.d), "fusion: bias row")
-                                                : row_of(32, "fusion: router-scale row");
-  }
-  switch (config.fusion) {
-    case Fusion::none:
-    case Fusion::row_bias: return {};
-    case Fusion::col_bias: return row_of(bits_of(config.bias), "fusion: bias row");
-    case Fusion::sf_gen:
-      // Sm120BlockScaleFactorRowStore keeps 64 floats, the column-major store 32.
-      return {config.d_layout == MatrixLayout::row ? 256 : 128, 16, "fusion: scale-factor store"};
-    case Fusion::scaled_mm: return scale_rows(false);
-    case Fusion::scaled_mm_bias: return scale_rows(true);
-  }
-  return {};
-}
-
-struct EpilogueLayout {
-  EpilogueTileShape tile{};
-  EpilogueStages stages{};
-  EpilogueElements elements{};
-  FusionStorage fusion{};
-  bytes_t align_c = 0;
-  bytes_t align_d = 0;
-  bytes_t tensor_size = 0;     // sizeof(TensorStorage)
-  bytes_t tensor_align = 1;
-  bytes_t pipeline_size = 0;   // sizeof(PipelineStorage), the C-load pipeline
-  bytes_t pipeline_align = 8;
-  bytes_t tensormap_count = 0; // grouped: C plus one D descriptor per epilogue warp group
-  bytes_t shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
-  bytes_t carveout_epi = 0;    // what StageCountAutoCarveoutEpi reserves
-  bool umma_atoms = false;     // SM100's swizzle atoms (umma_swizzle_alignment)
-};
-
-// The C and D buffers (CollectiveStorageWithoutC / ReuseC / WithC).
-constexpr void add_collective_storage(StructLayout& tensors, const Config& config, EpilogueLayout& out, Checked& c) {
-  const bytes_t tile_elems = c.mul(out.tile.m, out.tile.n);
-  const EpilogueElements& e = out.elements;
-  const bytes_t d_stages = out.stages.reuse ? out.stages.c : out.stages.d;
-  const bytes_t d_bytes = array_engine_bytes(c.mul(tile_elems, d_stages), smem_bits_of(e.d), c);
-  const bool m_major = config.d_layout == MatrixLayout::col;
-  const bytes_t extent = m_major ? out.tile.m : out.tile.n;
-  const auto alignment = [&](Element element) {
-    return out.umma_atoms ? umma_swizzle_alignment(element, extent, m_major) : swizzle_alignment(element, extent);
-  };
-  out.align_d = alignment(e.d);
-  if (e.c == Element::none) {
-    tensors.member("D buffers", c.up(d_bytes, out.align_d), out.align_d, PartKind::tensor);
-    return;
-  }
-  out.align_c = alignment(e.c);
-  const bytes_t c_bytes = array_engine_bytes(c.mul(tile_elems, out.stages.c), smem_bits_of(e.c), c);
-  if (out.stages.reuse) {
-    const bytes_t align = out.align_c > out.align_d ? out.align_c : out.align_d;
-    tensors.member("C/D buffers (shared)", c.up(c_bytes > d_bytes ? c_bytes : d_bytes, align), align,
-                   PartKind::tensor);
-    return;
-  }
-  StructLayout both(c);
-  both.member("C buffers", c_bytes, out.align_c, PartKind::tensor);
-  both.member("D buffers", d_bytes, out.align_d, PartKind::tensor);
-  both.finish("C/D buffers");
-  tensors.nested("C/D buffers", both.parts(), both.size(), both.alignment());
-}
-
-// TensorStorage member by member: the C and D buffers, the fusion's storage and their padding.
-constexpr StructLayout epilogue_tensors(const Config& config, EpilogueLayout& out, Checked& c) {
-  StructLayout tensors(c);
-  add_collective_storage(tensors, config, out, c);
-  tensors.member(out.fusion.name, out.fusion.size, out.fusion.alignment, PartKind::fusion);
-  tensors.finish("epilogue tensors");
-  return tensors;
-}
-
-// TensorStorage's parts, for a breakdown: the layout keeps sizes only (a Budget stays small).
-constexpr PartList epilogue_tensor_parts(const Config& config, const EpilogueLayout& layout, Checked& c) {
-  if (config.epilogue == EpilogueKind::nosmem) {
-    PartList parts;
-    parts.add("epilogue (no shared memory)", layout.tensor_size, PartKind::tensor);
-    return parts;
-  }
-  EpilogueLayout scratch = layout;
-  return epilogue_tensors(config, scratch, c).parts();
-}
-
-// SharedStorage { tensors; [tensormaps: aligned_struct<128>;] pipeline; } once tile, stages, elements
-// and fusion are known: the layout every TMA epilogue collective shares
-// (sm90_epilogue_[array_]tma_warpspecialized.hpp, sm100_epilogue_[array_]tma_warpspecialized.hpp).
-// A grouped collective keeps `grouped_tensormaps` descriptors.
-constexpr void lay_out_epilogue(const Config& config, EpilogueLayout& out, bytes_t grouped_tensormaps, Checked& c) {
-  const StructLayout tensors = epilogue_tensors(config, out, c);
-  out.tensor_size = tensors.size();
-  out.tensor_align = tensors.alignment();
-  out.pipeline_size = 16 * out.stages.c;  // PipelineTransactionAsync<StagesC>: full + empty barriers
-
-  StructLayout storage(c);
-  storage.member("tensors", out.tensor_size, out.tensor_align, PartKind::tensor);
-  if (config.grouped) {
-    out.tensormap_count = grouped_tensormaps;
-    storage.member("tensormaps", out.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
-  }
-  storage.member("pipeline", out.pipeline_size, out.pipeline_align, PartKind::barrier);
-  storage.finish("epilogue shared storage");
-  out.shared_storage = storage.size();
-  // compute_carveout_from_epi (sm1xx_common.inl).
-  const bytes_t tensor_align = out.tensor_align > 128 ? out.tensor_align : 128;
-  out.carveout_epi = c.add(c.up(out.tensor_size, tensor_align), c.up(out.pipeline_size, 16));
-}
-
-// A no-smem epilogue: `storage` bytes of TensorStorage, which is also its SharedStorage, and
-// PipelineTransactionAsync<0> (two empty barrier arrays, 2 bytes).
-constexpr EpilogueLayout no_smem_epilogue(bytes_t storage, bytes_t storage_align) {
-  EpilogueLayout out;
-  out.tensor_size = storage;
-  out.tensor_align = storage_align;
-  out.pipeline_size = 2;
-  out.pipeline_align = 1;
-  out.shared_storage = storage;
-  out.carveout_epi = round_up(storage, 128) + round_up(out.pipeline_size, 16);
-  return out;
 }
 
 constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {

@@ -9,14 +9,17 @@
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/result.hpp"
-#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/config.hpp"
-#include "smem_budget/sm120/epilogue.hpp"
-#include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/core/gemm_evaluation.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/fusion_callbacks.hpp"
+#include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
 
 namespace smem_budget {
 
@@ -182,25 +185,9 @@ constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule sc
   return {t.m < 64 ? t.m : 64, std::gcd(t.n < n_perf ? t.n : n_perf, t.n)};
 }
 
-// sm90_get_tma_dispatch_policy (sm90_builder.inl:63-86), also SM100's sm100_dense_dispatch_policy
-// with its own `reuse`: up to 2 D stages, up to 4 C-load stages (even for a void C).
-constexpr EpilogueStages tma_epilogue_stages(const Tile& cta, EpilogueTileShape tile, bool reuse) {
-  EpilogueStages s;
-  s.sub_tiles = (cta.m / tile.m) * (cta.n / tile.n);
-  const bytes_t up_to_two = s.sub_tiles < 2 ? s.sub_tiles : 2;
-  const bytes_t up_to_four = s.sub_tiles < 4 ? s.sub_tiles : 4;
-  s.d = static_cast<int>(up_to_two);
-  s.c = static_cast<int>(reuse && up_to_four < s.d + 1 ? s.d + 1 : up_to_four);
-  s.reuse = reuse;
-  return s;
-}
-
 constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule schedule, Checked& c) {
-  if (sm90_epilogue(config) == EpilogueKind::nosmem) {
-    Config nosmem = config;
-    nosmem.epilogue = EpilogueKind::nosmem;
-    return epilogue_layout(nosmem, rules_for(config.cutlass), c);
-  }
+  // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage.
+  if (sm90_epilogue(config) == EpilogueKind::nosmem) return no_smem_epilogue(1, 1);
   EpilogueLayout out;
   out.tile = sm90_epilogue_tile(config, schedule);
   out.elements = {config.c, config.d, false};
@@ -221,12 +208,6 @@ constexpr Config sm90_built(const Config& config) {
   return built;
 }
 
-template <class Parts>
-constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopStage& stage, const EpilogueLayout& epi,
-                                          bytes_t stages, Checked& c) {
-  return kernel_layout<Parts>(built, sm90_tensors<Parts>(built, stage, stages, c), epi, sm90_scheduler_bytes, c);
-}
-
 }  // namespace detail
 
 // What a build of the kernel refuses beyond sizeof(SharedStorage), whatever the stage count: the
@@ -234,59 +215,62 @@ constexpr KernelLayout<Parts> sm90_kernel(const Config& built, const MainloopSta
 // resolves KernelScheduleAuto to).
 constexpr Rejection sm90_check_build(const Config& config) { return check_kernel_device_code(detail::sm90_built(config)); }
 
+constexpr bool sm90_shape_compiles(const Config& config) {
+  return sm90_check(config) == Rejection::none && sm90_check_build(config) == Rejection::none;
+}
+
+// The epilogue tile SM90's epilogue builder picks for the schedule KernelScheduleAuto resolves to.
+constexpr EpilogueTileShape sm90_automatic_epilogue_tile(const Config& config) {
+  return sm90_epilogue_tile(config, sm90_schedule(config));
+}
+
 namespace detail {
+
+struct Sm90Steps {
+  static constexpr RuleSet rule_set = RuleSet::sm90;
+  static constexpr std::string_view no_stage_count(const Config& config) {
+    return config.scaling == Scaling::blockwise ? "the SM90 blockwise builder takes no StageCount<N>" : "";
+  }
+  static constexpr Rejection check(const Config& config) { return sm90_check(config); }
+  static constexpr Config built(const Config& config) { return sm90_built(config); }
+  static constexpr void choose_stages(Budget& budget, const Config& built, Checked& c) {
+    budget.stage = sm90_stage(built, c);
+    budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
+    StageDecision& d = budget.decision;
+    d.cutlass_capacity = sm90_cutlass_capacity;
+    d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
+    // The builder rounds the carveout up to its 128-byte alignment.
+    d.carveout = built.stages.kind == StagePolicy::Kind::auto_carveout
+                     ? round_up(budget.epilogue.shared_storage, sm90_stage_alignment)
+                     : 0;
+    d.estimate = budget.stage.estimate;
+    d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
+    d.counts = StageCounts::uniform(d.stages);
+  }
+  // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
+  static constexpr Rejection check_stages(const Config& built, const Budget& budget) {
+    if (budget.decision.stages >= 2) return Rejection::none;
+    const bool blockwise = built.scaling == Scaling::blockwise && !built.grouped;
+    return blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
+  }
+  static constexpr Rejection check_build(const Config& config) { return sm90_check_build(config); }
+  template <class Parts>
+  static constexpr GemmLayout<Parts> lay_out(const Config& built, const Budget& budget, const StageCounts& counts,
+                                             Checked& c) {
+    const MainloopTensors<Parts> mainloop = sm90_tensors<Parts>(built, budget.stage, counts.a, c);
+    // The grouped mainloop keeps the A and B tensormaps.
+    return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, 2, c)};
+  }
+  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
+  static constexpr void record(Budget&, const Config&) {}
+  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
+};
+
+}  // namespace detail
 
 // Preconditions: sm90_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLimits& arch) {
-  Checked c;
-  Budget budget;
-  budget.rule_set = RuleSet::sm90;
-  budget.limit = arch.smem_per_block_optin;
-  if (config.scaling == Scaling::blockwise) budget.no_stage_count = "the SM90 blockwise builder takes no StageCount<N>";
-  if (const Rejection why = sm90_check(config); why != Rejection::none) {
-    budget.refuse(why);
-    return budget;
-  }
-  const Config built = detail::sm90_built(config);
-  budget.stage = sm90_stage(built, c);
-  budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
-  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
-  StageDecision& d = budget.decision;
-  d.cutlass_capacity = sm90_cutlass_capacity;
-  d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
-  // The builder rounds the carveout up to its 128-byte alignment.
-  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout
-                   ? round_up(budget.epilogue.shared_storage, sm90_stage_alignment)
-                   : 0;
-  d.estimate = budget.stage.estimate;
-  d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
-  d.counts = StageCounts::uniform(d.stages);
-  budget.has_stages = true;
-  if (c.overflowed) return std::nullopt;
-  // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
-  if (d.stages < 2) {
-    const bool blockwise = config.scaling == Scaling::blockwise && !config.grouped;
-    budget.refuse(blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two);
-    return budget;
-  }
-  if (const Rejection why = sm90_check_build(config); why != Rejection::none) {
-    budget.refuse(why);
-    return budget;
-  }
-  const MainloopTensors<PartList> mainloop = sm90_tensors<PartList>(built, budget.stage, d.stages, c);
-  const KernelLayout<PartList> kernel = kernel_layout<PartList>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, c);
-  if (c.overflowed || kernel.parts.full()) return std::nullopt;
-  budget.record(mainloop, kernel, arch);
-  if (!budget.no_stage_count.empty()) return budget;
-  budget.max_fitting_stages = largest_fitting_stage_count(
-      d.stages, budget.total, budget.stage.data(), budget.limit, [&](bytes_t stages) {
-        Checked scratch;
-        const bytes_t total = detail::sm90_kernel<NoParts>(built, budget.stage, budget.epilogue, stages, scratch).total;
-        return !scratch.overflowed && total <= budget.limit;
-      });
-  return budget;
+  return evaluate_gemm<detail::Sm90Steps>(config, arch);
 }
-
-}  // namespace detail
 
 }  // namespace smem_budget

@@ -1,0 +1,156 @@
+// The modelled architectures, one row each, and the questions every front end asks of them: is
+// this a question the model answers, what does the kernel hold, does the shape compile. This is
+// the only place that chooses between architectures; a new one is a folder and a row here.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/sm100/blockscaled_gemm.hpp"
+#include "smem_budget/sm103/gemm.hpp"
+#include "smem_budget/sm120/gemm.hpp"
+#include "smem_budget/sm90/gemm.hpp"
+
+namespace smem_budget {
+
+// The tile space a sweep covers.
+struct SweepSpace {
+  bytes_t mn_step = 8;  // M and N: multiples of 8 up to 256
+  bytes_t mn_max = 256;
+  bytes_t k_step = 64;  // K: multiples of 64 up to 512
+  bytes_t k_max = 512;
+};
+
+struct ModelledArchitecture {
+  RuleSet rule_set;
+  std::string_view gemms;                           // what is modelled, for listings: "SM120 GEMMs"
+  std::span<const CutlassVersion> measured_releases;
+  CutlassRules (*rules_read)(CutlassRules);         // the rule fields its model reads (core/rules.hpp)
+  bool dynamic_cluster;                             // whether a cluster chosen at run time is modelled
+  // Preconditions of the three below: the architecture-neutral checks of invalid_input() pass.
+  std::optional<std::string_view> (*invalid_input)(const Config&);
+  // Preconditions of these: invalid_input() is empty.
+  std::optional<Budget> (*evaluate)(const Config&, const ArchLimits&);
+  bool (*shape_compiles)(const Config&);            // the static assertions and the build, any stage count
+  EpilogueTileShape (*epilogue_tile)(const Config&);  // what the epilogue builder picks, or the one given
+  Config (*normalised)(Config);                     // the configuration spelled as its builders read it
+  SweepSpace sweep_space;
+  std::array<Schedule, 2> sweep_schedules;          // the schedules a sweep covers when none is given
+};
+
+namespace detail {
+constexpr Config as_given(Config config) { return config; }
+constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) {
+  return sm100_epilogue_tile(config, sm100_cta_tile(config));
+}
+}  // namespace detail
+
+// The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256 with
+// K a multiple of 128, SM103's the same with K 768 (the ultra kernels' one K); the others any
+// multiple of 8 in M and N, K of 64.
+inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
+    {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
+     sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, SweepSpace{},
+     {Schedule::cooperative, Schedule::pingpong}},
+    {RuleSet::sm100, "SM100 block-scaled GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_invalid_input,
+     evaluate_sm100, sm100_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
+     SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
+    {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, false, sm103_invalid_input,
+     evaluate_sm103, sm103_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
+     SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
+    {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
+     evaluate_sm120, sm120_shape_compiles, sm120_epilogue_tile, sm120_normalised, SweepSpace{},
+     {Schedule::cooperative, Schedule::pingpong}},
+}};
+
+// The row of a rule set; null for RuleSet::none.
+constexpr const ModelledArchitecture* modelled(RuleSet rule_set) {
+  for (const ModelledArchitecture& row : modelled_architectures)
+    if (row.rule_set == rule_set) return &row;
+  return nullptr;
+}
+constexpr const ModelledArchitecture* modelled(const ArchLimits& arch) { return modelled(rule_set_of(arch.cc)); }
+
+constexpr bool has_layout_rules(ComputeCapability cc) { return modelled(rule_set_of(cc)) != nullptr; }
+
+// The first release of the rules rule set `r` reads at `v` (v not older than oldest_release).
+constexpr CutlassVersion rules_since(RuleSet r, CutlassVersion v) { return rules_since(modelled(r)->rules_read, v); }
+
+constexpr std::span<const CutlassVersion> measured_releases_of(RuleSet r) { return modelled(r)->measured_releases; }
+constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
+  for (CutlassVersion measured : measured_releases_of(r))
+    if (measured == v) return true;
+  return false;
+}
+
+// The configuration as the architecture's builders read it, spelled the way results show it.
+constexpr Config normalised(const Config& config, const ArchLimits& arch) {
+  const ModelledArchitecture* row = modelled(arch);
+  return row ? row->normalised(config) : config;
+}
+
+// Why evaluate() has no budget for a configuration whose byte counts pass 63 bits.
+inline constexpr std::string_view byte_count_overflow =
+    "the byte counts do not fit in 63 bits; use a smaller tile or stage count";
+
+// Why a configuration is not a question the model can answer: input errors, not CUTLASS verdicts.
+constexpr std::optional<std::string_view> invalid_input(const Config& config, const ArchLimits& arch) {
+  const Tile& t = config.tile;
+  for (bytes_t extent : {t.m, t.n, t.k})
+    if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
+  const ModelledArchitecture* row = modelled(arch);
+  if (!row)
+    return "only sm90, sm100, sm103, sm120 and sm121 (compute capability 9.0, 10.0, 10.3, 12.0 and 12.1) have modelled "
+           "layout rules";
+  if (config.cutlass < oldest_release || config.cutlass > newest_release)
+    return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
+  if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
+    return "a stage count must be 1…2147483647";
+  if (config.cluster.is_dynamic() && !row->dynamic_cluster)
+    return "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 only";
+  for (bytes_t extent : {config.cluster.m, config.cluster.n, config.cluster.k})
+    if (!config.cluster.is_dynamic() && (extent < 1 || extent > 16)) return "cluster dimensions must be 1…16";
+  if (!config.epilogue_tile.automatic &&
+      (config.epilogue_tile.m < 1 || config.epilogue_tile.n < 1 || config.epilogue_tile.m > max_tile_extent ||
+       config.epilogue_tile.n > max_tile_extent))
+    return "epilogue tile dimensions must be 1…65536";
+  if (config.d == Element::none) return "D (the output) cannot be void";
+  if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
+  if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
+    return "s8 is modelled as an A/B operand only, not as C, D or a bias";
+  return row->invalid_input(config);
+}
+
+// The kernel's shared memory and verdict, on any architecture; unanswered (with the reason) for
+// a configuration the model does not answer: whatever invalid_input() refuses, an architecture
+// without layout rules among it, and byte counts that do not fit in 63 bits (absurd tiles with
+// absurd stage counts).
+constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
+  if (const auto error = invalid_input(config, arch)) return Evaluation::unanswered(*error);
+  const std::optional<Budget> budget = modelled(arch)->evaluate(config, arch);
+  if (!budget) return Evaluation::unanswered(byte_count_overflow);
+  return *budget;
+}
+
+// True when CUTLASS's static assertions and a build let the shape compile, whatever the stage count
+// then turns out to be; a shape outside what the model covers does not count as compiling.
+constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
+  return !invalid_input(config, arch) && modelled(arch)->shape_compiles(config);
+}
+
+// The epilogue tile the architecture's epilogue builder picks for this configuration (or the one
+// it gives): what an epilogue-tile suggestion halves. Precondition: the architecture is modelled.
+constexpr EpilogueTileShape automatic_epilogue_tile(const Config& config, const ArchLimits& arch) {
+  return modelled(arch)->epilogue_tile(config);
+}
+
+constexpr SweepSpace sweep_space(const ArchLimits& arch) { return modelled(arch)->sweep_space; }
+
+}  // namespace smem_budget

@@ -1,0 +1,196 @@
+// What every SM100 GEMM shares, and SM103's builds on (as CUTLASS's SM103 builder includes
+// sm100_common.inl): the 1-SM / 2-SM choice and the CTA tile, the SM100 TMA or no-smem epilogue
+// (epilogue/collective/builders/sm100_builder.inl), the kernels' SharedStorage, non-grouped
+// (gemm/kernel/sm100_gemm_tma_warpspecialized.hpp) and pointer-array
+// (sm100_gemm_array_tma_warpspecialized.hpp), and what the builders know before they count stages.
+// Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/fusion_callbacks.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
+
+namespace smem_budget {
+
+// sm100_smem_capacity_bytes (arch/arch.h:44): the builders' capacity and the kernel's device-side limit.
+inline constexpr bytes_t sm100_cutlass_capacity = 232'448;
+// Sm100TmemCapacityColumns: tensor memory per SM, in 32-bit columns of 128 lanes.
+inline constexpr bytes_t sm100_tmem_columns = 512;
+
+// A cluster M known to be even when the kernel is built: a dynamic cluster is not (sm1xx_common.inl
+// is_2sm: "Dynamic cluster shape means we cannot assume we can use 2SM MMA").
+constexpr bool sm100_even_static_cluster_m(const Config& config) {
+  return !config.cluster.is_dynamic() && config.cluster.m % 2 == 0;
+}
+
+// is_2sm (gemm/collective/builders/sm1xx_common.inl:692-724): the schedule says, or KernelScheduleAuto
+// decides by the cluster and the tile: an even cluster M with tile M 256 is 2-SM.
+constexpr bool sm100_is_2sm(const Config& config) {
+  if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
+  return sm100_even_static_cluster_m(config) && config.tile.m == 256;
+}
+
+// One CTA's tile: a 2-SM MMA tile is split along M between its two CTAs
+// (sm100_cta_tile_shape, epilogue/collective/builders/sm100_builder.inl:1083-1097).
+constexpr Tile sm100_cta_tile(const Config& config) {
+  Tile cta = config.tile;
+  if (sm100_is_2sm(config)) cta.m /= 2;
+  return cta;
+}
+
+// Questions outside what the SM100 model covers; empty when it answers.
+constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
+  if (config.scaling != Scaling::block)
+    return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
+  const OperandPair& t = config.types;
+  if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
+    return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
+  if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
+    return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
+  if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
+  if (config.sparse || config.epilogue == EpilogueKind::finalize || config.epilogue_schedule != EpilogueSchedule::automatic ||
+      config.instruction == Instruction::mxf8f6f4_acc2x4)
+    return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
+  if (config.cluster.k != 1) return "a cluster's K extent is 1";
+  if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
+    return "not modelled on sm100: fusions other than col-bias and sf-gen";
+  // The scale factors of D as the operands' (what was measured); written from registers, they take
+  // no shared memory, but another vector or type may change what the epilogue builder picks.
+  const ScaleFactorOutput sf = config.sf_output;
+  if (config.fusion == Fusion::sf_gen && ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
+    return "not modelled on sm100: scale factors of D with another vector or type than the operands'";
+  if (config.grouped && config.epilogue == EpilogueKind::nosmem)
+    return "not modelled on sm100: the grouped no-smem epilogue";
+  if (config.tile_scheduler != TileScheduler::persistent) return "not modelled on sm100 yet: stream-K";
+  if (!config.epilogue_tile.automatic) {
+    // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
+    // same TMEM loads, and an N that divides the CTA's.
+    const Tile cta = sm100_cta_tile(config);
+    const EpilogueTile& e = config.epilogue_tile;
+    if (e.m != (cta.m < 128 ? cta.m : 128) || e.n % 8 != 0 || cta.n % e.n != 0)
+      return "not modelled on sm100: a given epilogue tile other than M = min(CTA M, 128) by a multiple of 8 that "
+             "divides the CTA's N";
+  }
+  if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
+  if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1)
+    return "not modelled on sm100: FP6 C or D, FP4 C";
+  return std::nullopt;
+}
+
+// Accumulator stages in tensor memory: one (overlapping) for N = 256, else two
+// (sm100_blockscaled_umma_builder.inl:242).
+constexpr bytes_t sm100_accumulator_stages(const Config& config) { return config.tile.n == 256 ? 1 : 2; }
+
+// sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067), 4x1 TMEM warps: a given
+// tile, or M min(CTA M, 128) and N 128 for a block-scaled CTA N of 256, else sized by C and D.
+constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile& cta) {
+  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
+  const bytes_t m = cta.m < 128 ? cta.m : 128;
+  if (cta.n == 256) return {m, 128};
+  const bool no_source = config.c == Element::none;
+  const int max_bits = bits_of(no_source ? config.d : (bits_of(config.c) > bits_of(config.d) ? config.c : config.d));
+  bytes_t n_perf = 64;
+  if (no_source) n_perf = (max_bits == 4 ? 8192 : 4096) / m;
+  else if (max_bits == 32) n_perf = m > 64 && cta.n <= 128 ? 16 : 32;
+  else if (max_bits == 16) n_perf = cta.n <= 128 ? 32 : 64;
+  // TMA stores whole 16-byte rows of a row-major C or D; a column-major one needs 8 columns.
+  const bool row = config.d_layout == MatrixLayout::row;
+  const bytes_t n_min_c = no_source || !row ? 8 : 128 / bits_of(config.c);
+  const bytes_t n_min_d = row ? 128 / bits_of(config.d) : 8;
+  bytes_t n = n_perf > n_min_c ? n_perf : n_min_c;
+  if (n_min_d > n) n = n_min_d;
+  if (cta.n < n) n = cta.n;
+  return {m, cta.n % n == 0 ? n : cta.n};
+}
+
+// The fusion's storage on SM100: a bias row as on SM90; the scale-factor output needs none (it is
+// written from registers), so LinCombBlockScaleFactor's storage is an empty struct.
+constexpr FusionStorage sm100_fusion_storage(const Config& config, Checked& c) {
+  if (config.fusion == Fusion::sf_gen) return {};
+  return fusion_storage(config, c);
+}
+
+constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c) {
+  // Sm100TmaWarpSpecializedAdapter over the no-smem collective (epilogue/collective/detail.hpp:561-571,
+  // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned buffer.
+  if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(32, 16);
+  EpilogueLayout out;
+  const Tile cta = sm100_cta_tile(config);
+  out.tile = sm100_epilogue_tile(config, cta);
+  out.elements = {config.c, config.d, false};
+  out.umma_atoms = true;
+  out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
+  out.fusion = sm100_fusion_storage(config, c);
+  // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
+  lay_out_epilogue(config, out, 2, c);
+  return out;
+}
+
+// GemmKernel::SharedStorage (sm100_gemm_tma_warpspecialized.hpp:182-212;
+// sm100_gemm_array_tma_warpspecialized.hpp:228-296).
+template <class Parts = PartList>
+constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                                  const EpilogueLayout& epi, Checked& c) {
+  const bytes_t acc_pipeline = 16 * sm100_accumulator_stages(config);
+  BasicStructLayout<Parts> pipes(c, 16);
+  pipes.member("mainloop pipeline barriers", mainloop.pipeline, 16, PartKind::barrier);
+  pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
+  pipes.member("load order barrier", 16, 16, PartKind::barrier);
+  if (!config.grouped) {
+    pipes.member("CLC pipeline barriers", 32, 16, PartKind::scheduler);
+    pipes.member("accumulator pipeline barriers", acc_pipeline, 16, PartKind::barrier);
+    pipes.member("CLC throttle barriers", 32, 16, PartKind::scheduler);
+    pipes.member("TMEM dealloc barrier", 8, 16, PartKind::barrier);
+  } else {
+    pipes.member("group scheduler pipeline", 128, 16, PartKind::scheduler);
+    pipes.member("accumulator pipeline barriers", acc_pipeline, 16, PartKind::barrier);
+    pipes.member("CLC throttle (empty)", 1, 16, PartKind::scheduler);
+    pipes.member("TMEM dealloc barrier", 8, 16, PartKind::barrier);
+    pipes.member("tensormap-ready pipeline", 128, 16, PartKind::tensormap);
+  }
+  pipes.finish("pipelines");
+
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+  const bytes_t epi_align = epi.tensor_align > 128 ? epi.tensor_align : 128;
+  BasicStructLayout<Parts> tensors(c, epi_align);
+  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
+  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+  tensors.finish("tensors");
+
+  BasicStructLayout<Parts> kernel(c);
+  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+  // CLC responses: 2 of 16 B; grouped, 2 x 8 group-scheduler responses of 20 B.
+  kernel.member("tile scheduler responses", config.grouped ? 2 * 8 * 20 : 2 * 16, 16, PartKind::scheduler);
+  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
+  if (config.grouped)
+    kernel.member("tensormaps (5 sets of A, B, SFA, SFB, C, D)", 5 * 768, 128, PartKind::tensormap);
+  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+  kernel.finish("kernel shared storage");
+  return {kernel.parts(), kernel.size(), tensors.size()};
+}
+
+// What the SM100 and SM103 builders know before they count stages, once budget.stage is set: the
+// epilogue (whose shared storage is the automatic count's carveout), the capacity less the
+// builder's `reserve`, and the per-stage estimate.
+constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_t reserve, Checked& c) {
+  budget.epilogue = sm100_epilogue_layout(config, c);
+  budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+  StageDecision& d = budget.decision;
+  d.cutlass_capacity = sm100_cutlass_capacity;
+  d.capacity = sm100_cutlass_capacity - reserve;
+  d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+  d.estimate = budget.stage.estimate;
+}
+
+}  // namespace smem_budget

@@ -1,0 +1,203 @@
+// The SM120/SM121 GEMMs, every mainloop family: CollectiveBuilder<arch::Sm120, …> (the
+// gemm/collective/builders/sm120_*_mma_builder.inl builders), SM120's epilogue builder, and the
+// SM90-style cooperative, ping-pong and pointer-array kernels it instantiates. Paths and lines are
+// CUTLASS v4.7.0, under include/cutlass/.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/gemm_evaluation.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/sm120/collective.hpp"
+#include "smem_budget/sm120/epilogue.hpp"
+
+namespace smem_budget {
+
+// What no SM120 collective answers, or the model does not: combinations of the family keys.
+constexpr std::optional<std::string_view> invalid_family_input(const Config& config, Family family) {
+  const bool block = has_block_scales(family);
+  if (block && (!is_narrow_float(config.types.a.data) || !is_narrow_float(config.types.b.data)))
+    return "block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names); "
+           "for f16, bf16 or s8 give scaling none or blockwise";
+  if (!block && (config.types.a.scale == ScaleType::ue4m3 || config.types.b.scale == ScaleType::ue4m3))
+    return "nvfp4 names a block-scaled format; with scaling none or blockwise give element names (e2m1, e4m3, …)";
+  if (!config.scale_granularity.automatic) {
+    if (family != Family::blockwise) return "a scale granularity needs scaling blockwise";
+    const ScaleGranularity& g = config.scale_granularity;
+    for (bytes_t extent : {g.m, g.n, g.k})
+      if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
+  }
+  if (!config.sparse) {
+    if (config.epilogue_schedule == EpilogueSchedule::sparse) return "the sparse epilogue schedule needs sparse: true";
+    if (config.instruction == Instruction::mxf8f6f4_acc2x4)
+      return "the mxf8f6f4-acc2x4 instruction is the sparse block-scaled schedule; it needs sparse: true";
+  }
+  if (!block && config.instruction != Instruction::automatic)
+    return "an explicit instruction selects a block-scaled schedule; with scaling none or blockwise leave it auto";
+  if (family != Family::block_scaled && config.epilogue == EpilogueKind::finalize)
+    return "the finalize epilogue is modelled for dense block-scaled grouped kernels only";
+  if ((config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias) && config.grouped)
+    return "the scaled-mm fusions are modelled for non-grouped kernels only (vLLM's scaled_mm)";
+  return std::nullopt;
+}
+
+// Questions outside what the SM120 model covers, once the architecture-neutral checks pass: the
+// other architectures' keys, the epilogues' own keys, and the family keys.
+constexpr std::optional<std::string_view> sm120_invalid_input(const Config& config) {
+  if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
+    return "the 1sm and 2sm schedules are SM100's; sm120 takes auto, cooperative or pingpong";
+  if (config.cluster != Cluster{}) return "not modelled: SM120 kernels run 1x1x1 clusters";
+  if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm120";
+  if (config.epilogue == EpilogueKind::finalize) {
+    if (!config.grouped) return "the finalize epilogue needs a grouped kernel (--grouped)";
+    if (config.c != Element::none) return "the finalize epilogue derives C from the output type; do not give C";
+    if (config.fusion != Fusion::none) return "the finalize epilogue has its own fusion";
+    if (config.d != Element::f16 && config.d != Element::bf16 && config.d != Element::f32)
+      return "the finalize epilogue's output type is f16, bf16 or f32";
+  }
+  if (config.epilogue == EpilogueKind::nosmem) {
+    if (config.fusion != Fusion::none) return "the no-smem epilogue has no fusion";
+    if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
+  }
+  if (config.fusion != Fusion::sf_gen && config.sf_output != ScaleFactorOutput{})
+    return "a scale-factor vector or type belongs to the sf-gen fusion";
+  if (const bytes_t v = config.sf_output.vector; v != 0 && v != 16 && v != 32 && v != 64)
+    return "the scale-factor output's vector is 16, 32 or 64 elements";
+  return invalid_family_input(config, family_of(config));
+}
+
+// On SM120 the automatic schedule is the cooperative kernel (sm120_*_mma_builder.inl), and results say so.
+constexpr Config sm120_normalised(Config config) {
+  if (config.schedule == Schedule::automatic) config.schedule = Schedule::cooperative;
+  return config;
+}
+
+// True when CUTLASS's static assertions on the tile shape, types and epilogue let it compile
+// (whatever the stage count then turns out to be).
+// The kernel's types name the epilogue first (its storage is the mainloop's carveout), then the
+// mainloop, then the kernel: the order in which the compiler reports their assertions; only the
+// plain mainloops' tiled MMA permutation, which the epilogue builder's tile reads, fails before.
+constexpr Rejection check_shape(const Config& config, const CutlassRules& rules) {
+  if (const Rejection r = check_dense_tiled_mma(config); r != Rejection::none) return r;
+  if (const Rejection r = check_epilogue(config, rules); r != Rejection::none) return r;
+  if (const Rejection r = check_mainloop(config, rules); r != Rejection::none) return r;
+  return check_kernel(config);
+}
+
+// What a build of the kernel refuses beyond the class-scope assertions that sizeof(SharedStorage)
+// meets, whatever the stage count: its Params' TMA descriptors (compiled by its host path) and then
+// its device code (the kernel's operator(), the mainloop's mma(), the epilogue's store()).
+constexpr Rejection check_build(const Config& config, const CutlassRules& rules) {
+  if (const Rejection r = check_mainloop_params(config, rules); r != Rejection::none) return r;
+  if (const Rejection r = check_kernel_device_code(config); r != Rejection::none) return r;
+  if (const Rejection r = check_mainloop_device_code(config); r != Rejection::none) return r;
+  return check_epilogue_device_code(config);
+}
+
+constexpr bool sm120_shape_compiles(const Config& config) {
+  const CutlassRules rules = rules_for(config.cutlass);
+  return check_shape(config, rules) == Rejection::none && check_build(config, rules) == Rejection::none;
+}
+
+// The automatic epilogue tile of SM120's epilogue builder, or the one given.
+constexpr EpilogueTileShape sm120_epilogue_tile(const Config& config) {
+  return epilogue_tile(config, rules_for(config.cutlass));
+}
+
+namespace detail {
+
+// SM120's refusals that a larger tile N cures: the mainloop's, and the epilogue's about the
+// output's contiguous extent (N only when D is row-major).
+constexpr bool refuses_tile_n(const Config& config, Rejection why) {
+  switch (why) {
+    case Rejection::tile_n_too_small:
+    case Rejection::tile_n_permutation:
+    case Rejection::pingpong_small_n:
+    case Rejection::sfb_n_divisibility: return true;
+    case Rejection::epilogue_swizzle_atom:
+    case Rejection::sf_vector_divides_epilogue_tile:
+    case Rejection::sf_vector_store_ratio:
+    case Rejection::fp6_output_extent: return config.d_layout == MatrixLayout::row;
+    default: return false;
+  }
+}
+
+constexpr TileNSearch smallest_compiling_tile_n(const Config& config) {
+  TileNSearch search{true, std::nullopt};
+  Config larger = config;
+  for (larger.tile.n = 8; larger.tile.n <= 256; larger.tile.n += 8)
+    if (larger.tile.n != config.tile.n && sm120_shape_compiles(larger)) {
+      search.smallest = larger.tile.n;
+      break;
+    }
+  return search;
+}
+
+constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& epi) {
+  switch (policy.kind) {
+    case StagePolicy::Kind::auto_carveout: return epi.shared_storage;
+    case StagePolicy::Kind::auto_epi: return epi.carveout_epi;
+    case StagePolicy::Kind::auto_zero:
+    case StagePolicy::Kind::fixed: return 0;
+  }
+  return 0;
+}
+
+struct Sm120Steps {
+  static constexpr RuleSet rule_set = RuleSet::sm120;
+  static constexpr std::string_view no_stage_count(const Config& config) {
+    return is_sparse(family_of(config)) ? "the sparse builders take no StageCount<N>" : "";
+  }
+  static constexpr Rejection check(const Config& config) { return check_shape(config, rules_for(config.cutlass)); }
+  static constexpr Config built(const Config& config) { return config; }
+  static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    const CutlassRules rules = rules_for(config.cutlass);
+    budget.stage = mainloop_stage(config, rules, c);
+    budget.epilogue = epilogue_layout(config, rules, c);
+    StageDecision& d = budget.decision;
+    d.cutlass_capacity = sm120_cutlass_capacity;
+    d.capacity = sm120_cutlass_capacity - builder_reserve(config, rules).total();
+    d.carveout = carveout_for(config.stages, budget.epilogue);
+    d.counts = mainloop_stage_counts(config, d.capacity, d.carveout, budget.stage);
+    d.stages = d.counts.a;
+    d.estimate = d.counts.half_k_b ? half_k_b_estimate(budget.stage) : budget.stage.estimate;
+  }
+  static constexpr Rejection check_stages(const Config& config, const Budget& budget) {
+    return check_stage_counts(config, budget.stage, budget.decision.counts);
+  }
+  static constexpr Rejection check_build(const Config& config) {
+    return smem_budget::check_build(config, rules_for(config.cutlass));
+  }
+  template <class Parts>
+  static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
+                                             Checked& c) {
+    const MainloopTensors<Parts> mainloop = mainloop_tensors<Parts>(config, budget.stage, counts, c);
+    const bytes_t scheduler = clc_scheduler_bytes(scheduler_pipeline_stages(config));
+    return {mainloop, kernel_layout<Parts>(config, mainloop, budget.epilogue, scheduler,
+                                           mainloop_tensormap_count(config), c)};
+  }
+  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
+  static constexpr void record(Budget&, const Config&) {}
+  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
+};
+
+}  // namespace detail
+
+// The SM120 GEMMs. Preconditions: sm120_invalid_input(config) is empty.
+constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchLimits& arch) {
+  std::optional<Budget> budget = evaluate_gemm<detail::Sm120Steps>(config, arch);
+  if (budget && budget->verdict == Verdict::rejected && detail::refuses_tile_n(config, budget->rejection))
+    budget->tile_n_search = detail::smallest_compiling_tile_n(config);
+  return budget;
+}
+
+}  // namespace smem_budget
