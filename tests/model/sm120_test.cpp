@@ -1,4 +1,4 @@
-// The spec's worked examples (sm120-layout.md §5, §6; finalize.md §3), checked at compile time
+// SM120's model: the spec's worked examples (sm120-layout.md §5, §6; finalize.md §3), checked at compile time
 // (STATIC_REQUIRE) in model_static_tests and again at run time in model_runtime_tests.
 #include <catch2/catch.hpp>
 
