@@ -97,7 +97,7 @@ Settings settings_of(const py::dict& keys) {
 struct PyResult {
   Result result;
   const smem_budget::Budget& budget() const { return result.budget; }
-  bool sized() const { return budget().verdict != smem_budget::Verdict::rejected; }
+  bool sized() const { return budget().is_sized(); }
   py::object sized_or_none(long long value) const { return sized() ? py::object(py::int_(value)) : py::none(); }
   py::dict to_dict() const { return to_python(smem_budget::render::result_json(result)); }
 };
@@ -266,7 +266,8 @@ PYBIND11_MODULE(_core, m) {
         return r.sized() && r.budget().max_fitting_stages ? py::object(py::int_(*r.budget().max_fitting_stages)) : py::none();
       }, "The largest StageCount<S>, S >= 2, that fits; None if none does (or for sparse kernels).")
       .def_property_readonly("total", [](const PyResult& r) { return r.sized_or_none(r.budget().total); },
-                             "GemmKernel::SharedStorageSize in bytes; None when rejected.")
+                             "GemmKernel::SharedStorageSize in bytes; None when rejected, except for a kernel "
+                             "CUTLASS refuses for this size (SM100's device-side assertion).")
       .def_property_readonly("limit", [](const PyResult& r) { return r.sized_or_none(r.budget().limit); })
       .def_property_readonly("headroom", [](const PyResult& r) { return r.sized_or_none(r.budget().headroom); },
                              "limit - total; negative when it does not fit.")
@@ -278,7 +279,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("bytes", [](const PyResult& r) {
         const auto j = smem_budget::render::result_json(r.result);
         return j.contains("bytes") ? to_python(j["bytes"]) : py::none();
-      }, "Every part of the total, as the JSON output's 'bytes'; None when rejected.")
+      }, "Every part of the total, as the JSON output's 'bytes'; None when total is.")
       .def_property_readonly("config", [](const PyResult& r) { return to_python(smem_budget::io::config_to_json(r.result.config)); },
                              "The configuration, normalised as the JSON output's 'config'.")
       .def("to_dict", &PyResult::to_dict, "The result object of `smem-budget --format json`, as a dict.")

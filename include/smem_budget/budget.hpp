@@ -151,6 +151,33 @@ constexpr bool shape_compiles(const Config& config, const ArchLimits& arch);
 
 namespace detail {
 
+// SM120's refusals that a larger tile N cures: the mainloop's, and the epilogue's about the
+// output's contiguous extent (N only when D is row-major).
+constexpr bool refuses_tile_n(const Config& config, Rejection why) {
+  switch (why) {
+    case Rejection::tile_n_too_small:
+    case Rejection::tile_n_permutation:
+    case Rejection::pingpong_small_n:
+    case Rejection::sfb_n_divisibility: return true;
+    case Rejection::epilogue_swizzle_atom:
+    case Rejection::sf_vector_divides_epilogue_tile:
+    case Rejection::sf_vector_store_ratio:
+    case Rejection::fp6_output_extent: return config.d_layout == MatrixLayout::row;
+    default: return false;
+  }
+}
+
+constexpr TileNSearch smallest_compiling_tile_n(const Config& config) {
+  TileNSearch search{true, std::nullopt};
+  Config larger = config;
+  for (larger.tile.n = 8; larger.tile.n <= 256; larger.tile.n += 8)
+    if (larger.tile.n != config.tile.n && shape_compiles(larger)) {
+      search.smallest = larger.tile.n;
+      break;
+    }
+  return search;
+}
+
 template <class Parts>
 struct Layouts {
   MainloopTensors<Parts> mainloop;
@@ -175,12 +202,10 @@ constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& 
   return 0;
 }
 
-// The largest StageCount<S>, S >= 2, whose kernel still fits. None for the sparse kernels, whose
-// builders take no StageCount<S>.
+// The largest StageCount<S>, S >= 2, whose kernel still fits.
 constexpr std::optional<bytes_t> max_fitting_stages(const Config& config, const MainloopStage& stage,
                                                     const EpilogueLayout& epi, bytes_t limit, bytes_t known,
                                                     bytes_t known_total) {
-  if (is_sparse(family_of(config))) return std::nullopt;
   return largest_fitting_stage_count(known, known_total, stage.data(), limit, [&](bytes_t stages) {
     Checked c;
     const bytes_t total = layouts_for<NoParts>(config, stage, epi, StageCounts::uniform(stages), c).kernel.total;
@@ -194,6 +219,7 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   const CutlassRules rules = rules_for(config.cutlass);
   Budget budget;
   budget.limit = arch.smem_per_block_optin;
+  if (is_sparse(family_of(config))) budget.no_stage_count = "the sparse builders take no StageCount<N>";
   if (const Rejection why = check_shape(config, rules); why != Rejection::none) {
     budget.refuse(why);
     return budget;
@@ -222,8 +248,9 @@ constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchL
   const detail::Layouts layouts = detail::layouts_for<PartList>(config, budget.stage, budget.epilogue, d.counts, c);
   if (c.overflowed || layouts.kernel.parts.full()) return std::nullopt;
   budget.record(layouts.mainloop, layouts.kernel, arch);
-  budget.max_fitting_stages =
-      detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit, d.stages, budget.total);
+  if (budget.no_stage_count.empty())
+    budget.max_fitting_stages =
+        detail::max_fitting_stages(config, budget.stage, budget.epilogue, budget.limit, d.stages, budget.total);
   return budget;
 }
 
@@ -240,11 +267,28 @@ constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
     case RuleSet::sm90: budget = detail::evaluate_sm90(config, arch); break;
     case RuleSet::sm100: budget = detail::evaluate_sm100(config, arch); break;
     case RuleSet::sm103: budget = detail::evaluate_sm103(config, arch); break;
-    case RuleSet::sm120: budget = detail::evaluate_sm120(config, arch); break;
+    case RuleSet::sm120:
+      budget = detail::evaluate_sm120(config, arch);
+      if (budget && budget->verdict == Verdict::rejected && detail::refuses_tile_n(config, budget->rejection))
+        budget->tile_n_search = detail::smallest_compiling_tile_n(config);
+      break;
     case RuleSet::none: break;
   }
   if (!budget) return Evaluation::unanswered(byte_count_overflow);
   return *budget;
+}
+
+// The epilogue tile the architecture's epilogue builder picks for this configuration (or the one
+// it gives): what an epilogue-tile suggestion halves.
+constexpr EpilogueTileShape automatic_epilogue_tile(const Config& config, const ArchLimits& arch) {
+  switch (rule_set_of(arch.cc)) {
+    case RuleSet::sm90: return sm90_epilogue_tile(config, sm90_schedule(config));
+    case RuleSet::sm100:
+    case RuleSet::sm103: return sm100_epilogue_tile(config, sm100_cta_tile(config));
+    case RuleSet::sm120:
+    case RuleSet::none: break;
+  }
+  return epilogue_tile(config, rules_for(config.cutlass));
 }
 
 constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {

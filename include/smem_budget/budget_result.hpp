@@ -18,6 +18,13 @@ namespace smem_budget {
 
 enum class Verdict { fits, exceeds_optin, rejected };
 
+// For a refusal that a larger tile N cures: whether it is one, and the smallest N (a multiple of 8,
+// up to 256) with which the rest of the configuration compiles.
+struct TileNSearch {
+  bool searched = false;
+  std::optional<bytes_t> smallest;
+};
+
 constexpr std::string_view name_of(Verdict v) {
   switch (v) {
     case Verdict::fits: return "fits";
@@ -54,11 +61,19 @@ struct Budget {
   bytes_t headroom = 0;                 // limit - total
   bytes_t ctas_per_sm = 0;
   std::optional<bytes_t> max_fitting_stages;  // largest StageCount<S>, S >= 2, that fits
-  bytes_t tmem_columns = 0;  // SM100: tensor-memory columns the accumulators and scale factors use, of 512
+  // Why there is no largest fitting stage count to search for: the builder takes no StageCount<S>
+  // ("the sparse builders take no StageCount<N>"); empty where it does.
+  std::string_view no_stage_count{};
+  // SM100: tensor-memory columns in use, of 512: the accumulator stages' and the scale factors'.
+  bytes_t tmem_columns = 0;
+  bytes_t tmem_accumulator_columns = 0;
+  bytes_t tmem_accumulator_stages = 0;
+  TileNSearch tile_n_search{};  // SM120 refusals about tile N
 
-  // Whether the kernel was laid out: every verdict but a rejection before the layout (an SM100
-  // kernel refused by its device-side size assertion has one).
-  constexpr bool has_layout() const { return total > 0; }
+  // Whether the kernel was laid out, its parts adding up to `total`: it fits, exceeds the opt-in
+  // limit, or CUTLASS refuses it for that size (SM100's device-side assertion), which is then the
+  // reason. Every front end shows bytes, limit and headroom for these, and for no other.
+  constexpr bool is_sized() const { return total > 0; }
 
   // CUTLASS refuses to compile it: `why` is the assertion.
   constexpr void refuse(Rejection why) {

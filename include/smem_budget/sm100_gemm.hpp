@@ -308,14 +308,21 @@ constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchL
   const MainloopTensors<PartList> mainloop = sm100_tensors<PartList>(budget.stage, d.stages, c);
   const KernelLayout<PartList> kernel = sm100_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
+  // What a host-only build compiles, a device build refuses: the kernel asserts its size (a
+  // refusal for the bytes laid out, which stay its answer), then the epilogue's device code.
+  if (kernel.total <= sm100_cutlass_capacity) {
+    if (const Rejection why = sm100_check_build(config); why != Rejection::none) {
+      budget.refuse(why);
+      return budget;
+    }
+  }
   budget.record(mainloop, kernel, arch);
+  budget.tmem_accumulator_stages = sm100_accumulator_stages(config);
+  budget.tmem_accumulator_columns = budget.tmem_accumulator_stages * config.tile.n;
   budget.tmem_columns = sm100_tmem_columns_used(config, budget.stage);
-  // What a host-only build compiles, a device build refuses: the kernel asserts its size.
   const bytes_t ceiling = budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;
   if (budget.total > sm100_cutlass_capacity)
     budget.refuse(config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity);
-  else if (const Rejection why = sm100_check_build(config); why != Rejection::none)
-    budget.refuse(why);
   budget.max_fitting_stages = largest_fitting_stage_count(
       d.stages, budget.total, budget.stage.data(), ceiling, [&](bytes_t stages) {
         Checked scratch;

@@ -150,6 +150,7 @@ constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchL
   Budget budget;
   budget.rule_set = RuleSet::sm103;
   budget.limit = arch.smem_per_block_optin;
+  budget.no_stage_count = "the SM103 builder takes no StageCount<N>";
   if (const Rejection why = sm103_check(config); why != Rejection::none) {
     budget.refuse(why);
     return budget;
@@ -164,7 +165,7 @@ constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchL
   const KernelLayout<PartList> kernel = sm103_kernel_layout<PartList>(config, mainloop, budget.epilogue, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
   budget.record(mainloop, kernel, arch);
-  return budget;  // no StageCount<N> to suggest: the builder takes none
+  return budget;
 }
 
 }  // namespace detail

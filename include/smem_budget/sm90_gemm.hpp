@@ -242,6 +242,7 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   Budget budget;
   budget.rule_set = RuleSet::sm90;
   budget.limit = arch.smem_per_block_optin;
+  if (config.scaling == Scaling::blockwise) budget.no_stage_count = "the SM90 blockwise builder takes no StageCount<N>";
   if (const Rejection why = sm90_check(config); why != Rejection::none) {
     budget.refuse(why);
     return budget;
@@ -276,8 +277,7 @@ constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLi
   const KernelLayout<PartList> kernel = kernel_layout<PartList>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, c);
   if (c.overflowed || kernel.parts.full()) return std::nullopt;
   budget.record(mainloop, kernel, arch);
-  // The blockwise builder takes no StageCount<S>: there is no explicit count to suggest.
-  if (config.scaling == Scaling::blockwise) return budget;
+  if (!budget.no_stage_count.empty()) return budget;
   budget.max_fitting_stages = largest_fitting_stage_count(
       d.stages, budget.total, budget.stage.data(), budget.limit, [&](bytes_t stages) {
         Checked scratch;

@@ -107,7 +107,7 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
   std::vector<std::pair<Change, Config>> out;
   const auto add = [&](Change change, const Config& candidate) { out.emplace_back(change, candidate); };
   if (config.epilogue != EpilogueKind::nosmem) {
-    const EpilogueTileShape tile = epilogue_tile(config, rules_for(config.cutlass));
+    const EpilogueTileShape tile = automatic_epilogue_tile(config, arch);
     for (const auto& [m, n] : {std::pair{tile.m, tile.n / 2}, std::pair{tile.m / 2, tile.n}}) {
       Config candidate = config;
       candidate.epilogue_tile = {false, m, n};

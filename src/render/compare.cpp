@@ -26,7 +26,7 @@ std::string compare_json(const std::vector<Report>& reports, const std::vector<s
     for (std::size_t v = 0; v < reports.size(); ++v) {
       const Budget& b = reports[v].results[i].budget;
       by_version[versions[v]] = {{"stages", b.has_stages ? ojson(b.decision.stages) : ojson(nullptr)},
-                                 {"total", b.verdict == Verdict::rejected ? ojson(nullptr) : ojson(b.total)},
+                                 {"total", !b.is_sized() ? ojson(nullptr) : ojson(b.total)},
                                  {"verdict", name_of(b.verdict)}};
     }
     rows.push_back({{"name", first[i].name}, {"tile", io::format_tile(first[i].config.tile)}, {"by_version", by_version}});
@@ -50,7 +50,7 @@ std::string compare_csv(const std::vector<Report>& reports, const std::vector<st
     for (const Report& report : reports) {
       const Budget& b = report.results[i].budget;
       row.push_back(b.has_stages ? std::to_string(b.decision.stages) : "");
-      row.push_back(b.verdict == Verdict::rejected ? "" : std::to_string(b.total));
+      row.push_back(!b.is_sized() ? "" : std::to_string(b.total));
       row.push_back(std::string(name_of(b.verdict)));
     }
     row.insert(row.end(), {std::to_string(first.arch.limits.smem_per_block_optin), first.arch.name, SMEM_BUDGET_VERSION});

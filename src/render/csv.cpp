@@ -17,7 +17,7 @@ std::string csv(const Report& report) {
   out += suggested ? ",suggestions\n" : "\n";
   out += each_result(report.results, [&](const Result& r, std::size_t, std::string& line) {
     const SummaryRow row = summarize(r, false);
-    const bool sized = r.budget.has_layout();
+    const bool sized = r.budget.is_sized();
     // One value per column: the schedule and grouped apart (the summary row joins them).
     fmt::format_to(std::back_inserter(line), "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csv_field(row.name),
                    row.tile, csv_field(row.types), io::format_schedule(r.config.schedule),

@@ -71,7 +71,7 @@ void write_result(io::JsonWriter& out, const Result& r) {
     out.member("stages_b", b.decision.counts.b);
     out.member("stages_e", b.decision.counts.e);
   }
-  if (b.verdict != Verdict::rejected) {
+  if (b.is_sized()) {
     out.key("max_fitting_stages");
     value_or_null(out, b.max_fitting_stages);
     out.key("builder").begin_object();
@@ -90,7 +90,7 @@ void write_result(io::JsonWriter& out, const Result& r) {
     out.member("headroom", b.headroom);
     out.member("ctas_per_sm", b.ctas_per_sm);
   }
-  if (b.rule_set == RuleSet::sm100 && b.has_layout()) out.member("tmem_columns", b.tmem_columns);
+  if (b.rule_set == RuleSet::sm100 && b.is_sized()) out.member("tmem_columns", b.tmem_columns);
   out.member("verdict", name_of(b.verdict));
   out.member("fits", b.verdict == Verdict::fits);
   out.member("reason", reason(r));

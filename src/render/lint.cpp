@@ -65,7 +65,7 @@ Rows name_rows(const LintReport& lint, bool group) {
   const auto number = [&](long long v) { return group ? group_digits(v) : std::to_string(v); };
   Rows rows{{"name", "tile", "stages", "total", "headroom", "verdict"}};
   for (const Result& r : lint.report.results) {
-    const bool sized = r.budget.verdict != Verdict::rejected;
+    const bool sized = r.budget.is_sized();
     rows.push_back({r.name, io::format_tile(r.config.tile),
                     r.budget.has_stages ? stage_counts_text(r.budget.decision.counts) : "-",
                     sized ? number(r.budget.total) : "-", sized ? number(r.budget.headroom) : "-",
@@ -119,7 +119,7 @@ std::string lint_json(const LintReport& lint) {
   doc["sources"] = lint.sources;
   ojson names = ojson::array();
   for (const Result& r : report.results) {
-    const bool sized = r.budget.verdict != Verdict::rejected;
+    const bool sized = r.budget.is_sized();
     ojson j;
     j["name"] = r.name;
     j["config"] = io::config_to_json(r.config);
@@ -169,7 +169,7 @@ std::string lint_csv(const LintReport& lint) {
   Rows rows{{"name", "tile", "stages", "total", "limit", "headroom", "verdict", "reason", "assertion", "nearest_fit",
              "nearest_fit_total", "arch", "cutlass", "tool_version"}};
   for (const Result& r : report.results) {
-    const bool sized = r.budget.verdict != Verdict::rejected;
+    const bool sized = r.budget.is_sized();
     const bool suggested = r.suggestions && !r.suggestions->empty();
     rows.push_back({r.name, io::format_tile(r.config.tile),
                     r.budget.has_stages ? stage_counts_text(r.budget.decision.counts) : "",

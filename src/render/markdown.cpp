@@ -31,7 +31,7 @@ std::string markdown(const Report& report) {
                    markdown_cell(s.name), s.tile, markdown_cell(s.types), s.schedule, s.epilogue, markdown_cell(s.output),
                    s.stages, s.mainloop, s.epilogue_bytes, s.total, s.headroom, s.verdict);
   });
-  if (report.results.size() == 1 && report.results.front().budget.verdict != Verdict::rejected) {
+  if (report.results.size() == 1 && report.results.front().budget.is_sized()) {
     const Budget& b = report.results.front().budget;
     out += "\n| part | bytes |\n|---|--:|\n";
     for (const Part& part : b.parts) out += fmt::format("| {} | {} |\n", markdown_cell(part_label(part, b)), group_digits(part.bytes));

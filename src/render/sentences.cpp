@@ -46,23 +46,10 @@ std::string kernel_count(const KernelCount& k) {
                      group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
 }
 
-// For a refusal that a larger tile N cures: the smallest N (a multiple of 8, up to 256) with
-// which the rest of the configuration compiles.
-std::string smallest_n_note(const Result& r) {
-  constexpr std::array<Rejection, 4> mainloop_n{Rejection::tile_n_too_small, Rejection::tile_n_permutation,
-                                                Rejection::pingpong_small_n, Rejection::sfb_n_divisibility};
-  // The epilogue's refusals are about the output's contiguous extent: N only when D is row-major.
-  constexpr std::array<Rejection, 4> epilogue_n{Rejection::epilogue_swizzle_atom,
-                                                Rejection::sf_vector_divides_epilogue_tile,
-                                                Rejection::sf_vector_store_ratio, Rejection::fp6_output_extent};
-  const auto listed = [&](const auto& list) {
-    return std::find(list.begin(), list.end(), r.budget.rejection) != list.end();
-  };
-  if (!listed(mainloop_n) && !(listed(epilogue_n) && r.config.d_layout == MatrixLayout::row)) return "";
-  Config larger = r.config;
-  for (larger.tile.n = 8; larger.tile.n <= 256; larger.tile.n += 8)
-    if (larger.tile.n != r.config.tile.n && shape_compiles(larger))
-      return fmt::format("; the smallest tile N that compiles with the rest unchanged is {}", larger.tile.n);
+std::string smallest_n_note(const Budget& b) {
+  if (!b.tile_n_search.searched) return "";
+  if (b.tile_n_search.smallest)
+    return fmt::format("; the smallest tile N that compiles with the rest unchanged is {}", *b.tile_n_search.smallest);
   return "; no tile N up to 256 compiles with the rest unchanged";
 }
 
@@ -85,8 +72,8 @@ std::string reason(const Result& r) {
       const RejectionInfo info = describe(b.rejection);
       if (info.by_build)
         return fmt::format("CUTLASS does not build it: {}: \"{}\" ({}){}", info.rule, info.assertion, info.source,
-                           smallest_n_note(r));
-      return fmt::format("CUTLASS does not compile it: {}{}", info.rule, smallest_n_note(r));
+                           smallest_n_note(b));
+      return fmt::format("CUTLASS does not compile it: {}{}", info.rule, smallest_n_note(b));
     }
     case Verdict::exceeds_optin: {
       const Explanation e = explain(r.config, b);
@@ -96,9 +83,9 @@ std::string reason(const Result& r) {
       else why += fmt::format("with StageCount<{}> ", b.decision.stages);
       why += kernel_count(e.kernel);
       if (b.max_fitting_stages) why += fmt::format("; StageCount<{}> would fit", *b.max_fitting_stages);
-      else if (b.rule_set == RuleSet::sm90 && r.config.scaling == Scaling::blockwise)
-        why += "; the SM90 blockwise builder takes no StageCount<N>, so only another tile, granularity or epilogue "
-               "helps";
+      else if (!b.no_stage_count.empty())
+        why += fmt::format("; {}, so only another tile{} or epilogue helps", b.no_stage_count,
+                           r.config.scaling == Scaling::blockwise ? ", granularity" : "");
       else why += "; no stage count >= 2 fits";
       return why;
     }
@@ -135,10 +122,10 @@ std::string describes(const Report& report) {
 std::vector<std::string> notes(const Result& r) {
   std::vector<std::string> out = r.reading;
   const Budget& b = r.budget;
-  if (b.has_layout() && b.decision.stages == 1)
+  if (b.is_sized() && b.decision.stages == 1)
     out.push_back("one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives have no two-stage minimum), but "
                   "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
-  if (b.has_layout() && b.decision.stages == 0)
+  if (b.is_sized() && b.decision.stages == 0)
     out.push_back("no A/B stage: CUTLASS compiles this kernel, but with no room for A and B it cannot work as a GEMM");
   if (b.rule_set == RuleSet::sm90 && r.config.schedule == Schedule::automatic)
     out.push_back(fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "

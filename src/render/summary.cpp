@@ -25,7 +25,7 @@ SummaryRow summarize(const Result& r, bool group) {
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
                                                     : fmt::format("{}->{}", name_of(c.c), name_of(c.d));
   row.stages = b.has_stages ? stage_counts_text(b.decision.counts) : "-";
-  const bool sized = b.has_layout();
+  const bool sized = b.is_sized();
   row.mainloop = sized ? number(b.mainloop_tensors) : "-";
   row.epilogue_bytes = sized ? number(b.epilogue_shared_storage) : "-";
   row.total = sized ? number(b.total) : "-";

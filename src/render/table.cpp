@@ -119,7 +119,7 @@ std::string breakdown(const Report& report, const Result& r) {
   std::string out = describe_config(r) + "\n";
   if (!r.name.empty()) out = r.name + ": " + out;
   out += "\n";
-  if (!b.has_layout()) {
+  if (!b.is_sized()) {
     out += verdict_line(r) + "\n";
     for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
     if (r.suggestions) out += suggestions(r);
@@ -142,17 +142,15 @@ std::string breakdown(const Report& report, const Result& r) {
     out += fmt::format("  the sparse builder's 1.5-stage fallback: {} A stages, {} B stages at half K, metadata E in "
                        "global memory\n", d.counts.a, d.counts.b);
   if (const Explanation e = explain(r.config, b); e.builder) out += builder_against_kernel(*e.builder, e.kernel, r.config);
-  if (is_sparse(family_of(r.config))) out += "largest stage count that fits: n/a (the sparse builders take no StageCount<N>)\n";
-  else if (b.rule_set == RuleSet::sm90 && r.config.scaling == Scaling::blockwise)
-    out += "largest stage count that fits: n/a (the SM90 blockwise builder takes no StageCount<N>)\n";
+  if (!b.no_stage_count.empty()) out += fmt::format("largest stage count that fits: n/a ({})\n", b.no_stage_count);
   else
     out += fmt::format("largest stage count that fits: {}\n",
                        b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
   if (b.rule_set == RuleSet::sm100)
     out += fmt::format("tensor memory: {} of {} columns ({} accumulator stage{} of {} + scale factors {})\n",
-                       b.tmem_columns, sm100_tmem_columns, sm100_accumulator_stages(r.config),
-                       sm100_accumulator_stages(r.config) == 1 ? "" : "s", r.config.tile.n,
-                       b.tmem_columns - sm100_accumulator_stages(r.config) * r.config.tile.n);
+                       b.tmem_columns, sm100_tmem_columns, b.tmem_accumulator_stages,
+                       b.tmem_accumulator_stages == 1 ? "" : "s", r.config.tile.n,
+                       b.tmem_columns - b.tmem_accumulator_columns);
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
                      group_digits(b.headroom));
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";

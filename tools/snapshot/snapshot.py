@@ -7,7 +7,9 @@ after a change meant to keep behaviour) can be compared byte for byte with `diff
 The set: the four architectures' sweeps in every format, a seeded mixed-architecture batch of
 --entries configurations that are not bad input (a quarter per architecture; json and csv), suggest and compare runs,
 lint over the recorded generator listings, and `arch`. Each command's stdout, stderr and exit
-status are written under OUTDIR; the commands themselves to OUTDIR/commands.txt.
+status are written under OUTDIR; the commands themselves to OUTDIR/commands.txt. They run in OUTDIR, so that no output names
+where it is. --inputs reuses the batch inputs of an earlier snapshot, so that a changed binary is
+given exactly the entries the first one was.
 """
 import argparse
 import json
@@ -93,6 +95,7 @@ def main() -> None:
     parser.add_argument("binary")
     parser.add_argument("outdir")
     parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--inputs", help="a previous snapshot's folder: reuse its batch inputs instead of drawing them")
     args = parser.parse_args()
     out = pathlib.Path(args.outdir)
     out.mkdir(parents=True, exist_ok=True)
@@ -103,29 +106,32 @@ def main() -> None:
             runs.append((f"sweep-{arch}.{fmt}", ["sweep", "--arch", arch, *flags, "--format", fmt]))
     for arch in ARCHS:
         path = out / f"batch-{arch}.input.json"
-        batch = {"arch": arch, "configs": draw(rng, args.binary, arch, args.entries // len(ARCHS), path)}
+        if args.inputs:
+            batch = json.loads((pathlib.Path(args.inputs) / path.name).read_text())
+        else:
+            batch = {"arch": arch, "configs": draw(rng, args.binary, arch, args.entries // len(ARCHS), path)}
         path.write_text(json.dumps(batch, indent=0))
         for fmt in ("json", "csv"):
-            runs.append((f"batch-{arch}.{fmt}", ["--config", str(path), "--format", fmt]))
+            runs.append((f"batch-{arch}.{fmt}", ["--config", path.name, "--format", fmt]))
         small = out / f"small-{arch}.input.json"
         small.write_text(json.dumps(dict(batch, configs=batch["configs"][:300]), indent=0))
         for fmt in ("table", "markdown"):
-            runs.append((f"batch-{arch}-small.{fmt}", ["--config", str(small), "--format", fmt]))
-        runs.append((f"suggest-{arch}.json", ["suggest", "--config", str(small), "--format", "json"]))
-        runs.append((f"suggest-{arch}.table", ["suggest", "--config", str(small)]))
-        runs.append((f"compare-{arch}.table", ["compare", "--cutlass", "4.3.0,4.4.2,4.7.0", "--config", str(small)]))
+            runs.append((f"batch-{arch}-small.{fmt}", ["--config", small.name, "--format", fmt]))
+        runs.append((f"suggest-{arch}.json", ["suggest", "--config", small.name, "--format", "json"]))
+        runs.append((f"suggest-{arch}.table", ["suggest", "--config", small.name]))
+        runs.append((f"compare-{arch}.table", ["compare", "--cutlass", "4.3.0,4.4.2,4.7.0", "--config", small.name]))
     for listing in sorted((REPO / "tests/data/kernel-names").glob("*.json")):
         names = out / f"{listing.stem}.names.txt"
         data = json.loads(listing.read_text())
         rows = data if isinstance(data, list) else data.get("names", data.get("kernels", []))
         names.write_text("\n".join(r if isinstance(r, str) else r.get("name", "") for r in rows) + "\n")
         for fmt in ("table", "json"):
-            runs.append((f"lint-{listing.stem}.{fmt}", ["lint", str(names), "--format", fmt]))
+            runs.append((f"lint-{listing.stem}.{fmt}", ["lint", names.name, "--format", fmt]))
     runs.append(("arch.table", ["arch"]))
     with open(out / "commands.txt", "w") as commands:
         for name, argv in runs:
             commands.write(f"{name}: smem-budget {' '.join(argv)}\n")
-            done = subprocess.run([args.binary, *argv], capture_output=True, cwd=REPO)
+            done = subprocess.run([pathlib.Path(args.binary).resolve(), *argv], capture_output=True, cwd=out)
             (out / name).write_bytes(done.stdout)
             (out / f"{name}.stderr").write_bytes(done.stderr + f"exit {done.returncode}\n".encode())
 
