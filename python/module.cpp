@@ -1,6 +1,6 @@
-// smem_budget._core: the model and the command line's own parsing, called from Python. Every
-// byte comes from the header-only model and every message from the CLI's parsers, so Python and
-// the CLI cannot disagree. The friendly signatures live in smem_budget/__init__.py.
+// smem_budget._core: the model and the front end the command line uses (src/frontend, io), called
+// from Python. Every byte comes from the header-only model and every message from the same
+// parsers, so Python and the CLI cannot disagree. The friendly signatures live in smem_budget/__init__.py.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -11,16 +11,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluation.hpp"
-#include "arch_resolution.hpp"
-#include "io/batch_file.hpp"
+#include "frontend/architecture.hpp"
+#include "frontend/batch.hpp"
+#include "frontend/evaluation.hpp"
+#include "frontend/sweep.hpp"
+#include "io/config_keys.hpp"
 #include "io/parse.hpp"
 #include "io/kernel_name.hpp"
 #include "io/settings.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
 #include "smem_budget/suggest.hpp"
-#include "smem_budget/sweep.hpp"
 
 namespace py = pybind11;
 using smem_budget::Architecture;
@@ -105,7 +106,7 @@ struct PyResult {
 Architecture architecture(const std::string& spec, int device) {
   static std::map<std::string, Architecture, std::less<>> builtin;
   if (const auto it = builtin.find(spec); it != builtin.end()) return it->second;
-  Architecture a = smem_budget::modelled_architecture(spec, "arch", device);
+  Architecture a = smem_budget::frontend::modelled_architecture(spec, "arch", device);
   if (a.source == "built-in") builtin.emplace(spec, a);
   return a;
 }
@@ -147,7 +148,7 @@ Call call_of(const py::args& args, py::kwargs keys) {
 std::pair<Result, Architecture> evaluate_call(const py::args& args, const py::kwargs& keys) {
   const Call call = call_of(args, keys);
   Architecture a = architecture(call.arch, call.device);
-  return {smem_budget::evaluate_entry(call.name, call.settings, a, "options"), std::move(a)};
+  return {smem_budget::frontend::evaluate_entry(call.name, call.settings, a, "options"), std::move(a)};
 }
 
 PyResult check(const py::args& args, const py::kwargs& keys) { return {evaluate_call(args, keys).first}; }
@@ -173,23 +174,22 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
   std::size_t i = 0;
   for (py::handle entry : configs) {
     const std::string origin = "configs[" + std::to_string(i++) + "]";
-    Settings settings = base;
+    Settings own;  // the entry's keys, a kernel name under them, all over the defaults
     std::string name;
     if (py::isinstance<py::str>(entry)) {
-      settings.insert_or_assign("tile", Setting{entry.cast<std::string>(), origin});
+      own.emplace("tile", Setting{entry.cast<std::string>(), origin});
     } else if (py::isinstance<py::dict>(entry)) {
       py::dict config = py::reinterpret_borrow<py::dict>(entry);
       if (config.contains("name")) name = py::str(config["name"]).cast<std::string>();
-      Settings own;  // the entry's keys, a kernel name under them, all over the defaults
       add_settings(own, config, origin + ".");
       own.erase("name");
       smem_budget::io::expand_kernel_name(own);
-      for (auto& [key, setting] : own) settings.insert_or_assign(key, std::move(setting));
     } else {
       throw InputError(origin + ": expected a tile string or a configuration object");
     }
+    const Settings settings = smem_budget::frontend::layered(std::move(own), base);
     if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    out.append(py::cast(PyResult{smem_budget::evaluate_entry(name, settings, a, origin)}));
+    out.append(py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin)}));
   }
   return out;
 }
@@ -210,17 +210,36 @@ py::list sweep(py::kwargs keys) {
   if (settings.contains("tile")) throw InputError("tile: a sweep makes the tiles itself; leave tile out");
   const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   const Architecture a = architecture(arch, device);
-  if (const auto error = smem_budget::invalid_input(base, a.limits)) throw InputError("options: " + std::string(*error));
-  std::vector<smem_budget::Schedule> schedules = smem_budget::sweep_schedules(a.limits);
-  if (settings.contains("schedule")) schedules = {smem_budget::normalised(base, a.limits).schedule};
+  smem_budget::Report report = smem_budget::frontend::sweep_report(base, settings.contains("schedule"), a);
   py::list out;
-  for (const auto& point : smem_budget::sweep(base, a.limits, schedules, smem_budget::sweep_space(a.limits)))
-    out.append(py::cast(PyResult{{"", point.config, point.budget, {}, {}, ""}}));
+  for (Result& result : report.results)
+    out.append(py::cast(PyResult{std::move(result)}));
   return out;
 }
 
 py::dict arch_of(const std::string& name, int device) {
-  return to_python(smem_budget::render::arch_json(smem_budget::resolve_architecture(name, "arch", device)));
+  return to_python(smem_budget::render::arch_json(smem_budget::frontend::resolve_architecture(name, "arch", device)));
+}
+
+// The configuration keys from the key table, "kernel, tile, …)", wrapped at the docstrings' width
+// from `column` on.
+std::string keyword_list(std::size_t column) {
+  constexpr std::size_t width = 102;
+  std::string out;
+  for (const smem_budget::io::ConfigKey& key : smem_budget::io::config_keys) {
+    if (key.key == "name") continue;  // the result's, not the configuration's
+    const std::string word = std::string(key.key) + (key.key == smem_budget::io::config_keys.back().key ? ")" : ",");
+    if (!out.empty() && column + 1 + word.size() > width) {
+      out += "\n";
+      column = 0;
+    } else if (!out.empty()) {
+      out += " ";
+      ++column;
+    }
+    out += word;
+    column += word.size();
+  }
+  return out;
 }
 
 std::vector<std::string> cutlass_versions() {
@@ -272,12 +291,10 @@ PYBIND11_MODULE(_core, m) {
         return text + ">";
       });
 
-  m.def("check", &check, R"doc(check(config=None, *, arch="sm120", device=0, **keys) -> Result
+  static const std::string check_doc = R"doc(check(config=None, *, arch="sm120", device=0, **keys) -> Result
 
 The budget of one configuration. `config` is a tile ("128x256x128", or "128x256x64B" with K in
-bytes of A) or a dict of batch-file keys; keyword arguments (kernel, tile, types, schedule,
-instruction, grouped, stages, epilogue, c, d, d_layout, epilogue_tile, fusion, scaling,
-scale_granularity, sparse, epilogue_schedule, alignment, tile_scheduler, cluster, fast_accum, cutlass) add to it or
+bytes of A) or a dict of batch-file keys; keyword arguments ()doc" + keyword_list(61) + R"doc( add to it or
 replace its keys. `kernel` names a kernel: a CUTLASS library name (the whole configuration but the
 CUTLASS release) or a TensorRT-LLM tactic (CtaShape128x256x64B: the tile); other keys override it. `arch` is a built-in name
 ("sm120", "sm121", "sm90", "sm100", "sm103", or a product name such as "h200"), "native" (this machine's GPU
@@ -289,7 +306,8 @@ object of `smem-budget --format json`. Raises InputError (a ValueError) with the
 message on bad input.
 
 >>> check("128x128x128", scaling="blockwise", scale_granularity="128x128x128", types="e4m3", c="bf16").total
-80896)doc");
+80896)doc";
+  m.def("check", &check, check_doc.c_str());
   m.def("fits", &fits, R"doc(fits(config=None, *, arch="sm120", device=0, **keys) -> bool
 
 True when the configuration compiles and fits the GPU's opt-in limit (arguments as check()).)doc");

@@ -2,9 +2,11 @@
 
 #include <array>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "io/config_keys.hpp"
 #include "io/nearest.hpp"
 #include "io/parse.hpp"
 
@@ -12,12 +14,6 @@ namespace smem_budget::io {
 namespace {
 
 using json = nlohmann::json;
-
-constexpr std::array<std::string_view, 23> config_keys{
-    "name",     "kernel", "tile",     "types",         "schedule", "instruction",       "grouped",
-    "stages",   "epilogue", "c",      "d",             "d_layout", "epilogue_tile",     "fusion",
-    "scaling",  "scale_granularity", "sparse", "epilogue_schedule", "alignment", "tile_scheduler", "cluster",
-    "fast_accum", "cutlass"};
 
 std::string type_name(const json& value) {
   switch (value.type()) {
@@ -64,11 +60,7 @@ TileSpec tile_spec(const Setting& s) {
 
 }  // namespace
 
-bool is_config_key(const std::string& key) {
-  for (std::string_view k : config_keys)
-    if (k == key) return true;
-  return false;
-}
+bool is_config_key(const std::string& key) { return find_config_key(key) != nullptr; }
 
 namespace {
 
@@ -110,21 +102,28 @@ void apply_value(Config& config, const std::string& key, const Setting& s) {
 }  // namespace
 
 void check_setting_type(const std::string& key, const json& value, const Origin& origin) {
+  const ConfigKey* row = find_config_key(key);
+  if (row == nullptr) {
+    std::vector<std::string_view> keys;
+    for (const ConfigKey& k : config_keys) keys.push_back(k.key);
+    fail(origin, fmt::format("unknown key \"{}\" (keys: {}){}", key, config_key_names(), did_you_mean(key, keys)));
+  }
   bool fits = value.is_string();
   std::string expected = "a string";
-  if (key == "grouped" || key == "sparse" || key == "fast_accum") {
-    fits = value.is_boolean();
-    expected = "true or false";
-  } else if (key == "stages" || key == "alignment") {
-    fits = value.is_string() || value.is_number_integer();
-    expected = "a string or an integer";
-  } else if (key == "tile") {
-    fits = value.is_string() || (value.is_array() && value.size() == 3);
-    expected = "a string \"MxNxK\" or an array [M, N, K]";
-  } else if (!is_config_key(key)) {
-    std::string keys;
-    for (std::string_view k : config_keys) keys += (keys.empty() ? "" : ", ") + std::string(k);
-    fail(origin, fmt::format("unknown key \"{}\" (keys: {}){}", key, keys, did_you_mean(key, config_keys)));
+  switch (row->value) {
+    case KeyValue::string: break;
+    case KeyValue::boolean:
+      fits = value.is_boolean();
+      expected = "true or false";
+      break;
+    case KeyValue::string_or_integer:
+      fits = value.is_string() || value.is_number_integer();
+      expected = "a string or an integer";
+      break;
+    case KeyValue::tile:
+      fits = value.is_string() || (value.is_array() && value.size() == 3);
+      expected = "a string \"MxNxK\" or an array [M, N, K]";
+      break;
   }
   if (!fits) fail(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
 }

@@ -60,6 +60,28 @@ inline constexpr std::array<Word<TileScheduler>, 2> tile_scheduler_words{{
     {TileScheduler::stream_k, "stream-k", "StreamKScheduler (cooperative, non-grouped kernels only)"},
 }};
 
+// A table's spellings and help without the type of its values, for tables that list several
+// vocabularies (the configuration keys).
+struct Choice {
+  std::string_view spelling;
+  std::string_view help;
+};
+
+template <class T, std::size_t N>
+constexpr std::array<Choice, N> choices_of(const std::array<Word<T>, N>& words) {
+  std::array<Choice, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = {words[i].spelling, words[i].help};
+  return out;
+}
+
+inline constexpr auto schedule_choices = choices_of(schedule_words);
+inline constexpr auto instruction_choices = choices_of(instruction_words);
+inline constexpr auto epilogue_choices = choices_of(epilogue_words);
+inline constexpr auto layout_choices = choices_of(layout_words);
+inline constexpr auto scaling_choices = choices_of(scaling_words);
+inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
+inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);
+
 template <class T, std::size_t N>
 constexpr std::string_view spelling_of(const std::array<Word<T>, N>& words, T value) {
   for (const Word<T>& word : words)

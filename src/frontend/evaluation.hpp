@@ -8,15 +8,14 @@
 #include "io/settings.hpp"
 #include "report.hpp"
 
-namespace smem_budget {
-
-// The architecture `spec` names (built-in, "native", or an arch file), if CUTLASS's layout rules
-// for it are modelled; throws io::InputError naming `origin` otherwise.
-Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device = 0);
+namespace smem_budget::frontend {
 
 // One configuration's settings, checked as a question the model answers and evaluated, under
 // `release` where given; throws io::InputError naming `origin`.
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
 
-}  // namespace smem_budget
+// The exit status of a judgement: 0 when every result fits, 1 otherwise.
+int exit_status(const Report& report);
+
+}  // namespace smem_budget::frontend

@@ -1,8 +1,11 @@
-// The options that describe configurations, shared by every subcommand that evaluates them.
+// The options that describe configurations, shared by every subcommand that evaluates them:
+// binding them to a CLI11 app, and reading them back as settings.
 #pragma once
 
-#include <optional>
+#include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/cli11_fwd.hpp"
@@ -12,11 +15,10 @@
 namespace smem_budget::cli {
 
 struct ConfigOptions {
-  std::string tile, arch = "sm120", types, schedule, instruction, stages, epilogue, c, d, d_layout, epilogue_tile,
-      fusion, scaling, scale_granularity, epilogue_schedule, alignment, tile_scheduler, cutlass, kernel, cluster;
-  bool grouped = false;
-  bool sparse = false;
-  bool fast_accum = false;
+  // Each configuration key's flag as typed (the boolean keys' in `switches`), by key.
+  std::map<std::string, std::string, std::less<>> values;
+  std::map<std::string, bool, std::less<>> switches;
+  std::string arch = "sm120";
   bool suggest = false;
   int device = 0;
   std::string config_file;
@@ -49,26 +51,10 @@ void add_within_option(CLI::App& app, ConfigOptions& options);
 io::Settings command_line_settings(const ConfigOptions& options);
 
 // The architecture `spec` names (given at `origin`), with --device; throws io::InputError when
-// the model has no layout rules for it.
-Architecture modelled_architecture(const ConfigOptions& options, const std::string& spec, const std::string& origin);
-
-// Evaluates the options (single tile or batch file) into a report; `release`, where given, is the
-// CUTLASS release of every configuration (compare's). Throws io::InputError.
-Report build_report(const ConfigOptions& options, std::optional<CutlassVersion> release = std::nullopt);
-
-// Writes to -o FILE or standard output. Throws io::InputError when the file cannot be written.
-void emit(const std::string& text, const std::string& output);
-// A report in `format` to standard output or the file `output`; JSON is written as it is made.
-void emit(const Report& report, render::Format format, const std::string& output);
-
-// 0 when every result fits, 1 otherwise.
-int exit_status(const Report& report);
+// --device comes without native, or the model has no layout rules for it.
+Architecture chosen_architecture(const ConfigOptions& options, const std::string& spec, const std::string& origin);
 
 // Checks what CLI11 only stores (--format); throws io::InputError.
 void finish_options(ConfigOptions& options);
-
-// A parse error of CLI11's in our words: the option, subcommand or tile the user probably meant.
-std::string explain_parse_error(CLI::App& app, const CLI::ParseError& error);
-
 
 }  // namespace smem_budget::cli

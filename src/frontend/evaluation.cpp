@@ -1,24 +1,11 @@
-#include "evaluation.hpp"
+#include "frontend/evaluation.hpp"
 
 #include <fmt/format.h>
 
-#include "arch_resolution.hpp"
 #include "io/kernel_name.hpp"
 #include "io/parse.hpp"
 
-namespace smem_budget {
-
-Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device) {
-  Architecture arch = resolve_architecture(spec, origin, device);
-  if (!has_layout_rules(arch.limits.cc))
-    throw io::InputError(fmt::format(
-        "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
-        "yet; sm90, sm100, sm103, sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
-        origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
-        arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
-  return arch;
-}
-
+namespace smem_budget::frontend {
 namespace {
 
 // Cautions about how the input was read: a bare element name with block scaling is that
@@ -46,10 +33,6 @@ std::string tile_in_bytes(const io::Settings& settings) {
   const std::string text = tile->second.value.get<std::string>();
   return text.ends_with('B') ? text : "";
 }
-
-}  // namespace
-
-namespace {
 
 // A CUTLASS kernel name is built for one architecture: another's rules would answer for a different kernel.
 void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
@@ -81,4 +64,10 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   return {called, config, *budget, std::nullopt, reading_notes(settings, config), tile_in_bytes(settings)};
 }
 
-}  // namespace smem_budget
+int exit_status(const Report& report) {
+  for (const Result& r : report.results)
+    if (r.budget.verdict != Verdict::fits) return 1;
+  return 0;
+}
+
+}  // namespace smem_budget::frontend

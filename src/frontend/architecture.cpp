@@ -1,4 +1,4 @@
-#include "arch_resolution.hpp"
+#include "frontend/architecture.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include "io/input_error.hpp"
 #include "native/device_query.hpp"
 
-namespace smem_budget {
+namespace smem_budget::frontend {
 namespace {
 
 std::string builtin_names() {
@@ -38,4 +38,15 @@ Architecture resolve_architecture(const std::string& spec, const std::string& or
   return io::load_arch_file(spec);
 }
 
-}  // namespace smem_budget
+Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device) {
+  Architecture arch = resolve_architecture(spec, origin, device);
+  if (!has_layout_rules(arch.limits.cc))
+    throw io::InputError(fmt::format(
+        "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
+        "yet; sm90, sm100, sm103, sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
+        origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
+        arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
+  return arch;
+}
+
+}  // namespace smem_budget::frontend

@@ -7,11 +7,15 @@
 
 #include "report.hpp"
 
-namespace smem_budget {
+namespace smem_budget::frontend {
 
 // `origin` names where `spec` was given, for messages. Throws io::InputError.
 Architecture resolve_architecture(const std::string& spec, const std::string& origin, int device = 0);
 
+// The architecture `spec` names, if CUTLASS's layout rules for it are modelled; throws
+// io::InputError naming `origin` otherwise.
+Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device = 0);
+
 Architecture builtin_architecture(const ArchLimits& limits);
 
-}  // namespace smem_budget
+}  // namespace smem_budget::frontend

@@ -1,0 +1,57 @@
+#include "cli/arch.hpp"
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/output.hpp"
+#include "frontend/architecture.hpp"
+#include "io/input_error.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::cli {
+namespace {
+
+struct ArchOptions {
+  std::string arch;
+  bool native = false;
+  int device = 0;
+  CLI::Option* device_option = nullptr;
+  std::string format = "table";
+  std::string output;
+};
+
+int run_arch(const ArchOptions& o) {
+  if (o.native && !o.arch.empty() && o.arch != "native")
+    throw io::InputError(fmt::format("--native: contradicts ARCH \"{}\"; give one of them", o.arch));
+  const std::string spec = o.native ? "native" : o.arch;
+  if (o.device_option->count() > 0 && spec != "native")
+    throw io::InputError("--device: only used with --native");
+  std::vector<Architecture> archs;
+  if (spec.empty())
+    for (const ArchLimits& a : builtin_archs) archs.push_back(frontend::builtin_architecture(a));
+  else
+    archs.push_back(frontend::resolve_architecture(spec, o.native || spec == "native" ? "--arch" : "ARCH", o.device));
+  emit(render::architectures(archs, o.format == "json" ? render::Format::json : render::Format::table), o.output);
+  return 0;
+}
+
+}  // namespace
+
+Subcommand setup_arch(CLI::App& app) {
+  auto o = std::make_shared<ArchOptions>();
+  CLI::App* arch = app.add_subcommand("arch", "List the built-in architectures and their shared-memory limits, or "
+                                              "show one (a name or an arch JSON file). Reports and exits 0 (2 on bad input).");
+  arch->add_option("ARCH", o->arch, "Show only this architecture (name, native, or arch JSON file)");
+  arch->add_flag("--native", o->native, "Show what the CUDA driver reports for this machine's GPU (same as ARCH native)");
+  o->device_option = arch->add_option("--device", o->device, "With --native: which GPU, as the driver numbers them. "
+                                                             "Default: 0")
+                         ->check(CLI::NonNegativeNumber);
+  arch->add_option("--format", o->format, "table or json. Default: table")->check(CLI::IsMember({"table", "json"}));
+  arch->add_option("-o,--output", o->output, "Write to this file instead of standard output");
+  return {arch, [o] { return run_arch(*o); }};
+}
+
+}  // namespace smem_budget::cli

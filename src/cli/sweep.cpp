@@ -1,0 +1,60 @@
+#include "cli/sweep.hpp"
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/config_options.hpp"
+#include "cli/output.hpp"
+#include "frontend/sweep.hpp"
+#include "render/render.hpp"
+
+namespace smem_budget::cli {
+namespace {
+
+struct SweepOptions {
+  ConfigOptions config;
+  std::string format = "table";  // table, markdown, json, csv or svg
+};
+
+std::string rendered(const Report& report, const std::string& format) {
+  if (format == "json") return render::json(report);
+  if (format == "svg") return render::sweep_svg(report);
+  return render::sweep_map(report, format == "markdown" ? render::Format::markdown
+                                   : format == "csv"    ? render::Format::csv
+                                                        : render::Format::table);
+}
+
+// Reports and exits 0, even where tiles overflow.
+int run_sweep(const SweepOptions& o) {
+  const io::Settings settings = command_line_settings(o.config);
+  const Config base = io::to_config_except_tile(settings);
+  const Architecture arch = chosen_architecture(o.config, o.config.arch, "--arch");
+  emit(rendered(frontend::sweep_report(base, settings.contains("schedule"), arch), o.format), o.config.output);
+  return 0;
+}
+
+}  // namespace
+
+Subcommand setup_sweep(CLI::App& app) {
+  auto o = std::make_shared<SweepOptions>();
+  CLI::App* sweep = app.add_subcommand(
+      "sweep", "Every tile CUTLASS compiles for these types and epilogue (M, N multiples of 8 up to 256; K multiples "
+               "of 64 up to 512; both schedules unless --schedule picks one; shapes its static assertions refuse, "
+               "and those whose stage count comes out below 2, are left out), as a feasibility map: per cell the "
+               "stage count CUTLASS picks, whether it fits, and the largest count that does. Reports and exits 0, even "
+               "where tiles overflow (2 on bad input).\n"
+               "e.g. smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg");
+  // The sweep makes the tiles itself, and has a format of its own.
+  add_config_options(*sweep, o->config, {.tile = false, .batch_file = false, .format = false});
+  sweep->get_option("--schedule")->description("cooperative or pingpong. Default: both. e.g. --schedule pingpong");
+  sweep->add_option("--format", o->format,
+                    "table, markdown, csv (one row per tile and schedule, one column per K), json (the check "
+                    "document, one result per configuration) or svg (a heat map). Default: table.\n"
+                    "e.g. --format svg -o map.svg")
+      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "svg"}));
+  return {sweep, [o] { return run_sweep(*o); }};
+}
+
+}  // namespace smem_budget::cli
