@@ -7,15 +7,9 @@ namespace smem_budget::render {
 
 namespace {
 
-std::string_view layout_rules_of(ComputeCapability cc) {
-  switch (rule_set_of(cc)) {
-    case RuleSet::sm90: return "yes (SM90 GEMMs)";
-    case RuleSet::sm100: return "yes (SM100 block-scaled GEMMs)";
-    case RuleSet::sm103: return "yes (SM103 FP4 GEMMs)";
-    case RuleSet::sm120: return "yes (SM120 GEMMs)";
-    case RuleSet::none: break;
-  }
-  return "limits only";
+std::string layout_rules_of(ComputeCapability cc) {
+  const ModelledArchitecture* row = modelled(rule_set_of(cc));
+  return row ? fmt::format("yes ({})", row->gemms) : "limits only";
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ std::string csv(const Report& report) {
                    sized ? row.total : "", sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "",
                    row.verdict, csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
                    SMEM_BUDGET_VERSION,
-                   r.budget.rule_set == RuleSet::sm100 && sized ? std::to_string(r.budget.tmem_columns) : "");
+                   r.budget.tmem_columns > 0 ? std::to_string(r.budget.tmem_columns) : "");
     if (suggested) {
       std::string list;
       for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))

@@ -65,7 +65,7 @@ void write_result(io::JsonWriter& out, const Result& r) {
   if (!r.tile_in_bytes.empty()) out.member("tile_given", r.tile_in_bytes);  // K in bytes of A, as typed
   out.key("stages");
   value_or_null(out, b.has_stages ? std::optional<bytes_t>(b.decision.stages) : std::nullopt);
-  if (b.rule_set == RuleSet::sm103 && b.has_stages) out.member("stages_sf", b.decision.counts.sf);
+  if (b.sf_pipeline && b.has_stages) out.member("stages_sf", b.decision.counts.sf);
   if (is_sparse(family_of(r.config)) && b.has_stages) {
     out.member("stages_a", b.decision.counts.a);
     out.member("stages_b", b.decision.counts.b);
@@ -90,7 +90,7 @@ void write_result(io::JsonWriter& out, const Result& r) {
     out.member("headroom", b.headroom);
     out.member("ctas_per_sm", b.ctas_per_sm);
   }
-  if (b.rule_set == RuleSet::sm100 && b.is_sized()) out.member("tmem_columns", b.tmem_columns);
+  if (b.tmem_columns > 0) out.member("tmem_columns", b.tmem_columns);
   out.member("verdict", name_of(b.verdict));
   out.member("fits", b.verdict == Verdict::fits);
   out.member("reason", reason(r));

@@ -146,7 +146,7 @@ std::string breakdown(const Report& report, const Result& r) {
   else
     out += fmt::format("largest stage count that fits: {}\n",
                        b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
-  if (b.rule_set == RuleSet::sm100)
+  if (b.tmem_columns > 0)
     out += fmt::format("tensor memory: {} of {} columns ({} accumulator stage{} of {} + scale factors {})\n",
                        b.tmem_columns, sm100_tmem_columns, b.tmem_accumulator_stages,
                        b.tmem_accumulator_stages == 1 ? "" : "s", r.config.tile.n,

@@ -63,11 +63,13 @@ struct Budget {
   // Why there is no largest fitting stage count to search for: the builder takes no StageCount<S>
   // ("the sparse builders take no StageCount<N>"); empty where it does.
   std::string_view no_stage_count{};
-  // SM100: tensor-memory columns in use, of 512: the accumulator stages' and the scale factors'.
+  // SM100: tensor-memory columns in use, of 512 (0 where the kernel has none or was not laid out):
+  // the accumulator stages' and the scale factors'.
   bytes_t tmem_columns = 0;
   bytes_t tmem_accumulator_columns = 0;
   bytes_t tmem_accumulator_stages = 0;
   TileNSearch tile_n_search{};  // SM120 refusals about tile N
+  bool sf_pipeline = false;     // SM103: the scale factors run a pipeline of their own (decision.counts.sf)
 
   // Whether the kernel was laid out, its parts adding up to `total`: it fits, exceeds the opt-in
   // limit, or CUTLASS refuses it for that size (SM100's device-side assertion), which is then the

@@ -159,6 +159,7 @@ struct Sm103Steps {
     StageDecision& d = budget.decision;
     d.counts = sm103_stage_counts(d.capacity, d.carveout, budget.stage);
     d.stages = d.counts.a;
+    budget.sf_pipeline = true;
   }
   static constexpr Rejection check_stages(const Config&, const Budget&) { return Rejection::none; }
   static constexpr Rejection check_build(const Config&) { return Rejection::none; }
