@@ -1,4 +1,4 @@
-// Element and operand types, and which MMA instruction path CUTLASS's SM120 builder takes for them.
+// Element and operand types: widths, names, the block-scale formats and their presets.
 #pragma once
 
 #include "smem_budget/core/cxx20.hpp"
@@ -120,17 +120,7 @@ struct OperandPair {
 // whose 2x4 warp layout changes the MMA tiling but no shared memory.
 enum class Instruction { automatic, mxf8f6f4, mxf8f6f4_acc2x4 };
 
+// The block-scaled MMA instruction a builder selects (cutlass/sm1xx_blockscaled.hpp mma_path).
 enum class MmaPath { mxf4_nvf4, mxf8f6f4 };
-
-// sm1xx_common.inl select_instr: the packed FP4 instruction needs FP4 on both sides and no
-// explicit F8F6F4 schedule; every other pair takes SM120_16x8x32_TN_VS.
-constexpr MmaPath mma_path(const OperandPair& types, Instruction instruction) {
-  const bool both_fp4 = types.a.data == Element::e2m1 && types.b.data == Element::e2m1;
-  return both_fp4 && instruction == Instruction::automatic ? MmaPath::mxf4_nvf4 : MmaPath::mxf8f6f4;
-}
-
-// Bits per A/B element in the mainloop's shared memory: packed FP4 on the MXF4/NVF4 path,
-// one byte (SmemAllocType uint8_t) for every element on the MXF8F6F4 path.
-constexpr int operand_smem_bits(MmaPath path) { return path == MmaPath::mxf4_nvf4 ? 4 : 8; }
 
 }  // namespace smem_budget

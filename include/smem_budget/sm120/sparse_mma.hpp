@@ -14,6 +14,7 @@
 #include "smem_budget/sm120/dense_mma.hpp"
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/sm1xx_blockscaled.hpp"
 
 namespace smem_budget {
 
