@@ -66,7 +66,7 @@ inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
      evaluate_sm103, sm103_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
      SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
-     evaluate_sm120, sm120_shape_compiles, sm120_epilogue_tile, sm120_normalised, SweepSpace{},
+     evaluate_sm120, sm120_shape_compiles, sm120_automatic_epilogue_tile, sm120_normalised, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
 }};
 

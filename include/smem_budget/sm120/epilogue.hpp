@@ -16,7 +16,7 @@
 namespace smem_budget {
 
 // sm120_builder.inl:145-199 sm120_compute_tile_shape_or_override (v4.7.0).
-constexpr EpilogueTileShape epilogue_tile(const Config& config, const CutlassRules& rules) {
+constexpr EpilogueTileShape sm120_epilogue_tile(const Config& config, const CutlassRules& rules) {
   if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
   const bool row = config.d_layout == MatrixLayout::row;
   if (is_fp6(config.d)) return row ? EpilogueTileShape{64, 128} : EpilogueTileShape{128, 32};
@@ -32,13 +32,13 @@ constexpr EpilogueTileShape epilogue_tile(const Config& config, const CutlassRul
   return {n < 16 ? 128 : 64, n < 32 ? n : 32};
 }
 
-constexpr EpilogueElements epilogue_elements(const Config& config) {
+constexpr EpilogueElements sm120_epilogue_elements(const Config& config) {
   if (config.epilogue == EpilogueKind::finalize) return {config.d, config.d, true};
   return {config.c, config.d, false};
 }
 
 // sm120_builder.inl sm120_get_tma_dispatch_policy, with the collective's ReuseSmemC.
-constexpr EpilogueStages epilogue_stages(const Config& config, EpilogueTileShape tile, const EpilogueElements& e) {
+constexpr EpilogueStages sm120_epilogue_stages(const Config& config, EpilogueTileShape tile, const EpilogueElements& e) {
   EpilogueStages s;
   s.sub_tiles = (config.tile.m / tile.m) * (config.tile.n / tile.n);
   const bytes_t up_to_two = s.sub_tiles < 2 ? s.sub_tiles : 2;
@@ -52,20 +52,20 @@ constexpr EpilogueStages epilogue_stages(const Config& config, EpilogueTileShape
   return s;
 }
 
-constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rules) {
+constexpr Rejection sm120_check_epilogue(const Config& config, const CutlassRules& rules) {
   if (config.epilogue == EpilogueKind::nosmem) return Rejection::none;
   const Tile& cta = config.tile;
   const bool row = config.d_layout == MatrixLayout::row;
   if (config.epilogue == EpilogueKind::tma && is_fp6(config.d) &&
       (row ? cta.n % 128 != 0 : cta.m % 128 != 0))
     return Rejection::fp6_output_extent;
-  const EpilogueTileShape tile = epilogue_tile(config, rules);
+  const EpilogueTileShape tile = sm120_epilogue_tile(config, rules);
   if (!config.epilogue_tile.automatic && is_fp6(config.d) && (row ? tile.n % 128 != 0 : tile.m % 128 != 0))
     return Rejection::fp6_output_extent;
   if (tile.m <= 0 || tile.n <= 0 || cta.m % tile.m != 0 || cta.n % tile.n != 0)
     return config.epilogue_tile.automatic ? Rejection::epilogue_tile_divides_cta : Rejection::epilogue_tile_given_divides_cta;
   if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_tile_multiple_of_8;
-  const EpilogueElements e = epilogue_elements(config);
+  const EpilogueElements e = sm120_epilogue_elements(config);
   const bytes_t extent = row ? tile.n : tile.m;
   const Rejection no_atom = row ? Rejection::epilogue_swizzle_atom : Rejection::epilogue_swizzle_atom_mn;
   if (swizzle_alignment(e.d, extent) == 0) return no_atom;
@@ -91,7 +91,7 @@ constexpr Rejection check_epilogue(const Config& config, const CutlassRules& rul
 // or 4 ping-pong ones; along N, block-scaled 16 columns a tile (8 when N < 16), plain and blockwise
 // 2 tiles per 32 columns, rounded up (sm120_mma_builder.inl:91-95, sm120_blockscaled_mma_builder.inl).
 // Measured for tile M a multiple of 128; other M permute by min(M, 128) and are not modelled here.
-constexpr Rejection check_epilogue_device_code(const Config& config) {
+constexpr Rejection sm120_check_epilogue_device_code(const Config& config) {
   const bool pingpong = config.schedule == Schedule::pingpong;
   if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && pingpong)
     return Rejection::sf_gen_col_pingpong;
@@ -107,13 +107,13 @@ constexpr Rejection check_epilogue_device_code(const Config& config) {
   return mma_n % epi.n != 0 ? Rejection::epilogue_epi_tile_n_divides_mma : Rejection::none;
 }
 
-constexpr EpilogueLayout epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
+constexpr EpilogueLayout sm120_epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {
   // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage.
   if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(1, 1);
   EpilogueLayout out;
-  out.tile = epilogue_tile(config, rules);
-  out.elements = epilogue_elements(config);
-  out.stages = epilogue_stages(config, out.tile, out.elements);
+  out.tile = sm120_epilogue_tile(config, rules);
+  out.elements = sm120_epilogue_elements(config);
+  out.stages = sm120_epilogue_stages(config, out.tile, out.elements);
   out.fusion = fusion_storage(config, c);
   lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;

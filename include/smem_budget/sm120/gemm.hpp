@@ -86,9 +86,9 @@ constexpr Config sm120_normalised(Config config) {
 // The kernel's types name the epilogue first (its storage is the mainloop's carveout), then the
 // mainloop, then the kernel: the order in which the compiler reports their assertions; only the
 // plain mainloops' tiled MMA permutation, which the epilogue builder's tile reads, fails before.
-constexpr Rejection check_shape(const Config& config, const CutlassRules& rules) {
+constexpr Rejection sm120_check_shape(const Config& config, const CutlassRules& rules) {
   if (const Rejection r = check_dense_tiled_mma(config); r != Rejection::none) return r;
-  if (const Rejection r = check_epilogue(config, rules); r != Rejection::none) return r;
+  if (const Rejection r = sm120_check_epilogue(config, rules); r != Rejection::none) return r;
   if (const Rejection r = check_mainloop(config, rules); r != Rejection::none) return r;
   return check_kernel(config);
 }
@@ -96,21 +96,21 @@ constexpr Rejection check_shape(const Config& config, const CutlassRules& rules)
 // What a build of the kernel refuses beyond the class-scope assertions that sizeof(SharedStorage)
 // meets, whatever the stage count: its Params' TMA descriptors (compiled by its host path) and then
 // its device code (the kernel's operator(), the mainloop's mma(), the epilogue's store()).
-constexpr Rejection check_build(const Config& config, const CutlassRules& rules) {
+constexpr Rejection sm120_check_build(const Config& config, const CutlassRules& rules) {
   if (const Rejection r = check_mainloop_params(config, rules); r != Rejection::none) return r;
   if (const Rejection r = check_kernel_device_code(config); r != Rejection::none) return r;
   if (const Rejection r = check_mainloop_device_code(config); r != Rejection::none) return r;
-  return check_epilogue_device_code(config);
+  return sm120_check_epilogue_device_code(config);
 }
 
 constexpr bool sm120_shape_compiles(const Config& config) {
   const CutlassRules rules = rules_for(config.cutlass);
-  return check_shape(config, rules) == Rejection::none && check_build(config, rules) == Rejection::none;
+  return sm120_check_shape(config, rules) == Rejection::none && sm120_check_build(config, rules) == Rejection::none;
 }
 
 // The automatic epilogue tile of SM120's epilogue builder, or the one given.
-constexpr EpilogueTileShape sm120_epilogue_tile(const Config& config) {
-  return epilogue_tile(config, rules_for(config.cutlass));
+constexpr EpilogueTileShape sm120_automatic_epilogue_tile(const Config& config) {
+  return sm120_epilogue_tile(config, rules_for(config.cutlass));
 }
 
 namespace detail {
@@ -157,12 +157,12 @@ struct Sm120Steps {
   static constexpr std::string_view no_stage_count(const Config& config) {
     return is_sparse(family_of(config)) ? "the sparse builders take no StageCount<N>" : "";
   }
-  static constexpr Rejection check(const Config& config) { return check_shape(config, rules_for(config.cutlass)); }
+  static constexpr Rejection check(const Config& config) { return sm120_check_shape(config, rules_for(config.cutlass)); }
   static constexpr Config built(const Config& config) { return config; }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     const CutlassRules rules = rules_for(config.cutlass);
     budget.stage = mainloop_stage(config, rules, c);
-    budget.epilogue = epilogue_layout(config, rules, c);
+    budget.epilogue = sm120_epilogue_layout(config, rules, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm120_cutlass_capacity;
     d.capacity = sm120_cutlass_capacity - builder_reserve(config, rules).total();
@@ -175,7 +175,7 @@ struct Sm120Steps {
     return check_stage_counts(config, budget.stage, budget.decision.counts);
   }
   static constexpr Rejection check_build(const Config& config) {
-    return smem_budget::check_build(config, rules_for(config.cutlass));
+    return sm120_check_build(config, rules_for(config.cutlass));
   }
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
