@@ -1,4 +1,5 @@
-// End-to-end tests of the built executable: exit codes, the four formats, batch files, bad input.
+// The command line, in-process (run) and a few times end to end (run_process): exit codes, the four formats,
+// batch files, bad input.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -272,11 +273,12 @@ TEST_CASE("the single-configuration table fits 100 columns and sums to the total
 
 TEST_CASE("check subcommand, stdin batch, -o file, arch files", "[cli]") {
   CHECK(run("check --tile 128x128x128").out == run("--tile 128x128x128").out);
-  const Run piped = run("--config - --format json", R"(["128x128x128", {"tile": [256, 128, 128]}])");
+  // End to end: a batch from the real standard input, and a file written by -o.
+  const Run piped = run_process("--config - --format json", R"(["128x128x128", {"tile": [256, 128, 128]}])");
   REQUIRE(piped.status == 0);
   CHECK(results_of(piped)[1]["bytes"]["total"] == 93184);
   const std::string file = temp_path("out.json");
-  const Run written = run("--tile 128x128x128 --format json -o '" + file + "'");
+  const Run written = run_process("--tile 128x128x128 --format json -o '" + file + "'");
   CHECK(written.status == 0);
   CHECK(written.out.empty());
   CHECK(nlohmann::json::parse(slurp(file))["results"][0]["bytes"]["total"] == 83968);
@@ -302,8 +304,8 @@ TEST_CASE("arch lists the built-in architectures", "[cli]") {
   CHECK(list.size() == 12);
   CHECK(list[10]["name"] == "sm120");
   CHECK(list[10]["smem_per_block_optin"] == 101376);
-  CHECK(run("--help").status == 0);
-  CHECK(run("--version").out.rfind("smem-budget ", 0) == 0);
+  CHECK(run_process("--help").status == 0);  // end to end: main() and its exit status
+  CHECK(run_process("--version").out.rfind("smem-budget ", 0) == 0);
 }
 
 TEST_CASE("the README's examples are what the program prints today", "[cli][readme]") {
