@@ -19,6 +19,7 @@
 #include "io/parse.hpp"
 #include "io/kernel_name.hpp"
 #include "io/settings.hpp"
+#include "io/vocabulary.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
 #include "smem_budget/suggest.hpp"
@@ -101,6 +102,16 @@ struct PyResult {
   py::object sized_or_none(long long value) const { return sized() ? py::object(py::int_(value)) : py::none(); }
   py::dict to_dict() const { return to_python(smem_budget::render::result_json(result)); }
 };
+
+// "'fits', 'exceeds-optin' or 'rejected' (CUTLASS does not compile it).", from the verdicts' table.
+const std::string& verdict_doc() {
+  static const std::string doc = [] {
+    std::vector<std::string> quoted;
+    for (const auto& word : smem_budget::io::verdict_words) quoted.push_back("'" + std::string(word.spelling) + "'");
+    return smem_budget::io::or_list(quoted) + " (" + std::string(smem_budget::io::verdict_words.back().help) + ").";
+  }();
+  return doc;
+}
 
 // The built-in architectures are resolved once; files and the native GPU every time.
 Architecture architecture(const std::string& spec, int device) {
@@ -257,7 +268,7 @@ PYBIND11_MODULE(_core, m) {
   py::class_<PyResult>(m, "Result", "One configuration's shared-memory budget, as `smem-budget --format json` reports it.")
       .def_property_readonly("name", [](const PyResult& r) { return r.result.name; })
       .def_property_readonly("verdict", [](const PyResult& r) { return std::string(smem_budget::name_of(r.budget().verdict)); },
-                             "'fits', 'exceeds-optin' or 'rejected' (CUTLASS does not compile it).")
+                             verdict_doc().c_str())
       .def_property_readonly("fits", [](const PyResult& r) { return r.budget().verdict == smem_budget::Verdict::fits; })
       .def_property_readonly("stages", [](const PyResult& r) {
         return r.budget().has_stages ? py::object(py::int_(r.budget().decision.stages)) : py::none();
