@@ -11,7 +11,7 @@ VERSION = re.search(r"project\(smem-budget VERSION ([0-9.]+)", open("CMakeLists.
 SOURCES = ["python/module.cpp", "src/frontend/evaluation.cpp", "src/frontend/architecture.cpp",
            "src/frontend/batch.cpp", "src/frontend/sweep.cpp", "src/render/sentences.cpp",
            "src/render/json.cpp", "src/io/parse.cpp", "src/io/settings.cpp", "src/io/config_keys.cpp", "src/io/json_writer.cpp", "src/io/batch_file.cpp",
-           "src/io/kernel_name.cpp", "src/io/arch_file.cpp", "src/native/cuda_driver.cpp",
+           "src/io/kernel_name.cpp", "src/io/cutlass_name.cpp", "src/io/arch_file.cpp", "src/native/cuda_driver.cpp",
            "src/native/device_query.cpp"]
 
 core = Extension(

@@ -19,6 +19,7 @@
 #include "io/parse.hpp"
 #include "io/kernel_name.hpp"
 #include "io/settings.hpp"
+#include "io/vocabulary.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
 #include "smem_budget/suggest.hpp"
@@ -51,25 +52,18 @@ nlohmann::json to_json(py::handle value) {
   throw InputError(std::string("cannot read a value of Python type ") + py::str(value.get_type().attr("__name__")).cast<std::string>());
 }
 
-py::object to_python(const nlohmann::ordered_json& j) {
-  switch (j.type()) {
-    case nlohmann::ordered_json::value_t::null: return py::none();
-    case nlohmann::ordered_json::value_t::boolean: return py::bool_(j.get<bool>());
-    case nlohmann::ordered_json::value_t::number_integer: return py::int_(j.get<long long>());
-    case nlohmann::ordered_json::value_t::number_unsigned: return py::int_(j.get<unsigned long long>());
-    case nlohmann::ordered_json::value_t::number_float: return py::float_(j.get<double>());
-    case nlohmann::ordered_json::value_t::string: return py::str(j.get<std::string>());
-    case nlohmann::ordered_json::value_t::array: {
-      py::list list;
-      for (const auto& item : j) list.append(to_python(item));
-      return list;
-    }
-    default: {
-      py::dict dict;
-      for (const auto& [key, item] : j.items()) dict[py::str(key)] = to_python(item);
-      return dict;
-    }
-  }
+// What `write` writes, as Python values: the JSON output is written one way (JsonWriter), and
+// Python's json module reads it.
+template <class Write>
+py::object to_python(Write write) {
+  std::string text;
+  smem_budget::io::JsonWriter out(text);
+  write(out);
+  return py::module_::import("json").attr("loads")(text);
+}
+
+py::dict result_dict(const Result& result) {
+  return to_python([&](smem_budget::io::JsonWriter& out) { smem_budget::render::write_result(out, result); });
 }
 
 // Keys as settings, `prefix` + key naming each in messages; to_config then parses every value
@@ -99,8 +93,18 @@ struct PyResult {
   const smem_budget::Budget& budget() const { return result.budget; }
   bool sized() const { return budget().is_sized(); }
   py::object sized_or_none(long long value) const { return sized() ? py::object(py::int_(value)) : py::none(); }
-  py::dict to_dict() const { return to_python(smem_budget::render::result_json(result)); }
+  py::dict to_dict() const { return result_dict(result); }
 };
+
+// "'fits', 'exceeds-optin' or 'rejected' (CUTLASS does not compile it).", from the verdicts' table.
+const std::string& verdict_doc() {
+  static const std::string doc = [] {
+    std::vector<std::string> quoted;
+    for (const auto& word : smem_budget::io::verdict_words) quoted.push_back("'" + std::string(word.spelling) + "'");
+    return smem_budget::io::or_list(quoted) + " (" + std::string(smem_budget::io::verdict_words.back().help) + ").";
+  }();
+  return doc;
+}
 
 // The built-in architectures are resolved once; files and the native GPU every time.
 Architecture architecture(const std::string& spec, int device) {
@@ -197,8 +201,8 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
 py::list suggest(const py::args& args, const py::kwargs& keys) {
   auto [result, a] = evaluate_call(args, keys);
   result.suggestions = smem_budget::suggest(result.config, a.limits);
-  const auto j = smem_budget::render::result_json(result);
-  return j.contains("suggestions") ? to_python(j["suggestions"]).cast<py::list>() : py::list();
+  const py::dict d = result_dict(result);
+  return d.contains("suggestions") ? d["suggestions"].cast<py::list>() : py::list();
 }
 
 py::list sweep(py::kwargs keys) {
@@ -218,7 +222,8 @@ py::list sweep(py::kwargs keys) {
 }
 
 py::dict arch_of(const std::string& name, int device) {
-  return to_python(smem_budget::render::arch_json(smem_budget::frontend::resolve_architecture(name, "arch", device)));
+  const Architecture a = smem_budget::frontend::resolve_architecture(name, "arch", device);
+  return to_python([&](smem_budget::io::JsonWriter& out) { smem_budget::render::write_arch(out, a); });
 }
 
 // The configuration keys from the key table, "kernel, tile, …)", wrapped at the docstrings' width
@@ -257,7 +262,7 @@ PYBIND11_MODULE(_core, m) {
   py::class_<PyResult>(m, "Result", "One configuration's shared-memory budget, as `smem-budget --format json` reports it.")
       .def_property_readonly("name", [](const PyResult& r) { return r.result.name; })
       .def_property_readonly("verdict", [](const PyResult& r) { return std::string(smem_budget::name_of(r.budget().verdict)); },
-                             "'fits', 'exceeds-optin' or 'rejected' (CUTLASS does not compile it).")
+                             verdict_doc().c_str())
       .def_property_readonly("fits", [](const PyResult& r) { return r.budget().verdict == smem_budget::Verdict::fits; })
       .def_property_readonly("stages", [](const PyResult& r) {
         return r.budget().has_stages ? py::object(py::int_(r.budget().decision.stages)) : py::none();
@@ -277,10 +282,13 @@ PYBIND11_MODULE(_core, m) {
                              "Cautions: one-stage or stage-less SM100/SM103 kernels, SM90 automatic schedules, rules applied from "
                              "another release.")
       .def_property_readonly("bytes", [](const PyResult& r) {
-        const auto j = smem_budget::render::result_json(r.result);
-        return j.contains("bytes") ? to_python(j["bytes"]) : py::none();
+        const py::dict d = result_dict(r.result);
+        return d.contains("bytes") ? py::object(d["bytes"]) : py::none();
       }, "Every part of the total, as the JSON output's 'bytes'; None when total is.")
-      .def_property_readonly("config", [](const PyResult& r) { return to_python(smem_budget::io::config_to_json(r.result.config)); },
+      .def_property_readonly("config", [](const PyResult& r) {
+        return to_python(
+            [&](smem_budget::io::JsonWriter& out) { smem_budget::io::write_config(out, r.result.config); });
+      },
                              "The configuration, normalised as the JSON output's 'config'.")
       .def("to_dict", &PyResult::to_dict, "The result object of `smem-budget --format json`, as a dict.")
       .def("__repr__", [](const PyResult& r) {

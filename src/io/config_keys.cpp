@@ -22,6 +22,40 @@ std::string cell(std::string_view text) {
   return out;
 }
 
+constexpr std::string_view help_of(std::string_view key) {
+  for (const ConfigKey& row : config_keys)
+    if (row.key == key) return row.help;
+  return "";
+}
+
+constexpr bool names_every(std::string_view help, std::span<const std::string_view> names) {
+  for (std::string_view name : names)
+    if (help.find(name) == std::string_view::npos) return false;
+  return true;
+}
+
+template <class T, std::size_t N>
+constexpr std::array<std::string_view, N> spellings_of(const std::array<Word<T>, N>& words) {
+  std::array<std::string_view, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = words[i].spelling;
+  return out;
+}
+
+template <std::size_t N>
+constexpr std::array<std::string_view, N> names_of(const std::array<Element, N>& elements) {
+  std::array<std::string_view, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = name_of(elements[i]);
+  return out;
+}
+
+// Keys whose help lists a vocabulary in prose rather than as choices: the prose must name every
+// value of the vocabulary's table.
+static_assert(names_every(help_of("stages"), spellings_of(stage_words)));
+static_assert(names_every(help_of("fusion"), spellings_of(fusion_words)));
+static_assert(names_every(help_of("fusion"), spellings_of(scale_type_words)));
+static_assert(names_every(help_of("c"), names_of(epilogue_elements)));
+static_assert(names_every(help_of("types"), names_of(operand_elements)));
+
 }  // namespace
 
 const ConfigKey* find_config_key(std::string_view key) {

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -115,10 +116,15 @@ Parsed<OperandPair> parse_types(std::string_view text) {
   const auto a = operand_from_name(a_name);
   const auto b = operand_from_name(b_name);
   if (!a || !b || b_name.find(':') != std::string_view::npos) {
-    constexpr std::array<std::string_view, 12> names{"nvfp4", "mxfp4", "mxfp6", "mxfp8", "e2m1", "e3m2",
-                                                    "e2m3",  "e4m3",  "e5m2",  "f16",   "bf16", "s8"};
-    return fmt::format("{}: unknown types (expected nvfp4, mxfp4, mxfp6, mxfp8, or A:B of those or of e2m1, "
-                       "e3m2, e2m3, e4m3, e5m2, f16, bf16, s8){}", quoted(text), did_you_mean(a ? b_name : a_name, names));
+    std::vector<std::string_view> names;
+    std::string presets;
+    for (const OperandPreset& preset : operand_presets) {
+      names.push_back(preset.name);
+      presets += std::string(preset.name) + ", ";
+    }
+    for (Element e : operand_elements) names.push_back(name_of(e));
+    return fmt::format("{}: unknown types (expected {}or A:B of those or of {}){}", quoted(text), presets,
+                       element_names(operand_elements), did_you_mean(a ? b_name : a_name, names));
   }
   return OperandPair{*a, *b};
 }
@@ -126,8 +132,8 @@ Parsed<OperandPair> parse_types(std::string_view text) {
 Parsed<Element> parse_element(std::string_view text, bool allow_void) {
   const auto e = element_from_name(text);
   if (!e || (*e == Element::none && !allow_void) || *e == Element::s8)
-    return fmt::format("{}: unknown element type (expected {}f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1)",
-                       quoted(text), allow_void ? "void, " : "");
+    return fmt::format("{}: unknown element type (expected {}{})", quoted(text),
+                       allow_void ? std::string(name_of(Element::none)) + ", " : "", element_names(epilogue_elements));
   return *e;
 }
 
@@ -197,14 +203,11 @@ Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text) {
 }
 
 Parsed<StagePolicy> parse_stages(std::string_view text) {
-  using K = StagePolicy::Kind;
-  if (text == "auto") return StagePolicy{K::auto_carveout, 0};
-  if (text == "auto-epi") return StagePolicy{K::auto_epi, 0};
-  if (text == "auto-zero") return StagePolicy{K::auto_zero, 0};
+  if (const Word<StagePolicy::Kind>* word = find_word(stage_words, text)) return StagePolicy{word->value, 0};
   const auto n = parse_count(text, 2'147'483'647);
   if (!ok(n))
-    return fmt::format("{}: expected auto, auto-epi, auto-zero or a stage count 1…2147483647", quoted(text));
-  return StagePolicy{K::fixed, std::get<bytes_t>(n)};
+    return fmt::format("{}: expected {} or a stage count 1…2147483647", quoted(text), spellings(stage_words));
+  return StagePolicy{StagePolicy::Kind::fixed, std::get<bytes_t>(n)};
 }
 
 Parsed<EpilogueKind> parse_epilogue(std::string_view text) { return pick(text, epilogue_words, "epilogue"); }
@@ -225,40 +228,50 @@ namespace {
 
 // sf-gen, sf-gen:VECTOR or sf-gen:VECTOR:TYPE (LinCombBlockScaleFactor's SFVecSize and ElementSF).
 Parsed<FusionSpec> parse_sf_gen(std::string_view text) {
+  const std::string_view name = spelling_of(fusion_words, Fusion::sf_gen);
   const auto wrong = [&] {
-    return fmt::format("{}: expected sf-gen, sf-gen:VECTOR or sf-gen:VECTOR:TYPE (VECTOR 16, 32 or 64; TYPE ue4m3 or "
-                       "ue8m0)", quoted(text));
+    std::vector<std::string> vectors;
+    for (bytes_t v : sf_vectors) vectors.push_back(std::to_string(v));
+    std::vector<std::string> types;
+    for (const Word<ScaleType>& word : scale_type_words) types.emplace_back(word.spelling);
+    return fmt::format("{}: expected {}, {}:VECTOR or {}:VECTOR:TYPE (VECTOR {}; TYPE {})", quoted(text), name, name,
+                       name, or_list(vectors), or_list(types));
   };
   FusionSpec spec{Fusion::sf_gen};
-  if (text == "sf-gen") return spec;
-  std::string_view rest = text.substr(7);
+  if (text == name) return spec;
+  std::string_view rest = text.substr(name.size() + 1);
   const std::size_t colon = rest.find(':');
   const std::string_view vector = rest.substr(0, colon);
-  if (vector != "16" && vector != "32" && vector != "64") return wrong();
-  spec.sf_output.vector = vector == "16" ? 16 : vector == "32" ? 32 : 64;
+  spec.sf_output.vector = 0;
+  for (bytes_t v : sf_vectors)
+    if (vector == std::to_string(v)) spec.sf_output.vector = v;
+  if (spec.sf_output.vector == 0) return wrong();
   if (colon == std::string_view::npos) return spec;
-  const std::string_view type = rest.substr(colon + 1);
-  spec.sf_output.type = scale_type_from_name(type);
-  if (!spec.sf_output.type) return wrong();
+  const Word<ScaleType>* type = find_word(scale_type_words, rest.substr(colon + 1));
+  if (type == nullptr) return wrong();
+  spec.sf_output.type = type->value;
   return spec;
 }
 
 }  // namespace
 
 Parsed<FusionSpec> parse_fusion(std::string_view text) {
-  if (text == "none") return FusionSpec{};
-  if (text == "row-bias") return FusionSpec{Fusion::row_bias};
-  if (text == "sf-gen" || text.starts_with("sf-gen:")) return parse_sf_gen(text);
-  if (text == "scaled-mm") return FusionSpec{Fusion::scaled_mm};
-  if (text == "scaled-mm-bias") return FusionSpec{Fusion::scaled_mm_bias};
-  if (text.starts_with("col-bias:")) {
-    const auto e = parse_element(text.substr(9), false);
-    if (!ok(e)) return fmt::format("{}: the bias type must be one of f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1", quoted(text));
+  const std::size_t colon = text.find(':');
+  const Word<Fusion>* word = find_word(fusion_words, text.substr(0, colon));
+  // col-bias needs its type; sf-gen may take arguments; the others take none.
+  if (word != nullptr && word->value == Fusion::sf_gen) return parse_sf_gen(text);
+  if (word != nullptr && word->value == Fusion::col_bias && colon != std::string_view::npos) {
+    const auto e = parse_element(text.substr(colon + 1), false);
+    if (!ok(e))
+      return fmt::format("{}: the bias type must be one of {}", quoted(text), element_names(epilogue_elements));
     return FusionSpec{Fusion::col_bias, std::get<Element>(e)};
   }
-  return fmt::format("{}: unknown fusion (expected none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]], scaled-mm, "
-                     "scaled-mm-bias)",
-                     quoted(text));
+  if (word != nullptr && word->value != Fusion::col_bias && colon == std::string_view::npos)
+    return FusionSpec{word->value};
+  std::string expected;
+  for (const Word<Fusion>& w : fusion_words)
+    expected += fmt::format("{}{}{}", expected.empty() ? "" : ", ", w.spelling, fusion_arguments(w.value));
+  return fmt::format("{}: unknown fusion (expected {})", quoted(text), expected);
 }
 
 Parsed<CutlassVersion> parse_cutlass(std::string_view full_text) {
@@ -320,13 +333,8 @@ std::string_view format_scaling(Scaling s) { return spelling_of(scaling_words, s
 std::string_view format_epilogue_schedule(EpilogueSchedule s) { return spelling_of(epilogue_schedule_words, s); }
 
 std::string format_stages(const StagePolicy& stages) {
-  switch (stages.kind) {
-    case StagePolicy::Kind::auto_carveout: return "auto";
-    case StagePolicy::Kind::auto_epi: return "auto-epi";
-    case StagePolicy::Kind::auto_zero: return "auto-zero";
-    case StagePolicy::Kind::fixed: return std::to_string(stages.count);
-  }
-  return "";
+  if (stages.kind == StagePolicy::Kind::fixed) return std::to_string(stages.count);
+  return std::string(spelling_of(stage_words, stages.kind));
 }
 
 std::string format_version(const CutlassVersion& v) { return fmt::format("{}.{}.{}", v.major, v.minor, v.patch); }
@@ -346,19 +354,11 @@ std::string format_epilogue_tile(const EpilogueTile& t) {
 }
 
 std::string format_fusion(const Config& config) {
-  switch (config.fusion) {
-    case Fusion::none: return "none";
-    case Fusion::row_bias: return "row-bias";
-    case Fusion::col_bias: return fmt::format("col-bias:{}", name_of(config.bias));
-    case Fusion::sf_gen: {
-      const ScaleFactorOutput& sf = config.sf_output;
-      if (sf.vector == 0) return "sf-gen";
-      return sf.type ? fmt::format("sf-gen:{}:{}", sf.vector, name_of(*sf.type)) : fmt::format("sf-gen:{}", sf.vector);
-    }
-    case Fusion::scaled_mm: return "scaled-mm";
-    case Fusion::scaled_mm_bias: return "scaled-mm-bias";
-  }
-  return "";
+  const std::string name(spelling_of(fusion_words, config.fusion));
+  const ScaleFactorOutput& sf = config.sf_output;
+  if (config.fusion == Fusion::col_bias) return fmt::format("{}:{}", name, name_of(config.bias));
+  if (config.fusion != Fusion::sf_gen || sf.vector == 0) return name;
+  return sf.type ? fmt::format("{}:{}:{}", name, sf.vector, name_of(*sf.type)) : fmt::format("{}:{}", name, sf.vector);
 }
 
 }  // namespace smem_budget::io

@@ -39,8 +39,10 @@ Config to_config(const Settings& settings);
 // Every key but the tile, which keeps its default: the base of a sweep, which makes the tiles.
 Config to_config_except_tile(const Settings& settings);
 
-// The normalised configuration as the JSON output's "config" object: written, or as a value.
+// The normalised configuration as the JSON output's "config" object.
 void write_config(JsonWriter& out, const Config& config);
+// The same object read back as a value, for code that takes a configuration as input (the tests
+// feed it to to_config again); output is written with write_config.
 nlohmann::ordered_json config_to_json(const Config& config);
 
 }  // namespace smem_budget::io

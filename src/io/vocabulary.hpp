@@ -1,12 +1,15 @@
-// One table per enumerated option: each value with its spelling and a line of help. Parsers,
-// formatters and "expected one of" messages all read the same table.
+// One table per enumerated option: each value with its spelling, a line of help and the CUTLASS
+// tag it stands for where there is one. Parsers, formatters and "expected one of" messages all
+// read the same table.
 #pragma once
 
 #include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "smem_budget/core/config.hpp"
+#include "smem_budget/core/result.hpp"
 
 namespace smem_budget::io {
 
@@ -15,6 +18,7 @@ struct Word {
   T value;
   std::string_view spelling;
   std::string_view help;
+  std::string_view cutlass = {};  // the CUTLASS type or tag, where the value is one
 };
 
 inline constexpr std::array<Word<Schedule>, 5> schedule_words{{
@@ -60,6 +64,56 @@ inline constexpr std::array<Word<TileScheduler>, 2> tile_scheduler_words{{
     {TileScheduler::stream_k, "stream-k", "StreamKScheduler (cooperative, non-grouped kernels only)"},
 }};
 
+// The automatic stage counts; a count N is the fourth kind, StageCount<N>.
+inline constexpr std::array<Word<StagePolicy::Kind>, 3> stage_words{{
+    {StagePolicy::Kind::auto_carveout, "auto", "as many stages as fit beside the epilogue's shared storage",
+     "StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>"},
+    {StagePolicy::Kind::auto_epi, "auto-epi", "the carveout the epilogue collective itself reports",
+     "StageCountAutoCarveoutEpi<CollectiveEpilogue>"},
+    {StagePolicy::Kind::auto_zero, "auto-zero", "as many stages as fit with no carveout", "StageCountAuto"},
+}};
+
+// The epilogue fusions; col-bias and sf-gen take arguments after a colon (fusion_arguments).
+inline constexpr std::array<Word<Fusion>, 6> fusion_words{{
+    {Fusion::none, "none", "D = alpha * acc + beta * C", "LinearCombination"},
+    {Fusion::row_bias, "row-bias", "a bias per row of D, held in registers", "LinCombPerRowBias"},
+    {Fusion::col_bias, "col-bias", "a bias per column of D, a row broadcast through shared memory",
+     "LinCombPerColBias"},
+    {Fusion::sf_gen, "sf-gen", "block scale factors of D written beside it", "LinCombBlockScaleFactor"},
+    {Fusion::scaled_mm, "scaled-mm", "vLLM's ScaledEpilogue: per-row scales of A, per-column scales of B"},
+    {Fusion::scaled_mm_bias, "scaled-mm-bias", "vLLM's ScaledEpilogueBias: ScaledEpilogue and a bias row"},
+}};
+
+// What follows a fusion's spelling, as messages show it.
+constexpr std::string_view fusion_arguments(Fusion fusion) {
+  if (fusion == Fusion::col_bias) return ":TYPE";
+  if (fusion == Fusion::sf_gen) return "[:VECTOR[:TYPE]]";
+  return "";
+}
+
+// The scale-factor types sf-gen writes; the spellings are the model's name_of(ScaleType).
+inline constexpr std::array<Word<ScaleType>, 2> scale_type_words{{
+    {ScaleType::ue4m3, name_of(ScaleType::ue4m3), "NVFP4's scale factors", "cutlass::float_ue4m3_t"},
+    {ScaleType::ue8m0, name_of(ScaleType::ue8m0), "the MX formats' scale factors", "cutlass::float_ue8m0_t"},
+}};
+
+// Elements per scale factor sf-gen accepts (LinCombBlockScaleFactor's SFVecSize).
+inline constexpr std::array<bytes_t, 3> sf_vectors{16, 32, 64};
+
+// The verdicts; the spellings are the model's name_of(Verdict).
+inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
+    {Verdict::fits, name_of(Verdict::fits), "within the opt-in limit"},
+    {Verdict::exceeds_optin, name_of(Verdict::exceeds_optin), "over the opt-in limit"},
+    {Verdict::rejected, name_of(Verdict::rejected), "CUTLASS does not compile it"},
+}};
+
+// Element names, spelled by the model's name_of(Element), in the order messages list them: the
+// operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
+inline constexpr std::array<Element, 8> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3,
+                                                         Element::e5m2, Element::f16,  Element::bf16, Element::s8};
+inline constexpr std::array<Element, 8> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
+                                                          Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1};
+
 // A table's spellings and help without the type of its values, for tables that list several
 // vocabularies (the configuration keys).
 struct Choice {
@@ -89,11 +143,35 @@ constexpr std::string_view spelling_of(const std::array<Word<T>, N>& words, T va
   return "";
 }
 
+// The value spelled `text`, or null.
+template <class T, std::size_t N>
+constexpr const Word<T>* find_word(const std::array<Word<T>, N>& words, std::string_view text) {
+  for (const Word<T>& word : words)
+    if (word.spelling == text) return &word;
+  return nullptr;
+}
+
 // "a, b, c": every spelling, for messages and help.
 template <class T, std::size_t N>
 std::string spellings(const std::array<Word<T>, N>& words) {
   std::string out;
   for (const Word<T>& word : words) out += (out.empty() ? "" : ", ") + std::string(word.spelling);
+  return out;
+}
+
+// "a, b or c".
+inline std::string or_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  return out;
+}
+
+// "f32, f16, bf16": element names, for messages.
+template <std::size_t N>
+std::string element_names(const std::array<Element, N>& elements) {
+  std::string out;
+  for (Element e : elements) out += (out.empty() ? "" : ", ") + std::string(name_of(e));
   return out;
 }
 

@@ -16,9 +16,12 @@ std::string layout_rules_of(ComputeCapability cc) {
 
 std::string architectures(const std::vector<Architecture>& archs, Format format) {
   if (format == Format::json) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const Architecture& a : archs) list.push_back(arch_json(a));
-    return list.dump(2) + "\n";
+    std::string text;
+    io::JsonWriter out(text);
+    out.begin_array();
+    for (const Architecture& a : archs) write_arch(out, a);
+    out.end();
+    return text + "\n";
   }
   std::string out = fmt::format("{:<8} {:<22} {:>4} {:>9} {:>9} {:>9} {:>8}  {}\n", "arch", "parts", "cc", "per SM",
                                 "opt-in", "default", "reserved", "layout rules");

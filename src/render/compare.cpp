@@ -1,6 +1,6 @@
 // `smem-budget compare`: one row per configuration, one column (or, in CSV, three) per release.
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
+#include <algorithm>
 
 #include "io/parse.hpp"
 #include "render/render.hpp"
@@ -16,23 +16,34 @@ std::string cell(const Result& r) {
 }
 
 std::string compare_json(const std::vector<Report>& reports, const std::vector<std::string>& versions) {
-  using ojson = nlohmann::ordered_json;
   const std::vector<Result>& first = reports.front().results;
-  ojson doc{{"tool", "smem-budget"}, {"version", SMEM_BUDGET_VERSION}, {"arch", reports.front().arch.name},
-            {"cutlass", versions}};
-  ojson rows = ojson::array();
+  std::string text;
+  io::JsonWriter out(text);
+  out.begin_object().member("tool", "smem-budget").member("version", SMEM_BUDGET_VERSION);
+  out.member("arch", reports.front().arch.name).key("cutlass").begin_array();
+  for (const std::string& v : versions) out.value(v);
+  out.end().key("results").begin_array();
   for (std::size_t i = 0; i < first.size(); ++i) {
-    ojson by_version;
+    out.begin_object().member("name", first[i].name).member("tile", io::format_tile(first[i].config.tile));
+    out.key("by_version").begin_object();
     for (std::size_t v = 0; v < reports.size(); ++v) {
+      // A release asked for twice is one key, as the same rules give the same budget.
+      if (std::find(versions.begin(), versions.begin() + static_cast<std::ptrdiff_t>(v), versions[v]) !=
+          versions.begin() + static_cast<std::ptrdiff_t>(v))
+        continue;
       const Budget& b = reports[v].results[i].budget;
-      by_version[versions[v]] = {{"stages", b.has_stages ? ojson(b.decision.stages) : ojson(nullptr)},
-                                 {"total", !b.is_sized() ? ojson(nullptr) : ojson(b.total)},
-                                 {"verdict", name_of(b.verdict)}};
+      out.key(versions[v]).begin_object().key("stages");
+      if (b.has_stages) out.value(b.decision.stages);
+      else out.null();
+      out.key("total");
+      if (b.is_sized()) out.value(b.total);
+      else out.null();
+      out.member("verdict", name_of(b.verdict)).end();
     }
-    rows.push_back({{"name", first[i].name}, {"tile", io::format_tile(first[i].config.tile)}, {"by_version", by_version}});
+    out.end().end();
   }
-  doc["results"] = rows;
-  return doc.dump(2) + "\n";
+  out.end().end();
+  return text + "\n";
 }
 
 // CSV: one value per column, stages_V, total_V and verdict_V for each release V.

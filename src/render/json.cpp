@@ -3,7 +3,6 @@
 #include <string_view>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "io/parse.hpp"
 #include "parallel.hpp"
@@ -12,8 +11,6 @@
 #include "smem_budget/explain.hpp"
 
 namespace smem_budget::render {
-
-using ojson = nlohmann::ordered_json;
 
 void write_arch(io::JsonWriter& out, const Architecture& arch) {
   const ArchLimits& a = arch.limits;
@@ -108,20 +105,6 @@ void write_result(io::JsonWriter& out, const Result& r) {
     out.end();
   }
   out.end();
-}
-
-ojson result_json(const Result& r) {
-  std::string text;
-  io::JsonWriter out(text);
-  write_result(out, r);
-  return ojson::parse(text);
-}
-
-ojson arch_json(const Architecture& arch) {
-  std::string text;
-  io::JsonWriter out(text);
-  write_arch(out, arch);
-  return ojson::parse(text);
 }
 
 void json(const Report& report, const std::function<void(std::string_view)>& sink) {

@@ -109,58 +109,63 @@ std::string sections(const LintReport& lint, bool markdown) {
   return out;
 }
 
+// A number, or null where there is none.
+void value_or_null(io::JsonWriter& out, bool known, bytes_t value) {
+  if (known) out.value(value);
+  else out.null();
+}
+
+void write_lint_result(io::JsonWriter& out, const Result& r) {
+  const bool sized = r.budget.is_sized();
+  out.begin_object().member("name", r.name).key("config");
+  io::write_config(out, r.config);
+  out.member("verdict", name_of(r.budget.verdict)).member("fits", r.budget.verdict == Verdict::fits);
+  value_or_null(out.key("stages"), r.budget.has_stages, r.budget.decision.stages);
+  value_or_null(out.key("total"), sized, r.budget.total);
+  value_or_null(out.key("headroom"), sized, r.budget.headroom);
+  out.member("reason", reason(r));
+  if (r.budget.verdict == Verdict::rejected) {
+    const RejectionInfo info = describe(r.budget.rejection);
+    out.member("assertion", info.assertion).member("source", info.source);
+  }
+  if (r.suggestions && !r.suggestions->empty()) {
+    const Suggestion& s = r.suggestions->front();
+    out.key("nearest_fit").begin_object().member("change", describe_changes(s, r)).key("config");
+    io::write_config(out, s.config);
+    out.member("stages", s.budget.decision.stages).member("total", s.budget.total).end();
+  }
+  out.end();
+}
+
 std::string lint_json(const LintReport& lint) {
-  using ojson = nlohmann::ordered_json;
   const Report& report = lint.report;
-  ojson doc;
-  doc["tool"] = "smem-budget";
-  doc["version"] = SMEM_BUDGET_VERSION;
-  doc["arch"] = arch_json(report.arch);
-  doc["sources"] = lint.sources;
-  ojson names = ojson::array();
-  for (const Result& r : report.results) {
-    const bool sized = r.budget.is_sized();
-    ojson j;
-    j["name"] = r.name;
-    j["config"] = io::config_to_json(r.config);
-    j["verdict"] = name_of(r.budget.verdict);
-    j["fits"] = r.budget.verdict == Verdict::fits;
-    j["stages"] = r.budget.has_stages ? ojson(r.budget.decision.stages) : ojson(nullptr);
-    j["total"] = sized ? ojson(r.budget.total) : ojson(nullptr);
-    j["headroom"] = sized ? ojson(r.budget.headroom) : ojson(nullptr);
-    j["reason"] = reason(r);
-    if (r.budget.verdict == Verdict::rejected) {
-      const RejectionInfo info = describe(r.budget.rejection);
-      j["assertion"] = info.assertion;
-      j["source"] = info.source;
-    }
-    if (r.suggestions && !r.suggestions->empty()) {
-      const Suggestion& s = r.suggestions->front();
-      j["nearest_fit"] = {{"change", describe_changes(s, r)},
-                          {"config", io::config_to_json(s.config)},
-                          {"stages", s.budget.decision.stages},
-                          {"total", s.budget.total}};
-    }
-    names.push_back(std::move(j));
-  }
-  doc["results"] = std::move(names);
-  ojson unread = ojson::array();
-  for (const LintReport::NotModelled& u : lint.not_modelled) unread.push_back({{"name", u.name}, {"reason", u.reason}});
-  doc["not_modelled"] = std::move(unread);
-  ojson groups = ojson::array();
+  const auto count = [](std::size_t n) { return static_cast<std::int64_t>(n); };
+  std::string text;
+  io::JsonWriter out(text);
+  out.begin_object().member("tool", "smem-budget").member("version", SMEM_BUDGET_VERSION).key("arch");
+  write_arch(out, report.arch);
+  out.key("sources").begin_array();
+  for (const std::string& source : lint.sources) out.value(source);
+  out.end().key("results").begin_array();
+  for (const Result& r : report.results) write_lint_result(out, r);
+  out.end().key("not_modelled").begin_array();
+  for (const LintReport::NotModelled& u : lint.not_modelled)
+    out.begin_object().member("name", u.name).member("reason", u.reason).end();
+  out.end().key("never_compile").begin_array();
   for (const RefusalGroup& g : refusals(report)) {
-    ojson list = ojson::array();
-    for (const Result* r : g.results) list.push_back(r->name);
-    groups.push_back({{"assertion", g.info.assertion}, {"source", g.info.source}, {"rule", g.info.rule},
-                      {"names", std::move(list)}});
+    out.begin_object().member("assertion", g.info.assertion).member("source", g.info.source);
+    out.member("rule", g.info.rule).key("names").begin_array();
+    for (const Result* r : g.results) out.value(r->name);
+    out.end().end();
   }
-  doc["never_compile"] = std::move(groups);
-  doc["summary"] = {{"names", report.results.size() + lint.not_modelled.size()},
-                    {"fit", count_of(report, Verdict::fits)},
-                    {"exceed", count_of(report, Verdict::exceeds_optin)},
-                    {"never_compile", count_of(report, Verdict::rejected)},
-                    {"not_modelled", lint.not_modelled.size()}};
-  return doc.dump(2) + "\n";
+  out.end().key("summary").begin_object();
+  out.member("names", count(report.results.size() + lint.not_modelled.size()));
+  out.member("fit", count(count_of(report, Verdict::fits)));
+  out.member("exceed", count(count_of(report, Verdict::exceeds_optin)));
+  out.member("never_compile", count(count_of(report, Verdict::rejected)));
+  out.member("not_modelled", count(lint.not_modelled.size()));
+  out.end().end();
+  return text + "\n";
 }
 
 // One row per name, every column one value: what a spreadsheet or a CI script wants.

@@ -6,8 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "io/json_writer.hpp"
 #include "parallel.hpp"
 #include "io/vocabulary.hpp"
@@ -69,14 +67,11 @@ std::string each_result(const std::vector<Result>& results, Text text) {
   return out;
 }
 
-// One result as the JSON document's result object: written, or as a value (the Python module's
-// Result.to_dict()).
+// One result as the JSON document's result object (and the Python module's Result.to_dict()).
 void write_result(io::JsonWriter& out, const Result& result);
-nlohmann::ordered_json result_json(const Result& result);
 
 // An architecture as JSON: the check document's "arch" and each entry of `arch --format json`.
 void write_arch(io::JsonWriter& out, const Architecture& arch);
-nlohmann::ordered_json arch_json(const Architecture& arch);
 
 using Rows = std::vector<std::vector<std::string>>;
 

@@ -1,0 +1,435 @@
+#include "io/cutlass_name.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "io/name_reader.hpp"
+#include "io/parse.hpp"
+#include "io/schedule_suffixes.hpp"
+#include "io/vocabulary.hpp"
+
+namespace smem_budget::io {
+namespace {
+
+bool all_digits(std::string_view text) {
+  if (text.empty()) return false;
+  for (char c : text)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t at; (at = text.find(separator, start)) != std::string_view::npos; start = at + 1)
+    parts.push_back(text.substr(start, at - start));
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
+Element element_part(NameReader& r, std::string_view part, std::string_view text, bool allow_void) {
+  const auto e = element_from_name(text);
+  if (!e || (*e == Element::none && !allow_void)) {
+    std::string known;
+    for (Element each : all_elements)
+      if (each != Element::none) known += (known.empty() ? "" : ", ") + std::string(name_of(each));
+    if (allow_void) known += ", " + std::string(name_of(Element::none));
+    r.fail(part, fmt::format("{} is not an element type the model knows ({})", text, known));
+  }
+  return *e;
+}
+
+// SM100's runtime-typed operands, type_erased_dynamic_float4_t and …float6_t (f4, f6): the data type
+// is chosen at run time, the shared memory is that of any element of those bits, e2m1 and e3m2.
+Element runtime_element(NameReader& r, std::string_view part, std::string_view text) {
+  if (text == "f4") return Element::e2m1;
+  if (text == "f6") return Element::e3m2;
+  return element_part(r, part, text, false);
+}
+
+// "ue4m3xe2m1": a block-scaled operand, as a --types side (a preset, or an MX element name).
+std::string block_operand(NameReader& r, std::string_view part) {
+  const std::size_t x = part.find('x');
+  const auto scale = scale_type_from_name(part.substr(0, x));
+  if (x == std::string_view::npos || !scale)
+    r.fail(part, "a block-scaled operand is SCALExELEMENT, e.g. ue4m3xe2m1 (NVFP4) or ue8m0xe4m3 (MXFP8)");
+  const Element data = runtime_element(r, part, part.substr(x + 1));
+  if (*scale == ScaleType::ue4m3) {
+    if (data != Element::e2m1) r.fail(part, "not modelled: ue4m3 scale factors go with e2m1 data only (NVFP4)");
+    return std::string(fp4_name(Fp4Format::nvfp4));
+  }
+  if (!is_narrow_float(data)) r.fail(part, "block-scaled data is e2m1, e2m3, e3m2, e4m3 or e5m2");
+  return std::string(name_of(Operand{data, ScaleType::ue8m0, 32}));
+}
+
+// "1x128f32xe4m3": a blockwise-scaled operand: scale granularity (rows x K), scale type, element.
+struct BlockwiseOperand {
+  bytes_t rows = 0;
+  bytes_t k = 0;
+  Element data = Element::e4m3;
+};
+
+BlockwiseOperand blockwise_operand(NameReader& r, std::string_view part) {
+  const auto wrong = [&] {
+    r.fail(part, "a blockwise-scaled operand is ROWSxKf32xELEMENT, e.g. 1x128f32xe4m3");
+  };
+  const std::size_t f32 = part.find("f32x");
+  if (f32 == std::string_view::npos) wrong();
+  const auto dims = split(part.substr(0, f32), 'x');
+  if (dims.size() != 2 || !all_digits(dims[0]) || !all_digits(dims[1])) wrong();
+  const auto rows = parse_count(dims[0], max_tile_extent);
+  const auto k = parse_count(dims[1], max_tile_extent);
+  if (!ok(rows) || !ok(k)) wrong();
+  return {std::get<bytes_t>(rows), std::get<bytes_t>(k), element_part(r, part, part.substr(f32 + 4), false)};
+}
+
+// --types: one side when A and B agree, A:B otherwise.
+std::string types_text(std::string_view a, std::string_view b) {
+  return a == b ? std::string(a) : fmt::format("{}:{}", a, b);
+}
+
+// A name's parts, read in order; running out of them before the schedule is an error.
+class Parts {
+ public:
+  Parts(NameReader& r, std::string_view name) : r_(r), name_(name), parts_(split(name, '_')) {}
+
+  std::string_view next() {
+    if (at_ >= parts_.size()) r_.fail(name_, "the name ends before its alignment and schedule parts");
+    return parts_[at_++];
+  }
+  bool next_is(std::string_view part) const { return at_ < parts_.size() && parts_[at_] == part; }
+  void skip() { ++at_; }
+  std::vector<std::string_view> rest() const {
+    return {parts_.begin() + static_cast<std::ptrdiff_t>(at_), parts_.end()};
+  }
+
+ private:
+  NameReader& r_;
+  std::string_view name_;
+  std::vector<std::string_view> parts_;
+  std::size_t at_ = 0;
+};
+
+NameArch arch_part(NameReader& r, std::string_view arch) {
+  if (arch == "sm90") return NameArch::sm90;
+  if (arch == "sm100") return NameArch::sm100;
+  if (arch != "sm120" && arch != "sm121")
+    r.fail(arch, "not modelled: the model reads the names of SM120/SM121, SM90 and SM100 kernels (sm120, sm121, sm90, "
+                 "sm100) only");
+  return NameArch::sm120;
+}
+
+// The operation class; a tensorop kernel is plain until its operands say blockwise.
+Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
+  if (arch == NameArch::sm90 && opclass != "tensorop")
+    r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
+  if (arch == NameArch::sm100 && opclass != "bstensorop")
+    r.fail(opclass, "not modelled: of SM100's kernels the model has the block-scaled GEMMs (bstensorop) only");
+  if (opclass == "bstensorop") return Family::block_scaled;
+  if (opclass == "bssptensorop") return Family::block_scaled_sparse;
+  if (opclass == "sptensorop") return Family::plain_sparse;
+  if (opclass != "tensorop")
+    r.fail(opclass, "unknown operation class (expected bstensorop, bssptensorop, tensorop, sptensorop)");
+  return Family::plain;
+}
+
+// gemm, gemm_grouped or spgemm: sets grouped and sparse.
+bool kind_part(NameReader& r, Parts& parts, Family family, std::string_view opclass) {
+  const bool sparse = is_sparse(family);
+  const std::string_view kind = parts.next();
+  bool grouped = false;
+  if (kind == "gemm" && parts.next_is("grouped")) {
+    grouped = true;
+    parts.skip();
+  } else if (kind != (sparse ? "spgemm" : "gemm")) {
+    r.fail(kind, sparse ? "a sparse kernel's kind is spgemm"
+                        : "not modelled: the model reads the kinds gemm and gemm_grouped (not MoE and other kinds)");
+  }
+  r.set("grouped", grouped, grouped ? "gemm_grouped" : kind);
+  r.set("sparse", sparse, opclass);
+  return grouped;
+}
+
+// A and B: sets types, scaling and scale granularity, and returns --types; `family` becomes
+// blockwise when the operands carry float scales.
+std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::string_view opclass,
+                          std::string_view a, std::string_view b) {
+  const std::string both = fmt::format("{}_{}", a, b);
+  std::string types;
+  if (family == Family::block_scaled || family == Family::block_scaled_sparse) {
+    types = types_text(block_operand(r, a), block_operand(r, b));
+    r.set("types", types, both);
+    r.set("scaling", std::string(format_scaling(Scaling::block)), opclass);
+    r.set("scale_granularity", format_scale_granularity(ScaleGranularity{}), opclass);
+  } else if (a.find("f32x") != std::string_view::npos) {
+    family = Family::blockwise;
+    const BlockwiseOperand sa = blockwise_operand(r, a), sb = blockwise_operand(r, b);
+    if (sa.k != sb.k) r.fail(both, "A's and B's scale blocks must share their K extent");
+    types = types_text(name_of(sa.data), name_of(sb.data));
+    r.set("types", types, both);
+    r.set("scaling", std::string(format_scaling(Scaling::blockwise)), both);
+    r.set("scale_granularity", format_scale_granularity(ScaleGranularity{false, sa.rows, sb.rows, sa.k}), both);
+  } else {
+    const Element ea = element_part(r, a, a, false), eb = element_part(r, b, b, false);
+    if (arch == NameArch::sm90 && bits_of(ea) != bits_of(eb))
+      r.fail(both, "not modelled: SM90's mixed-input kernels (A and B of different widths)");
+    types = types_text(name_of(ea), name_of(eb));
+    r.set("types", types, both);
+    r.set("scaling", std::string(format_scaling(Scaling::none)), opclass);
+    r.set("scale_granularity", format_scale_granularity(ScaleGranularity{}), opclass);
+  }
+  return types;
+}
+
+// The accumulator, C and D (or SCALExD where the kernel also writes block scale factors): sets c
+// and d, and returns D's scale type.
+std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulator, std::string_view c,
+                                      std::string_view d) {
+  if (accumulator != name_of(Element::f32)) r.fail(accumulator, "not modelled: the model's kernels accumulate in f32");
+  r.set("c", std::string(name_of(element_part(r, c, c, true))), c);
+  const std::size_t dx = d.find('x');
+  std::optional<ScaleType> d_scale;
+  if (dx != std::string_view::npos) {
+    d_scale = scale_type_from_name(d.substr(0, dx));
+    if (!d_scale) r.fail(d, "an output with scale factors is SCALExELEMENT, e.g. ue8m0xe2m1");
+  }
+  r.set("d", std::string(name_of(element_part(r, d, d.substr(dx == std::string_view::npos ? 0 : dx + 1), false))), d);
+  return d_scale;
+}
+
+// The cluster part: SM90 and SM100 take theirs (SM100's 0x0x1 is one chosen at run time,
+// Shape<int, int, _1>); SM120 kernels run 1x1x1. Returns the cluster once checked.
+Cluster cluster_part(NameReader& r, NameArch arch, std::string_view cluster) {
+  if (arch == NameArch::sm100 && cluster == "0x0x1") {
+    r.set("cluster", format_cluster(dynamic_cluster), cluster);
+    return dynamic_cluster;
+  }
+  if (arch == NameArch::sm120) {
+    if (cluster != "1x1x1") r.fail(cluster, "not modelled: SM120 kernels run 1x1x1 clusters");
+    return Cluster{};
+  }
+  r.set("cluster", std::string(cluster), cluster);
+  return std::get<Cluster>(parse_cluster(cluster));  // set() has checked it
+}
+
+void stages_part(NameReader& r, std::string_view stages) {
+  if (!all_digits(stages)) r.fail(stages, "the stage count is a number (0: automatic)");
+  if (stages == "0") r.set("stages", format_stages(StagePolicy{StagePolicy::Kind::auto_carveout, 0}), stages);
+  else r.set("stages", std::string(stages), stages);
+}
+
+// tn then C's (and D's) layout: returns D's, 't' or 'n'.
+char layouts_part(NameReader& r, std::string_view layouts) {
+  if (layouts.size() != 3 || (layouts[2] != 't' && layouts[2] != 'n'))
+    r.fail(layouts, "the layouts of A, B and C are three letters t (row-major) or n (column-major), e.g. tnt");
+  if (layouts.substr(0, 2) != "tn")
+    r.fail(layouts, "not modelled: A row-major and B column-major (tn…), the K-major operands the model lays out");
+  r.set("d_layout", std::string(format_layout(layouts[2] == 't' ? MatrixLayout::row : MatrixLayout::col)), layouts);
+  return layouts[2];
+}
+
+void alignment_part(NameReader& r, std::string_view align) {
+  if (!align.starts_with("align") || !all_digits(align.substr(5)))
+    r.fail(align, "the alignment part is alignN (elements per access)");
+  // The name keeps only the larger of A's and B's alignments; both are read as that.
+  r.set("alignment", std::string(align.substr(5)), align);
+}
+
+// [stream_k_] before the schedule.
+void tile_scheduler_part(NameReader& r, std::vector<std::string_view>& rest, std::string_view align) {
+  if (rest.size() >= 2 && rest[0] == "stream" && rest[1] == "k") {
+    r.set("tile_scheduler", std::string(format_tile_scheduler(TileScheduler::stream_k)), "stream_k");
+    rest.erase(rest.begin(), rest.begin() + 2);
+  } else {
+    r.set("tile_scheduler", std::string(format_tile_scheduler(TileScheduler::persistent)), align);
+  }
+}
+
+// [_epiVs{V}{layout}] at the end: the block scale factors of D, LinCombBlockScaleFactor.
+void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string_view d,
+                 std::optional<ScaleType> d_scale, char d_layout) {
+  Config fused;
+  if (!rest.empty() && rest.back().starts_with("epiVs")) {
+    const std::string_view part = rest.back();
+    const std::string_view vector = part.substr(5, part.size() - 6);
+    const auto known = std::find_if(sf_vectors.begin(), sf_vectors.end(),
+                                    [&](bytes_t v) { return vector == std::to_string(v); });
+    if (part.size() < 7 || known == sf_vectors.end() || (part.back() != 't' && part.back() != 'n'))
+      r.fail(part, "a scale-factor output part is epiVs{16|32|64}{t|n}");
+    if (!d_scale) r.fail(part, fmt::format("scale factors are written with a block-scaled output; D ({}) has none", d));
+    if (part.back() != d_layout)
+      r.fail(part, "not modelled: scale factors laid out unlike D (the model's scale-factor store follows D)");
+    fused.fusion = Fusion::sf_gen;
+    fused.sf_output = ScaleFactorOutput{*known, d_scale};
+    rest.pop_back();
+  } else if (d_scale) {
+    r.fail(d, "an output with scale factors needs the name's _epiVs part (their vector and layout)");
+  }
+  const std::string fusion = format_fusion(fused);
+  r.set("fusion", fusion, fused.fusion == Fusion::none ? d : std::string_view(fusion));
+}
+
+// [_epi_tma|_epi_nosmem] after an SM90 or SM100 schedule: the epilogue collective (none: the TMA one).
+EpilogueKind epilogue_part(NameReader& r, std::vector<std::string_view>& rest, std::string_view arch) {
+  if (rest.size() < 2 || rest[rest.size() - 2] != "epi") return EpilogueKind::tma;
+  const EpilogueKind epilogue = rest.back() == "nosmem" ? EpilogueKind::nosmem : EpilogueKind::tma;
+  if (epilogue == EpilogueKind::tma && rest.back() != "tma")
+    r.fail(rest.back(), fmt::format("an {} epilogue part is epi_tma or epi_nosmem", arch));
+  rest.resize(rest.size() - 2);
+  return epilogue;
+}
+
+// The row of `schedule`, or a failure listing the suffixes this kind of kernel takes.
+const ScheduleSuffix& schedule_part(NameReader& r, std::string_view name, NameArch arch, Family family,
+                                    const std::string& schedule) {
+  std::vector<std::string_view> known;
+  for (const ScheduleSuffix& s : schedule_suffixes) {
+    // SM120's suffixes mean a schedule per operation class; SM90's and SM100's whatever the operands.
+    if (s.arch != arch || (arch == NameArch::sm120 && s.family != family)) continue;
+    if (s.suffix == schedule) return s;
+    if (!s.suffix.empty()) known.push_back(s.suffix);
+  }
+  if (arch == NameArch::sm90)
+    r.fail(schedule, fmt::format("not modelled: an SM90 kernel schedule the model has no layout of (it reads {}, or "
+                                 "none for the automatic one)", fmt::join(known, ", ")));
+  r.fail(schedule.empty() ? name : std::string_view(schedule),
+         fmt::format("not {} (expected {})", arch == NameArch::sm100 ? "a block-scaled SM100 kernel schedule"
+                                                                     : "a kernel schedule of this kind of kernel",
+                     fmt::join(known, ", ")));
+}
+
+// An FP4 schedule's operands must be the FP4 format it names.
+void check_fp4(NameReader& r, const ScheduleSuffix& s, const std::string& types, std::string_view schedule) {
+  if (s.operands == Fp4Format::any) return;
+  const std::string_view wanted = fp4_name(s.operands);
+  if (types != wanted) r.fail(schedule, fmt::format("this is the {} schedule, but the operands are {}", wanted, types));
+}
+
+// What a CUTLASS name says past its alignment, per architecture.
+struct Kernel {
+  NameArch arch;
+  Family family;
+  bool grouped;
+  std::string types;
+  std::string_view tile;
+  Tile tile_extents;
+  std::string_view cluster;
+  Cluster cluster_extents;
+  std::string_view align;
+};
+
+Settings sm90_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                                const Kernel& k) {
+  const EpilogueKind epilogue = epilogue_part(r, rest, "SM90");
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  const std::string_view part = schedule.empty() ? name : std::string_view(schedule);
+  r.set("schedule", std::string(format_schedule(s.schedule)), part);
+  r.set("fast_accum", s.fast_accum, part);
+  r.set("epilogue", std::string(format_epilogue(epilogue)), part);
+  return r.take();
+}
+
+// No epilogue part is EpilogueScheduleAuto, which on SM100 builds the TMA epilogue of the
+// kernel's own 1-SM or 2-SM kind when the cluster is static
+// (epilogue/collective/builders/sm100_builder.inl:1697-1713), and the grouped kernels' PtrArray TMA one.
+Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                                 const Kernel& k) {
+  const bool automatic_epilogue = !k.grouped && (rest.size() < 2 || rest[rest.size() - 2] != "epi");
+  const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  // EpilogueScheduleAuto's own is_2sm: a static, even cluster M and tile M 256; else the 1-SM epilogue.
+  const bool auto_epilogue_2sm =
+      !k.cluster_extents.is_dynamic() && k.cluster_extents.m % 2 == 0 && k.tile_extents.m == 256;
+  if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
+    r.fail(k.cluster, "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
+                      "chosen at run time, or odd, or its tile M is not 256: sm100_builder.inl:1697-1713)");
+  Instruction instruction = s.instruction;
+  if (s.operands == Fp4Format::mxfp4 && k.grouped && (k.types != fp4_name(Fp4Format::mxfp4) || k.align == "align128")) {
+    // PtrArray…Mxf8f6f4Sm100: other operands than MXFP4, or MXFP4 loaded unpacked, 128 elements a time.
+    instruction = Instruction::mxf8f6f4;
+  } else if (s.operands == Fp4Format::nvfp4 && k.types == fp4_name(Fp4Format::mxfp4)) {
+    r.fail(schedule, "not modelled: FP4 with ue8m0 scale factors per 16 elements (the NVF4 schedule on MX "
+                     "operands), an operand format the model has no name for");
+  } else {
+    check_fp4(r, s, k.types, schedule);
+  }
+  r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+  r.set("instruction", std::string(format_instruction(instruction)), schedule);
+  r.set("epilogue", std::string(format_epilogue(epilogue)), rest.empty() ? name : std::string_view(schedule));
+  // The generator's emitter gives the NVF4 kernels of tile N 256 a 128x64 epilogue tile
+  // (python/cutlass_library/gemm_operation.py:998-1006, v4.7.0).
+  const bool nvf4_n256 = s.operands == Fp4Format::nvfp4 && k.tile_extents.n == 256;
+  r.set("epilogue_tile", nvf4_n256 ? format_epilogue_tile(EpilogueTile{false, 128, 64}) : format_epilogue_tile({}),
+        nvf4_n256 ? k.tile : std::string_view(schedule));
+  return r.take();
+}
+
+// SM120: [_epi_tma] is the sparse kernels' own epilogue schedule.
+Settings sm120_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                                 const Kernel& k) {
+  if (rest.size() >= 2 && rest[rest.size() - 2] == "epi" && rest.back() == "tma") {
+    r.set("epilogue_schedule", std::string(format_epilogue_schedule(EpilogueSchedule::sparse)), "epi_tma");
+    rest.resize(rest.size() - 2);
+  } else {
+    r.set("epilogue_schedule", std::string(format_epilogue_schedule(EpilogueSchedule::automatic)), k.align);
+  }
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  check_fp4(r, s, k.types, schedule);
+  r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+  r.set("instruction", std::string(format_instruction(s.instruction)), schedule);
+  r.set("epilogue", std::string(format_epilogue(EpilogueKind::tma)), schedule);
+  r.set("epilogue_tile", format_epilogue_tile({}), schedule);
+  return r.take();
+}
+
+}  // namespace
+
+// cutlass{3x}_sm{120|121|90|100}_{opclass}_{gemm|gemm_grouped|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_{cluster}_{stages}_
+// {layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]: GemmOperation._procedural_name in
+// python/cutlass_library/gemm_operation.py (v4.7.0).
+Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
+  NameReader r(origin);
+  Parts parts(r, name);
+  (void)parts.next();  // cutlass3x
+  Kernel k{};
+  k.arch = arch_part(r, parts.next());
+  const std::string_view opclass = parts.next();
+  k.family = family_part(r, k.arch, opclass);
+  k.grouped = kind_part(r, parts, k.family, opclass);
+  const std::string_view a = parts.next(), b = parts.next(), accumulator = parts.next(), c = parts.next(),
+                         d = parts.next();
+  k.types = operand_parts(r, k.arch, k.family, opclass, a, b);
+  const std::optional<ScaleType> d_scale = output_parts(r, accumulator, c, d);
+  k.tile = parts.next();
+  r.set("tile", std::string(k.tile), k.tile);
+  const TileSpec tile = std::get<TileSpec>(parse_tile(k.tile));  // set() has checked it
+  k.tile_extents = Tile{tile.m, tile.n, tile.k};
+  k.cluster = parts.next();
+  k.cluster_extents = cluster_part(r, k.arch, k.cluster);
+  stages_part(r, parts.next());
+  const char d_layout = layouts_part(r, parts.next());
+  k.align = parts.next();
+  alignment_part(r, k.align);
+
+  // The rest: [stream_k_]SCHEDULE[_epi_tma][_epiVsVL] (SM90: [stream_k_]SCHEDULE[_epi_tma|_epi_nosmem];
+  // SM100: [stream_k_]SCHEDULE[_epi_tma|_epi_nosmem][_epiVsVL]).
+  std::vector<std::string_view> rest = parts.rest();
+  tile_scheduler_part(r, rest, k.align);
+  if (k.arch == NameArch::sm90) {
+    if (d_scale) r.fail(d, "not modelled: SM90 kernels write no scale factors");
+    return sm90_schedule_settings(r, name, rest, k);
+  }
+  fusion_part(r, rest, d, d_scale, d_layout);
+  if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);
+  return sm120_schedule_settings(r, name, rest, k);
+}
+
+}  // namespace smem_budget::io
