@@ -29,11 +29,11 @@ double seconds_since(clock_type::time_point start) {
   return std::chrono::duration<double>(clock_type::now() - start).count();
 }
 
-
 // Evaluates the sweep's configurations over and over for about a second.
 void evaluations_per_second(const ArchLimits& arch) {
   std::vector<Config> configs;
-  for (const SweepPoint& p : sweep(Config{}, arch, sweep_schedules(arch), sweep_space(arch))) configs.push_back(p.config);
+  for (const SweepPoint& p : sweep(Config{}, arch, sweep_schedules(arch), sweep_space(arch)))
+    configs.push_back(p.config);
   std::size_t evaluations = 0;
   bytes_t checksum = 0;  // keeps the optimiser from dropping the work
   const auto start = clock_type::now();
@@ -94,10 +94,10 @@ void time_process(const char* exe, const std::vector<std::string>& args, int run
 // top-level list of entries rather than {"configs": [...]}.
 std::string write_batch(std::size_t count, bool bare) {
   static constexpr const char* tiles[] = {"128x128x128", "128x128x256", "128x256x128",
-                                         "256x128x128", "128x64x128",  "64x128x256"};
+                                          "256x128x128", "128x64x128",  "64x128x256"};
   static constexpr const char* stages[] = {"\"auto\"", "2", "3", "4"};
-  const std::string path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
-                           "/smem-budget-bench-" + std::to_string(count) + ".json";
+  const std::string path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/smem-budget-bench-" +
+                           std::to_string(count) + ".json";
   std::string text = bare ? "[" : "{\"configs\": [";
   std::uint32_t state = 12345;
   const auto next = [&](std::uint32_t n) {

@@ -15,8 +15,8 @@ using namespace smem_budget;
 
 namespace {
 
-constexpr const char* keys[] = {"tile",     "types",  "schedule", "instruction",       "grouped",           "stages",
-                                "epilogue", "c",      "d",        "d_layout",          "epilogue_tile",     "fusion",
+constexpr const char* keys[] = {"tile",     "types",  "schedule",  "instruction",       "grouped",           "stages",
+                                "epilogue", "c",      "d",         "d_layout",          "epilogue_tile",     "fusion",
                                 "scaling",  "sparse", "alignment", "scale_granularity", "epilogue_schedule", "cutlass"};
 
 // Settings of a configuration read back from its JSON output.

@@ -16,8 +16,8 @@
 #include "frontend/evaluation.hpp"
 #include "frontend/sweep.hpp"
 #include "io/config_keys.hpp"
-#include "io/parse.hpp"
 #include "io/kernel_name.hpp"
+#include "io/parse.hpp"
 #include "io/settings.hpp"
 #include "io/vocabulary.hpp"
 #include "render/render.hpp"
@@ -49,7 +49,8 @@ nlohmann::json to_json(py::handle value) {
     for (py::handle item : value) array.push_back(to_json(item));
     return array;
   }
-  throw InputError(std::string("cannot read a value of Python type ") + py::str(value.get_type().attr("__name__")).cast<std::string>());
+  throw InputError(std::string("cannot read a value of Python type ") +
+                   py::str(value.get_type().attr("__name__")).cast<std::string>());
 }
 
 // What `write` writes, as Python values: the JSON output is written one way (JsonWriter), and
@@ -144,7 +145,8 @@ Call call_of(const py::args& args, py::kwargs keys) {
   add_settings(call.settings, keys);
   call.settings.erase("name");
   smem_budget::io::expand_kernel_name(call.settings);
-  if (!call.settings.contains("tile")) throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");
+  if (!call.settings.contains("tile"))
+    throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");
   return call;
 }
 
@@ -216,8 +218,7 @@ py::list sweep(py::kwargs keys) {
   const Architecture a = architecture(arch, device);
   smem_budget::Report report = smem_budget::frontend::sweep_report(base, settings.contains("schedule"), a);
   py::list out;
-  for (Result& result : report.results)
-    out.append(py::cast(PyResult{std::move(result)}));
+  for (Result& result : report.results) out.append(py::cast(PyResult{std::move(result)}));
   return out;
 }
 
@@ -259,37 +260,55 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The compiled core of smem_budget; use the functions of the smem_budget package.";
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
 
-  py::class_<PyResult>(m, "Result", "One configuration's shared-memory budget, as `smem-budget --format json` reports it.")
+  py::class_<PyResult>(m, "Result",
+                       "One configuration's shared-memory budget, as `smem-budget --format json` reports it.")
       .def_property_readonly("name", [](const PyResult& r) { return r.result.name; })
-      .def_property_readonly("verdict", [](const PyResult& r) { return std::string(smem_budget::name_of(r.budget().verdict)); },
-                             verdict_doc().c_str())
+      .def_property_readonly(
+          "verdict", [](const PyResult& r) { return std::string(smem_budget::name_of(r.budget().verdict)); },
+          verdict_doc().c_str())
       .def_property_readonly("fits", [](const PyResult& r) { return r.budget().verdict == smem_budget::Verdict::fits; })
-      .def_property_readonly("stages", [](const PyResult& r) {
-        return r.budget().has_stages ? py::object(py::int_(r.budget().decision.stages)) : py::none();
-      }, "The stage count the kernel is built with (sparse: A's), or None when CUTLASS refuses it before one exists.")
-      .def_property_readonly("max_fitting_stages", [](const PyResult& r) {
-        return r.sized() && r.budget().max_fitting_stages ? py::object(py::int_(*r.budget().max_fitting_stages)) : py::none();
-      }, "The largest StageCount<S>, S >= 2, that fits; None if none does (or for sparse kernels).")
-      .def_property_readonly("total", [](const PyResult& r) { return r.sized_or_none(r.budget().total); },
-                             "GemmKernel::SharedStorageSize in bytes; None when rejected, except for a kernel "
-                             "CUTLASS refuses for this size (SM100's device-side assertion).")
+      .def_property_readonly(
+          "stages",
+          [](const PyResult& r) {
+            return r.budget().has_stages ? py::object(py::int_(r.budget().decision.stages)) : py::none();
+          },
+          "The stage count the kernel is built with (sparse: A's), or None when CUTLASS refuses it before one exists.")
+      .def_property_readonly(
+          "max_fitting_stages",
+          [](const PyResult& r) {
+            return r.sized() && r.budget().max_fitting_stages ? py::object(py::int_(*r.budget().max_fitting_stages))
+                                                              : py::none();
+          },
+          "The largest StageCount<S>, S >= 2, that fits; None if none does (or for sparse kernels).")
+      .def_property_readonly(
+          "total", [](const PyResult& r) { return r.sized_or_none(r.budget().total); },
+          "GemmKernel::SharedStorageSize in bytes; None when rejected, except for a kernel "
+          "CUTLASS refuses for this size (SM100's device-side assertion).")
       .def_property_readonly("limit", [](const PyResult& r) { return r.sized_or_none(r.budget().limit); })
-      .def_property_readonly("headroom", [](const PyResult& r) { return r.sized_or_none(r.budget().headroom); },
-                             "limit - total; negative when it does not fit.")
-      .def_property_readonly("reason", [](const PyResult& r) { return smem_budget::render::reason(r.result); },
-                             "Why it does not fit or does not compile, in one sentence; empty when it fits.")
-      .def_property_readonly("notes", [](const PyResult& r) { return smem_budget::render::notes(r.result); },
-                             "Cautions: one-stage or stage-less SM100/SM103 kernels, SM90 automatic schedules, rules applied from "
-                             "another release.")
-      .def_property_readonly("bytes", [](const PyResult& r) {
-        const py::dict d = result_dict(r.result);
-        return d.contains("bytes") ? py::object(d["bytes"]) : py::none();
-      }, "Every part of the total, as the JSON output's 'bytes'; None when total is.")
-      .def_property_readonly("config", [](const PyResult& r) {
-        return to_python(
-            [&](smem_budget::io::JsonWriter& out) { smem_budget::io::write_config(out, r.result.config); });
-      },
-                             "The configuration, normalised as the JSON output's 'config'.")
+      .def_property_readonly(
+          "headroom", [](const PyResult& r) { return r.sized_or_none(r.budget().headroom); },
+          "limit - total; negative when it does not fit.")
+      .def_property_readonly(
+          "reason", [](const PyResult& r) { return smem_budget::render::reason(r.result); },
+          "Why it does not fit or does not compile, in one sentence; empty when it fits.")
+      .def_property_readonly(
+          "notes", [](const PyResult& r) { return smem_budget::render::notes(r.result); },
+          "Cautions: one-stage or stage-less SM100/SM103 kernels, SM90 automatic schedules, rules applied from "
+          "another release.")
+      .def_property_readonly(
+          "bytes",
+          [](const PyResult& r) {
+            const py::dict d = result_dict(r.result);
+            return d.contains("bytes") ? py::object(d["bytes"]) : py::none();
+          },
+          "Every part of the total, as the JSON output's 'bytes'; None when total is.")
+      .def_property_readonly(
+          "config",
+          [](const PyResult& r) {
+            return to_python(
+                [&](smem_budget::io::JsonWriter& out) { smem_budget::io::write_config(out, r.result.config); });
+          },
+          "The configuration, normalised as the JSON output's 'config'.")
       .def("to_dict", &PyResult::to_dict, "The result object of `smem-budget --format json`, as a dict.")
       .def("__repr__", [](const PyResult& r) {
         const auto& b = r.budget();
@@ -302,7 +321,8 @@ PYBIND11_MODULE(_core, m) {
   static const std::string check_doc = R"doc(check(config=None, *, arch="sm120", device=0, **keys) -> Result
 
 The budget of one configuration. `config` is a tile ("128x256x128", or "128x256x64B" with K in
-bytes of A) or a dict of batch-file keys; keyword arguments ()doc" + keyword_list(61) + R"doc( add to it or
+bytes of A) or a dict of batch-file keys; keyword arguments ()doc" +
+                                       keyword_list(61) + R"doc( add to it or
 replace its keys. `kernel` names a kernel: a CUTLASS library name (the whole configuration but the
 CUTLASS release) or a TensorRT-LLM tactic (CtaShape128x256x64B: the tile); other keys override it. `arch` is a built-in name
 ("sm120", "sm121", "sm90", "sm100", "sm103", or a product name such as "h200"), "native" (this machine's GPU
@@ -323,7 +343,8 @@ True when the configuration compiles and fits the GPU's opt-in limit (arguments 
 
 Budgets of many configurations: entries as in a batch file's "configs" (tile strings or dicts,
 each may carry a "name"), with keyword arguments as the file's "defaults" under them. An error
-names the entry: "configs[3].tile: ...".)doc", py::arg("configs"));
+names the entry: "configs[3].tile: ...".)doc",
+        py::arg("configs"));
   m.def("suggest", &suggest, R"doc(suggest(config=None, *, arch="sm120", device=0, **keys) -> list[dict]
 
 The nearest configurations that fit, cheapest change first, for one that does not (empty when it

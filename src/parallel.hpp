@@ -13,9 +13,9 @@
 namespace smem_budget {
 
 // Calls work(i) for every i in [0, count): contiguous slices, one per hardware thread, the calling
-// thread taking the first; fewer than `min_per_thread` items for each stay on the calling thread. Each slice stops at its
-// first exception; the one from the lowest index is rethrown once all have stopped, which is the
-// error a serial run would have met first.
+// thread taking the first; fewer than `min_per_thread` items for each stay on the calling thread. Each slice stops at
+// its first exception; the one from the lowest index is rethrown once all have stopped, which is the error a serial run
+// would have met first.
 template <class Work>
 void for_each_index(std::size_t count, Work work, std::size_t min_per_thread = 512) {
   const std::size_t threads =

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "smem_budget/core/arch.hpp"
 #include "smem_budget/budget.hpp"
+#include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/suggest.hpp"
 
@@ -27,8 +27,8 @@ struct Result {
   Config config;
   Budget budget;
   std::optional<std::vector<Suggestion>> suggestions;  // when asked for and the result does not fit
-  std::vector<std::string> reading;  // cautions about how the input was read (a bare element name)
-  std::string tile_in_bytes;          // the tile as typed, when K was given in bytes of A
+  std::vector<std::string> reading;                    // cautions about how the input was read (a bare element name)
+  std::string tile_in_bytes;                           // the tile as typed, when K was given in bytes of A
 };
 
 struct Report {

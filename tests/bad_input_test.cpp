@@ -274,7 +274,8 @@ TEST_CASE("huge inputs are refused with a message, in bounded memory", "[cli][ba
   {
     std::ofstream out(many, std::ios::binary);
     out << '[';
-    for (int i = 0; i < 25'000; ++i) out << (i ? "," : "") << R"({"tile": "128x128x128", "types": "nvfp4", "grouped": true})";
+    for (int i = 0; i < 25'000; ++i)
+      out << (i ? "," : "") << R"({"tile": "128x128x128", "types": "nvfp4", "grouped": true})";
     out << ']';
   }
   r = run_process("--config '" + many + "' --format csv");
@@ -285,14 +286,17 @@ TEST_CASE("huge inputs are refused with a message, in bounded memory", "[cli][ba
   // Checked on every core, a batch still reports its first bad entry in file order, whichever
   // check finds it: a bad value early and an unknown key late, then the other way round.
   const std::string two_faults = temp_path("two-faults.json");
-  for (const auto& [early, late, named] :
-       std::vector<std::tuple<std::string, std::string, std::string>>{
-           {R"("types": "nvfp5")", R"("bogus": 1)", "[3].types"}, {R"("bogus": 1)", R"("types": "nvfp5")", "[3].bogus"}}) {
+  for (const auto& [early, late, named] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {R"("types": "nvfp5")", R"("bogus": 1)", "[3].types"},
+           {R"("bogus": 1)", R"("types": "nvfp5")", "[3].bogus"}}) {
     {
       std::ofstream out(two_faults, std::ios::binary);
       out << '[';
       for (int i = 0; i < 20'000; ++i)
-        out << (i ? "," : "") << R"({"tile": "128x128x128")" << (i == 3 ? ", " + early : i == 15'000 ? ", " + late : "")
+        out << (i ? "," : "") << R"({"tile": "128x128x128")"
+            << (i == 3        ? ", " + early
+                : i == 15'000 ? ", " + late
+                              : "")
             << '}';
       out << ']';
     }

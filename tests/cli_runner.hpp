@@ -120,8 +120,8 @@ inline Run run(const std::string& args, const std::string& stdin_text = "") {
 inline Run run_process(const std::string& args, const std::string& stdin_text = "") {
   const std::string in = temp_path("stdin"), out = temp_path("stdout"), err = temp_path("stderr");
   std::ofstream(in, std::ios::binary) << stdin_text;
-  const std::string command = "cd '" SMEM_BUDGET_SOURCE_DIR "' && '" SMEM_BUDGET_EXE "' " + args + " <'" + in +
-                              "' >'" + out + "' 2>'" + err + "'";
+  const std::string command = "cd '" SMEM_BUDGET_SOURCE_DIR "' && '" SMEM_BUDGET_EXE "' " + args + " <'" + in + "' >'" +
+                              out + "' 2>'" + err + "'";
   const int raw = std::system(command.c_str());
   Run r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

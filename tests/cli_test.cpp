@@ -45,7 +45,8 @@ TEST_CASE("SM120 families: CUTLASS 87a blockwise FP8 and 80a sparse MXFP8 as nvc
   CHECK(bw["config"]["types"] == "e4m3");
   CHECK_FALSE(bw.contains("stages_b"));
 
-  const Run sparse = run("--tile 128x128x256 --types mxfp8 --sparse --instruction mxf8f6f4-acc2x4 --c bf16 --format json");
+  const Run sparse =
+      run("--tile 128x128x256 --types mxfp8 --sparse --instruction mxf8f6f4-acc2x4 --c bf16 --format json");
   REQUIRE(sparse.status == 0);
   const auto sp = results_of(sparse)[0];
   CHECK(sp["stages_a"] == 2);
@@ -55,7 +56,8 @@ TEST_CASE("SM120 families: CUTLASS 87a blockwise FP8 and 80a sparse MXFP8 as nvc
   CHECK(sp["max_fitting_stages"].is_null());
   // The table names the 1.5-stage fallback.
   CHECK(run("--tile 128x128x256 --types mxfp8 --sparse --c bf16").out.find("A2/B3/E0") == std::string::npos);
-  CHECK(run("--tile 128x128x256 --types mxfp8 --sparse --c bf16").out.find("3 B stages at half K") != std::string::npos);
+  CHECK(run("--tile 128x128x256 --types mxfp8 --sparse --c bf16").out.find("3 B stages at half K") !=
+        std::string::npos);
 }
 
 TEST_CASE("SM120 families: rejections name CUTLASS's assertion", "[cli][families]") {
@@ -68,7 +70,8 @@ TEST_CASE("SM120 families: rejections name CUTLASS's assertion", "[cli][families
   CHECK(results_of(fixed)[0]["reason"].get<std::string>().find("no explicit StageCount") != std::string::npos);
 }
 
-TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad input, and sweep and arch report", "[cli]") {
+TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad input, and sweep and arch report",
+          "[cli]") {
   const std::string fits = "--tile 128x128x128 --grouped --epilogue finalize";
   const std::string exceeds = "--tile 128x256x128 --grouped --epilogue finalize --cutlass 4.4.2";
   const std::string rejected = "--tile 128x192x128";
@@ -80,7 +83,8 @@ TEST_CASE("one exit-code rule: 0 all fit, 1 one does not fit or compile, 2 bad i
     CHECK(run(command + "--tile 128x0x128").status == 2);
   }
   CHECK(run("compare --cutlass 4.4.2,4.7 " + fits).status == 0);
-  CHECK(run("compare --cutlass 4.4.2,4.7 --config configs/trtllm-moe-sm120.json").status == 1);  // S=3 102,400 exceeds-optin
+  CHECK(run("compare --cutlass 4.4.2,4.7 --config configs/trtllm-moe-sm120.json").status ==
+        1);  // S=3 102,400 exceeds-optin
   CHECK(run("compare --cutlass 4.4.2,4.7 " + rejected).status == 1);
   CHECK(run("compare --cutlass 4.4.9 " + fits).status == 2);
   CHECK(run("--config configs/trtllm-moe-sm120.json --stages 2").status == 0);
@@ -102,8 +106,7 @@ TEST_CASE("results carry fits, reason and cautions in every format", "[cli]") {
   const auto refused = results_of(run(small_n + " --format json"))[0];
   CHECK(refused["fits"] == false);
   CHECK(refused["verdict"] == "rejected");
-  CHECK(refused["reason"].get<std::string>().find("the SFB TMA descriptor") !=
-        std::string::npos);
+  CHECK(refused["reason"].get<std::string>().find("the SFB TMA descriptor") != std::string::npos);
   CHECK(refused["notes"].empty());
   CHECK(results_of(run("--tile 128x64x128 --format json"))[0]["notes"].empty());  // padded from 4.5.0
   CHECK(results_of(run("--tile 64x128x128 --schedule pingpong --format json"))[0]["verdict"] == "rejected");
@@ -137,7 +140,8 @@ TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {
 
 TEST_CASE("every output names the tool version, the arch and its limit, and the CUTLASS release", "[cli]") {
   const std::string batch = "--config configs/trtllm-moe-sm120.json --cutlass 4.4.2";
-  CHECK(run(batch).out.rfind("16 configurations on sm120 (opt-in limit 101,376 B), CUTLASS 4.4.2; smem-budget ", 0) == 0);
+  CHECK(run(batch).out.rfind("16 configurations on sm120 (opt-in limit 101,376 B), CUTLASS 4.4.2; smem-budget ", 0) ==
+        0);
   CHECK(run("--config configs/trtllm-moe-sm120.json").out.find("CUTLASS 4.7.0;") != std::string::npos);
   const std::string mixed = run("--config - ", R"(["128x128x128", {"tile": "128x128x128", "cutlass": "4.4.2"}])").out;
   CHECK(mixed.find("CUTLASS 4.4.2 and 4.7.0;") != std::string::npos);
@@ -229,8 +233,10 @@ TEST_CASE("CSV has a header and the same column count on every row", "[cli]") {
     std::size_t count = 0;
     bool quoted = false;
     for (char ch : line) {
-      if (ch == '"') quoted = !quoted;
-      else if (ch == ',' && !quoted) ++count;
+      if (ch == '"')
+        quoted = !quoted;
+      else if (ch == ',' && !quoted)
+        ++count;
     }
     commas.push_back(count);
   }
@@ -338,8 +344,10 @@ TEST_CASE("the README's table of mistakes is what the program answers today", "[
     const std::string cell = rest.substr(rest.find("| ") + 2);
     std::string answer;  // the cell, with markdown's \| unescaped
     for (const char ch : cell.substr(0, cell.rfind(" |")))
-      if (ch == '|' && !answer.empty() && answer.back() == '\\') answer.back() = '|';
-      else answer += ch;
+      if (ch == '|' && !answer.empty() && answer.back() == '\\')
+        answer.back() = '|';
+      else
+        answer += ch;
     const Run r = run(args);
     INFO("README mistake: smem-budget " << args);
     CHECK(r.status == status);
@@ -379,7 +387,8 @@ TEST_CASE("compare: TensorRT-LLM's pin and FlashInfer's differ on small-N MoE ti
   CHECK(small_n["4.5.3"]["verdict"] == "fits");
   CHECK(small_n["4.7.0"]["stages"] == 6);
   CHECK(small_n["4.7.0"]["total"] == 93184);
-  for (const char* v : {"4.3.5", "4.4.2", "4.5.3", "4.7.0"}) CHECK(doc["results"][6]["by_version"][v]["total"] == 102400);
+  for (const char* v : {"4.3.5", "4.4.2", "4.5.3", "4.7.0"})
+    CHECK(doc["results"][6]["by_version"][v]["total"] == 102400);
   CHECK(run("--tile 128x128x128 --cutlass 4.4 --format json").out.find("\"cutlass\": \"4.4.3\"") != std::string::npos);
   CHECK(run("compare --tile 128x128x128").status == 2);
 
@@ -409,8 +418,8 @@ TEST_CASE("lint: TensorRT-LLM's SM120 MoE tactics with FINALIZE, two exceed by 1
   CHECK(r.out.find("lint of " + list + ": smem-budget") == 0);
 
   const auto doc = nlohmann::json::parse(run("lint " + list + " --grouped --epilogue finalize --format json").out);
-  CHECK(doc["summary"] == nlohmann::json({{"names", 4}, {"fit", 2}, {"exceed", 2}, {"never_compile", 0},
-                                          {"not_modelled", 0}}));
+  CHECK(doc["summary"] ==
+        nlohmann::json({{"names", 4}, {"fit", 2}, {"exceed", 2}, {"never_compile", 0}, {"not_modelled", 0}}));
   CHECK(doc["results"][2]["total"] == 102400);
   CHECK(doc["results"][2]["config"]["tile"] == "128x256x128");
   CHECK(doc["results"][2]["nearest_fit"]["total"].get<int>() <= 101376);
@@ -453,7 +462,9 @@ TEST_CASE("lint agrees with checking the same names one by one", "[cli][lint]") 
 
   // The README's table of CUTLASS's own library is this lint's.
   const std::string readme = slurp(SMEM_BUDGET_SOURCE_DIR "/README.md");
-  const auto number = [](int n) { return n >= 1000 ? std::to_string(n / 1000) + "," + std::to_string(n % 1000) : std::to_string(n); };
+  const auto number = [](int n) {
+    return n >= 1000 ? std::to_string(n / 1000) + "," + std::to_string(n % 1000) : std::to_string(n);
+  };
   CHECK(readme.find("2,785 kernels") != std::string::npos);
   CHECK(readme.find("| " + number(verdicts["fits"]) + " | fit |") != std::string::npos);
   CHECK(readme.find("| " + number(verdicts["exceeds-optin"]) + " | exceed |") != std::string::npos);
@@ -463,11 +474,13 @@ TEST_CASE("lint agrees with checking the same names one by one", "[cli][lint]") 
     INFO(g["assertion"]);
     const std::size_t row = readme.find("| " + number(static_cast<int>(g["names"].size())) + " | never compile |");
     REQUIRE(row != std::string::npos);
-    CHECK(readme.substr(row, readme.find('\n', row) - row).find(g["assertion"].get<std::string>()) != std::string::npos);
+    CHECK(readme.substr(row, readme.find('\n', row) - row).find(g["assertion"].get<std::string>()) !=
+          std::string::npos);
   }
 }
 
-TEST_CASE("a CUTLASS name given with --kernel is the whole configuration, and flags override it", "[cli][kernel-names]") {
+TEST_CASE("a CUTLASS name given with --kernel is the whole configuration, and flags override it",
+          "[cli][kernel-names]") {
   const std::string name =
       "cutlass3x_sm120_bstensorop_gemm_grouped_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_"
       "warpspecialized_cooperative";
@@ -490,8 +503,10 @@ TEST_CASE("a refusal a larger N cures names the smallest N that compiles", "[cli
   // The ping-pong kernel needs N >= 16; an FP6 output a row of 128; an FP8 output 16 bytes of row.
   CHECK(reason("--tile 128x8x128 --types mxfp8 --schedule pingpong")
             .ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
-  CHECK(reason("--tile 128x64x128 --d e3m2").ends_with("; the smallest tile N that compiles with the rest unchanged is 128"));
-  CHECK(reason("--tile 128x8x128 --d e5m2").ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
+  CHECK(reason("--tile 128x64x128 --d e3m2")
+            .ends_with("; the smallest tile N that compiles with the rest unchanged is 128"));
+  CHECK(reason("--tile 128x8x128 --d e5m2")
+            .ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
   CHECK(reason("--tile 128x64x128 --d e3m2 --d-layout col").find("smallest tile N") == std::string::npos);
 }
 
@@ -503,7 +518,8 @@ TEST_CASE("sm100: a StageCount the device build refuses is rejected with its siz
         std::string::npos);
   CHECK(r.out.find("\"SMEM usage exceeded capacity.\", cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp:410") !=
         std::string::npos);
-  const nlohmann::json result = results_of(run("--tile 128x256x128 --arch sm100 --schedule 1sm --stages 6 --format json"))[0];
+  const nlohmann::json result =
+      results_of(run("--tile 128x256x128 --arch sm100 --schedule 1sm --stages 6 --format json"))[0];
   CHECK(result["verdict"] == "rejected");
   CHECK(result["stages"] == 6);
   CHECK(result["reason"].get<std::string>().find("StageCount<5> fits") != std::string::npos);
@@ -512,7 +528,8 @@ TEST_CASE("sm100: a StageCount the device build refuses is rejected with its siz
 }
 
 TEST_CASE("sm100: tensor memory in every output, a one-stage kernel cautioned", "[cli][sm100]") {
-  const nlohmann::json one_stage = results_of(run("--tile 128x256x256 --arch sm100 --types mxfp8 --schedule 1sm --format json"))[0];
+  const nlohmann::json one_stage =
+      results_of(run("--tile 128x256x256 --arch sm100 --types mxfp8 --schedule 1sm --format json"))[0];
   CHECK(one_stage["stages"] == 1);  // measured (sm100-layout.md 10 d): CUTLASS compiles it
   CHECK(one_stage["verdict"] == "fits");
   CHECK(one_stage["notes"][0].get<std::string>().rfind("one stage:", 0) == 0);
@@ -522,16 +539,18 @@ TEST_CASE("sm100: tensor memory in every output, a one-stage kernel cautioned", 
   CHECK(run("--tile 128x256x256 --arch sm100 --types mxfp8 --schedule 1sm").out.find("tensor memory: ") !=
         std::string::npos);
   const std::string csv = run("--tile 128x128x128 --arch sm100 --format csv").out;
-  CHECK(csv.substr(csv.rfind(',') + 1) != "\n");  // tmem_columns filled in
+  CHECK(csv.substr(csv.rfind(',') + 1) != "\n");                                             // tmem_columns filled in
   CHECK(results_of(run("--tile 128x128x128 --format json"))[0].count("tmem_columns") == 0);  // SM120 has none
 }
 
 TEST_CASE("sm90: the automatic schedule's no-smem epilogue is said, and suggestions on sm90 fit", "[cli][sm90]") {
-  const nlohmann::json auto_schedule = results_of(run("--tile 128x128x64 --arch sm90 --types e4m3 --scaling none --format json"))[0];
+  const nlohmann::json auto_schedule =
+      results_of(run("--tile 128x128x64 --arch sm90 --types e4m3 --scaling none --format json"))[0];
   CHECK(auto_schedule["bytes"]["epilogue_shared_storage"] == 1);
   CHECK(auto_schedule["notes"][0].get<std::string>().find("no-smem epilogue") != std::string::npos);
-  const Run suggested = run("suggest --tile 128x96x32 --arch sm90 --types bf16 --scaling none --schedule pingpong "
-                            "--stages 15 --d f32 --format json");
+  const Run suggested =
+      run("suggest --tile 128x96x32 --arch sm90 --types bf16 --scaling none --schedule pingpong "
+          "--stages 15 --d f32 --format json");
   CHECK(suggested.status == 1);
   const nlohmann::json list = results_of(suggested)[0]["suggestions"];
   REQUIRE(!list.empty());
@@ -540,11 +559,14 @@ TEST_CASE("sm90: the automatic schedule's no-smem epilogue is said, and suggesti
   CHECK(run("--arch sm90 --config -", nlohmann::json{{"configs", configs}}.dump()).status == 0);
 }
 
-TEST_CASE("lint reads SM90 names, measured as nvcc measured them, and refuses another architecture's", "[cli][lint][sm90]") {
-  const std::string sm90 = "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_bf16_bf16_128x256x128_1x2x1_0_tnn_align16_"
-                           "warpspecialized_cooperative_epi_tma";
-  const std::string sm120 = "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_"
-                            "align32_cooperative_o_vs16";
+TEST_CASE("lint reads SM90 names, measured as nvcc measured them, and refuses another architecture's",
+          "[cli][lint][sm90]") {
+  const std::string sm90 =
+      "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_bf16_bf16_128x256x128_1x2x1_0_tnn_align16_"
+      "warpspecialized_cooperative_epi_tma";
+  const std::string sm120 =
+      "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_"
+      "align32_cooperative_o_vs16";
   const Run r = run("lint - --arch sm90 --format json", sm90 + "\n" + sm120 + "\n");
   CHECK(r.status == 1);  // one name is not modelled on sm90
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -605,9 +627,11 @@ TEST_CASE("a big batch, checked and printed on every core, keeps its entries' or
 
 TEST_CASE("compare on sm100 and sm90 across the releases whose rules differ", "[cli][versions]") {
   // Measured (tests/data/sm100-cutlass-4.3.5.json, -4.4.2): 4.3.5's 16-byte per-stage estimate
-  // gives this grouped 2-SM kernel an 18th stage, 232,960 B, which its device-side assertion refuses: the size, shown as its reason.
-  Run r = run("compare --cutlass 4.3.5,4.4.2,4.7.0 --arch sm100 --tile 256x64x128 --types mxfp4 --schedule 2sm "
-              "--cluster 2x1x1 --grouped --c bf16 --format csv");
+  // gives this grouped 2-SM kernel an 18th stage, 232,960 B, which its device-side assertion refuses: the size, shown
+  // as its reason.
+  Run r =
+      run("compare --cutlass 4.3.5,4.4.2,4.7.0 --arch sm100 --tile 256x64x128 --types mxfp4 --schedule 2sm "
+          "--cluster 2x1x1 --grouped --c bf16 --format csv");
   CHECK(r.status == 1);
   CHECK(r.out.find(",18,232960,rejected,17,221696,fits,17,221696,fits,") != std::string::npos);
   CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2);

@@ -7,8 +7,9 @@
 
 #include "io/config_keys.hpp"
 
-TEST_CASE("docs/interface.md is the key table's reference (regenerate: build/tests/write_interface_md > docs/interface.md)",
-          "[interface_doc]") {
+TEST_CASE(
+    "docs/interface.md is the key table's reference (regenerate: build/tests/write_interface_md > docs/interface.md)",
+    "[interface_doc]") {
   std::ifstream in(SMEM_BUDGET_SOURCE_DIR "/docs/interface.md", std::ios::binary);
   REQUIRE(in);
   std::stringstream text;

@@ -57,8 +57,8 @@ void set_stages_and_output(Config& c, const json& k) {
 void set_alignment_and_scheduler(Config& c, const json& k) {
   const bytes_t alignment = std::max(k["alignment_a"].get<bytes_t>(), k["alignment_b"].get<bytes_t>());
   c.alignment = {alignment, alignment};
-  c.tile_scheduler = k["tile_scheduler"] == "cutlass::gemm::StreamKScheduler" ? TileScheduler::stream_k
-                                                                                : TileScheduler::persistent;
+  c.tile_scheduler =
+      k["tile_scheduler"] == "cutlass::gemm::StreamKScheduler" ? TileScheduler::stream_k : TileScheduler::persistent;
 }
 
 // The schedule and instruction each kernel-schedule tag of the SM120 generator stands for.
@@ -81,7 +81,8 @@ const std::map<std::string, ScheduleTag> schedule_tags{
     {"cutlass::gemm::KernelSparseTmaWarpSpecializedNvf4Sm120", {Schedule::cooperative, Instruction::automatic}},
     {"cutlass::gemm::KernelSparseTmaWarpSpecializedMxf4Sm120", {Schedule::cooperative, Instruction::automatic}},
     {"cutlass::gemm::KernelScheduleSparseF8f6f4Sm120", {Schedule::cooperative, Instruction::automatic}},
-    {"cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120", {Schedule::cooperative, Instruction::automatic}},
+    {"cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
+     {Schedule::cooperative, Instruction::automatic}},
     {"cutlass::gemm::KernelTmaWarpSpecializedBlockwisePingpongSm120", {Schedule::pingpong, Instruction::automatic}},
 };
 
@@ -96,7 +97,9 @@ Config expected(const json& k) {
   Config c;
   c.tile = {k["tile"][0], k["tile"][1], k["tile"][2]};
   c.types = {operand(k, "a", "sf_a"), operand(k, "b", "sf_b")};
-  c.scaling = k.contains("sf_a") ? Scaling::block : k.contains("scale_granularity") ? Scaling::blockwise : Scaling::none;
+  c.scaling = k.contains("sf_a")                ? Scaling::block
+              : k.contains("scale_granularity") ? Scaling::blockwise
+                                                : Scaling::none;
   if (k.contains("scale_granularity"))
     c.scale_granularity = {false, k["scale_granularity"][0], k["scale_granularity"][1], k["scale_granularity"][2]};
   c.sparse = k["gemm_kind"] == "spgemm";
@@ -133,8 +136,10 @@ TEST_CASE("every SM120 kernel of CUTLASS's generator reads as the configuration 
     io::Settings settings{{"kernel", io::Setting{name, "kernel"}}};
     io::expand_kernel_name(settings);
     const Config got = io::to_config(settings);
-    if (got == expected(k)) ++exact;
-    else UNSCOPED_INFO(fmt::format("{} reads as {}", name, io::config_to_json(got).dump()));
+    if (got == expected(k))
+      ++exact;
+    else
+      UNSCOPED_INFO(fmt::format("{} reads as {}", name, io::config_to_json(got).dump()));
   }
   WARN(fmt::format("{} of {} generator names read exactly", exact, listing["kernels"].size()));
   CHECK(listing["kernels"].size() == 2785);
@@ -148,10 +153,11 @@ TEST_CASE("names pulled out of text: a list, a C++ source, the generator's JSON 
       "log: launching cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_"
       "align32_cooperative_o_vs16, ok\nNotCtaShape1x1x1B xcutlass3x_sm120_a";
   CHECK(io::kernel_names_in(source) ==
-        std::vector<std::string>{"CutlassTileConfigSM120::CtaShape128x256x64B",
-                                 "CutlassTileConfigSM120::CtaShape128x128x64B", "CtaShape128x256x64B",
-                                 "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_"
-                                 "tnt_align32_cooperative_o_vs16"});
+        std::vector<std::string>{
+            "CutlassTileConfigSM120::CtaShape128x256x64B", "CutlassTileConfigSM120::CtaShape128x128x64B",
+            "CtaShape128x256x64B",
+            "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_"
+            "tnt_align32_cooperative_o_vs16"});
   std::ifstream in(std::string(SMEM_BUDGET_TEST_DATA) + "/kernel-names/sm120-generator.json");
   const std::string listing((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   CHECK(io::kernel_names_in(listing).size() == 2785);
@@ -190,8 +196,9 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
         "--kernel: \"2x1x1\" in the kernel name: not modelled: SM120 kernels run 1x1x1 clusters");
   CHECK(message(base + "1x1x1_0_ntt_align16_cooperative_q").find("\"ntt\" in the kernel name: not modelled") !=
         std::string::npos);
-  CHECK(message(base + "1x1x1_0_tnt_align16_cooperative_o_vs16").find("this is the nvfp4 schedule, but the operands "
-                                                                       "are mxfp8") != std::string::npos);
+  CHECK(message(base + "1x1x1_0_tnt_align16_cooperative_o_vs16")
+            .find("this is the nvfp4 schedule, but the operands "
+                  "are mxfp8") != std::string::npos);
   CHECK(message(base + "1x1x1_0_tnt_align16_cooperative").find("expected cooperative_q, pingpong_q") !=
         std::string::npos);
   CHECK(message("cutlass3x_sm103_bstensorop_gemm_x").find("\"sm103\" in the kernel name: not modelled") !=
@@ -201,11 +208,13 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
   const std::string sm100_2sm = "cutlass3x_sm100_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_bf16_256x128x256_";
   CHECK(message(sm100_2sm + "2x1x1_0_tnt_align32_o_vs32_2sm") == "accepted");
   CHECK(message(sm100_2sm + "0x0x1_0_tnt_align32_o_vs32_2sm_epi_nosmem") == "accepted");
-  CHECK(message(sm100_2sm + "0x0x1_0_tnt_align32_o_vs32_2sm").find("\"0x0x1\" in the kernel name: not modelled: "
-                                                                   "EpilogueScheduleAuto on this 2-SM kernel builds the "
-                                                                   "1-SM epilogue") != std::string::npos);
-  CHECK(message(sm100 + "1x1x1_0_tnt_align32_o_vs16_1sm").find("\"o_vs16_1sm\" in the kernel name: not modelled: FP4 "
-                                                                 "with ue8m0 scale factors per 16") != std::string::npos);
+  CHECK(message(sm100_2sm + "0x0x1_0_tnt_align32_o_vs32_2sm")
+            .find("\"0x0x1\" in the kernel name: not modelled: "
+                  "EpilogueScheduleAuto on this 2-SM kernel builds the "
+                  "1-SM epilogue") != std::string::npos);
+  CHECK(message(sm100 + "1x1x1_0_tnt_align32_o_vs16_1sm")
+            .find("\"o_vs16_1sm\" in the kernel name: not modelled: FP4 "
+                  "with ue8m0 scale factors per 16") != std::string::npos);
   CHECK(message(sm100 + "1x1x1_0_tnt_align32_o_vs32_4sm").find("expected q_1sm, q_2sm") != std::string::npos);
   CHECK(message("cutlass3x_sm100_tensorop_gemm_f16_f16_f16_f16_f16_64x128x64_1x1x1_0_nnn_align8_1sm")
             .find("\"tensorop\" in the kernel name: not modelled") != std::string::npos);
@@ -260,7 +269,8 @@ Config expected_sm90(const json& k) {
 
 }  // namespace
 
-TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, or are refused", "[kernel-names][sm90]") {
+TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, or are refused",
+          "[kernel-names][sm90]") {
   // Every 8th SM90 GEMM the generator makes (tools/kernel_names/list_kernels.py --arch sm90 --every 8).
   const json listing = load_test_data("kernel-names/sm90-generator-sample.json");
   std::size_t read = 0, exact = 0;
@@ -269,23 +279,25 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
     const NameReading reading = read_name(name);
     if (!reading.config) {
       // Refused: then it is a kernel outside the modelled set, and the message says which part.
-      const bool modelled_kind = sm90_schedule_tags.contains(k["kernel_schedule"].get<std::string>()) &&
-                                 k["a_layout"] == "t" && k["b_layout"] == "n" && k["accumulator"] == "f32" &&
-                                 name.find("_tensorop_") != std::string::npos &&
-                                 operand_from_name(k["a"].get<std::string>()) &&
-                                 operand_from_name(k["b"].get<std::string>()) &&
-                                 bits_of(element(k["a"])) == bits_of(element(k["b"]));
+      const bool modelled_kind =
+          sm90_schedule_tags.contains(k["kernel_schedule"].get<std::string>()) && k["a_layout"] == "t" &&
+          k["b_layout"] == "n" && k["accumulator"] == "f32" && name.find("_tensorop_") != std::string::npos &&
+          operand_from_name(k["a"].get<std::string>()) && operand_from_name(k["b"].get<std::string>()) &&
+          bits_of(element(k["a"])) == bits_of(element(k["b"]));
       INFO(name << ": " << reading.refusal);
       CHECK(!modelled_kind);
       const std::string& message = reading.refusal;
       CHECK((message.find("in the kernel name") != std::string::npos ||
-             message.find("in the name") != std::string::npos || message.find("is not a kernel name") != std::string::npos));
+             message.find("in the name") != std::string::npos ||
+             message.find("is not a kernel name") != std::string::npos));
       continue;
     }
     ++read;
     const Config& got = *reading.config;
-    if (got == expected_sm90(k)) ++exact;
-    else UNSCOPED_INFO(fmt::format("{} reads as {}", name, io::config_to_json(got).dump()));
+    if (got == expected_sm90(k))
+      ++exact;
+    else
+      UNSCOPED_INFO(fmt::format("{} reads as {}", name, io::config_to_json(got).dump()));
   }
   WARN(fmt::format("{} of {} sampled SM90 generator names read, {} exactly", read, listing["kernels"].size(), exact));
   CHECK(listing["kernels"].size() == 2659);
@@ -331,9 +343,10 @@ bool sm100_modelled(const json& k) {
     return false;
   const bool nvf4_schedule = schedule.find("Nvf4") != std::string::npos;
   // EpilogueScheduleAuto builds a 2-SM epilogue only for tile M 256 on a static, even cluster M.
-  const bool auto_epilogue_1sm_on_2sm = k["epilogue_schedule"] == "cutlass::epilogue::collective::EpilogueScheduleAuto" &&
-                                        sm100_schedule_tags.at(schedule).schedule == Schedule::two_sm &&
-                                        (k["cluster"][0].get<int>() % 2 != 0 || k["cluster"][0] == 0 || k["tile"][0] != 256);
+  const bool auto_epilogue_1sm_on_2sm =
+      k["epilogue_schedule"] == "cutlass::epilogue::collective::EpilogueScheduleAuto" &&
+      sm100_schedule_tags.at(schedule).schedule == Schedule::two_sm &&
+      (k["cluster"][0].get<int>() % 2 != 0 || k["cluster"][0] == 0 || k["tile"][0] != 256);
   return !auto_epilogue_1sm_on_2sm && k["a_layout"] == "t" && k["b_layout"] == "n" &&
          (!nvf4_schedule || k["sf_a"] == "ue4m3") && (!k.contains("sf_d") || k["sf_d_layout"] == k["d_layout"]) &&
          (k["gemm_kind"] == "gemm" || k["gemm_kind"] == "gemm_grouped");
@@ -381,7 +394,8 @@ TEST_CASE("SM100 kernels of CUTLASS's generator read as their objects describe, 
     INFO(name);
     CHECK(sm100_modelled(k));
     const Config& got = *reading.config;
-    if (got == expected_sm100(k)) ++exact;
+    if (got == expected_sm100(k))
+      ++exact;
     else
       FAIL_CHECK(fmt::format("{} reads as {}, its objects say {}", name, io::config_to_json(got).dump(),
                              io::config_to_json(expected_sm100(k)).dump()));

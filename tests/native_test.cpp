@@ -44,8 +44,10 @@ CudaDriver fake_driver(bool with_error_names = true) {
   };
   d.device_name = [](char* out, int length, int device) {
     if (device < 100) return 101;  // CUDA_ERROR_INVALID_DEVICE
-    if (gpu.terminate_name) std::snprintf(out, std::size_t(length), "%s", gpu.name.c_str());
-    else std::memset(out, 'A', std::size_t(length));
+    if (gpu.terminate_name)
+      std::snprintf(out, std::size_t(length), "%s", gpu.name.c_str());
+    else
+      std::memset(out, 'A', std::size_t(length));
     return 0;
   };
   d.device_attribute = [](int* value, int attribute, int device) {
@@ -98,8 +100,9 @@ TEST_CASE("a number that differs from the built-in entry is noted, and the devic
   CHECK(arch.name == "sm120");
   CHECK(arch.limits.smem_per_block_optin == 99'328);
   REQUIRE(arch.notes.size() == 1);
-  CHECK(arch.notes[0] == "opt-in per block: the device reports 99,328 B, the built-in sm120 says 101,376 B; "
-                         "the device's figure is used");
+  CHECK(arch.notes[0] ==
+        "opt-in per block: the device reports 99,328 B, the built-in sm120 says 101,376 B; "
+        "the device's figure is used");
 }
 
 TEST_CASE("a compute capability without a built-in entry keeps the device's numbers", "[native]") {
@@ -121,8 +124,9 @@ TEST_CASE("driver failures are input errors that name the call and the error", "
   gpu.init_result = 100;
   CHECK(error_of(fake_driver(), 0) ==
         "native: cuInit failed with CUDA_ERROR_NO_DEVICE (100): the driver sees no GPU in this machine");
-  CHECK(error_of(fake_driver(false), 0) == "native: cuInit failed with unknown error (100): the driver sees "
-                                           "no GPU in this machine");
+  CHECK(error_of(fake_driver(false), 0) ==
+        "native: cuInit failed with unknown error (100): the driver sees "
+        "no GPU in this machine");
   gpu = h200();
   gpu.attributes.erase(111);  // an old driver without the reserved-memory attribute
   CHECK(error_of(fake_driver(), 0) == "native: cuDeviceGetAttribute failed with CUDA_ERROR_SOMETHING (1)");

@@ -11,10 +11,10 @@
 
 #include "io/parse.hpp"
 #include "io/settings.hpp"
-#include "test_data.hpp"
-#include "settings_of.hpp"
 #include "report.hpp"
+#include "settings_of.hpp"
 #include "smem_budget/budget.hpp"
+#include "test_data.hpp"
 
 using namespace smem_budget;
 using json = nlohmann::json;
@@ -43,7 +43,8 @@ std::string mismatch(const json& row, const ArchLimits& arch) {
       diff += fmt::format(" {}: expected {}, got {};", field, expect[field].get<std::int64_t>(), got);
   };
   const std::string verdict(name_of(budget->verdict));
-  if (expect["verdict"] != verdict) diff += fmt::format(" verdict: expected {}, got {};", expect["verdict"].dump(), verdict);
+  if (expect["verdict"] != verdict)
+    diff += fmt::format(" verdict: expected {}, got {};", expect["verdict"].dump(), verdict);
   if (budget->verdict != Verdict::rejected) {
     check("stages", budget->decision.stages);
     check("stages_a", budget->decision.counts.a);
@@ -68,8 +69,10 @@ void check_file(const std::string& file) {
   for (std::size_t i = 0; i < data["rows"].size(); ++i) {
     const json& row = data["rows"][i];
     const std::string diff = mismatch(row, arch);
-    if (diff.empty()) ++exact;
-    else UNSCOPED_INFO(fmt::format("row {} {}:{}", i, row["config"].dump(), diff));
+    if (diff.empty())
+      ++exact;
+    else
+      UNSCOPED_INFO(fmt::format("row {} {}:{}", i, row["config"].dump(), diff));
   }
   WARN(fmt::format("{}: {}/{} rows exact", file, exact, data["rows"].size()));
   CHECK(exact == data["rows"].size());
@@ -93,7 +96,9 @@ TEST_CASE("the families' shape rules this project measured match nvcc", "[oracle
   check_file("sm120-family-probes.json");
 }
 
-TEST_CASE("the families at CUTLASS 4.3.5 and 4.5.0 match nvcc", "[oracle]") { check_file("sm120-family-versions.json"); }
+TEST_CASE("the families at CUTLASS 4.3.5 and 4.5.0 match nvcc", "[oracle]") {
+  check_file("sm120-family-versions.json");
+}
 
 TEST_CASE("CUTLASS's own SM120 library kernels, by name, match nvcc's sizeof", "[oracle][kernel-names]") {
   check_file("sm120-kernel-names.json");
@@ -136,7 +141,8 @@ TEST_CASE("two SM90 GEMMs launched on an H200 either side of the opt-in limit ma
 }
 
 TEST_CASE("configurations built for the device match nvcc, verdicts included", "[oracle][device]") {
-  for (const char* file : {"sm120-device.json", "sm90-device.json", "sm100-device.json", "sm103-device.json"}) check_file(file);
+  for (const char* file : {"sm120-device.json", "sm90-device.json", "sm100-device.json", "sm103-device.json"})
+    check_file(file);
 }
 
 TEST_CASE("the README counts every measured row", "[oracle][readme]") {

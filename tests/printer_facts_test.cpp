@@ -40,8 +40,8 @@ TEST_CASE("a kernel refused by SM100's device-side size assertion has its bytes 
 
 TEST_CASE("suggest halves the epilogue tile SM100's builder picks, not SM120's") {
   // SM100's automatic tile for a block-scaled CTA N of 256 is 128x128; its half 128x64 builds.
-  const json suggestions =
-      results_of(run("suggest --tile 128x256x128 --arch sm100 --schedule 1sm --stages 6 --format json"))[0]["suggestions"];
+  const json suggestions = results_of(
+      run("suggest --tile 128x256x128 --arch sm100 --schedule 1sm --stages 6 --format json"))[0]["suggestions"];
   bool halved = false;
   for (const json& s : suggestions) {
     CHECK(s["config"]["epilogue_tile"] != "64x32");

@@ -27,7 +27,8 @@ Config random_config(std::mt19937& rng) {
   Config c;
   // Mostly tiles a build accepts (block-scaled M a multiple of 128; N below 128 only from 4.5.0),
   // with the shapes a device build refuses still among them.
-  c.tile = {pick(64, 128, 128, 192, 256, 256), pick(8, 16, 32, 64, 96, 128, 128, 256, 256), pick(64, 128, 192, 256, 384, 512)};
+  c.tile = {pick(64, 128, 128, 192, 256, 256), pick(8, 16, 32, 64, 96, 128, 128, 256, 256),
+            pick(64, 128, 192, 256, 384, 512)};
   const std::size_t preset = static_cast<std::size_t>(pick(0, 1, 2, 3));
   const std::size_t other = preset == 0 ? 0 : static_cast<std::size_t>(pick(1, 2, 3));
   c.types = {operand_presets[preset].operand, operand_presets[other].operand};
@@ -154,7 +155,8 @@ TEST_CASE("properties hold over 20000 random configurations", "[property]") {
     // The explanation partitions the total, and the builder's count is what its rule allowed.
     const Explanation e = explain(c, *b);
     REQUIRE(e.kernel.tensor_storage + e.kernel.outside_tensors == b->total);
-    REQUIRE(e.kernel.mainloop_tensors + e.kernel.epilogue_tensors + e.kernel.tensor_alignment == e.kernel.tensor_storage);
+    REQUIRE(e.kernel.mainloop_tensors + e.kernel.epilogue_tensors + e.kernel.tensor_alignment ==
+            e.kernel.tensor_storage);
     REQUIRE(e.kernel.tensor_alignment >= 0);
     REQUIRE(e.kernel.alignment >= 0);
     REQUIRE(e.builder->counted <= e.builder->capacity);

@@ -13,8 +13,8 @@
 
 #include "cli_runner.hpp"
 #include "io/settings.hpp"
-#include "smem_budget/budget.hpp"
 #include "settings_of.hpp"
+#include "smem_budget/budget.hpp"
 
 using json = nlohmann::json;
 
@@ -34,14 +34,13 @@ std::string normalised(const json& config) {
 // Every measured row of tests/data, by normalised configuration.
 std::map<std::string, json> measured_rows() {
   std::map<std::string, json> rows;
-  for (const char* file : {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json",
-                           "sm120-probes.json"}) {
+  for (const char* file :
+       {"sm120-stock.json", "sm120-trtllm-moe.json", "sm120-cutlass-versions.json", "sm120-probes.json"}) {
     const json data = load(file);
     for (const json& row : data["rows"]) rows[normalised(row["config"])] = row["expect"];
   }
   return rows;
 }
-
 
 }  // namespace
 

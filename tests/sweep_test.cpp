@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,8 +31,9 @@ bool shape_legal(const std::string& schedule, int m, int n, int k) {
   return m % mma_m == 0 && m % epilogue_m == 0 && k % 64 == 0 && scale_tma_ok;
 }
 
-std::string tile_of(const json& result) { return result["config"]["schedule"].get<std::string>() + " " +
-                                                 result["config"]["tile"].get<std::string>(); }
+std::string tile_of(const json& result) {
+  return result["config"]["schedule"].get<std::string>() + " " + result["config"]["tile"].get<std::string>();
+}
 
 }  // namespace
 
@@ -116,7 +117,9 @@ std::string xml_error(const std::string& doc) {
   std::vector<std::string> open;
   std::size_t i = 0, roots = 0;
   if (doc.rfind("<?xml ", 0) == 0) i = doc.find("?>") + 2;
-  const auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == ':' || c == '_'; };
+  const auto name_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == ':' || c == '_';
+  };
   while (i < doc.size()) {
     if (doc[i] == '&') {
       const std::size_t end = doc.find(';', i);
@@ -180,7 +183,8 @@ TEST_CASE("sweep --format svg: a well-formed SVG heat map, one titled cell per t
   std::set<std::string> shapes;
   std::string line;
   std::getline(csv, line);  // header
-  while (std::getline(csv, line)) shapes.insert(line.substr(line.find(',') + 1, line.find(',', line.find(',') + 1) - line.find(',') - 1));
+  while (std::getline(csv, line))
+    shapes.insert(line.substr(line.find(',') + 1, line.find(',', line.find(',') + 1) - line.find(',') - 1));
   CHECK(cells == shapes.size() * 2 * 8);
   for (const char* shape : {"128x8", "128x256", "256x8"}) {  // 128x8 and 256x8 compile as cooperative only
     const std::string label = std::string(">") + shape + "</text>";
@@ -212,8 +216,8 @@ TEST_CASE("sweep on sm100 and sm90: every row checks the same on its own", "[swe
     REQUIRE(!rows.empty());
     json configs = json::array();
     for (const json& r : rows) configs.push_back(r["config"]);
-    const Run direct = run("--config - --format json " + options.substr(0, options.find(' ', 7)),
-                           json{{"configs", configs}}.dump());
+    const Run direct =
+        run("--config - --format json " + options.substr(0, options.find(' ', 7)), json{{"configs", configs}}.dump());
     const json checked = results_of(direct);
     REQUIRE(checked.size() == rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) CHECK(checked[i] == rows[i]);
@@ -223,7 +227,8 @@ TEST_CASE("sweep on sm100 and sm90: every row checks the same on its own", "[swe
   std::set<std::string> tiles;
   for (const json& r : results_of(run("sweep --arch sm100 --format json"))) {
     const std::string schedule = r["config"]["schedule"];
-    tiles.insert(schedule + " " + r["config"]["tile"].get<std::string>() + " " + r["config"]["cluster"].get<std::string>());
+    tiles.insert(schedule + " " + r["config"]["tile"].get<std::string>() + " " +
+                 r["config"]["cluster"].get<std::string>());
   }
   std::set<std::string> expected;
   for (const auto& [schedule, m, cluster] : {std::tuple{"1sm", 128, "1x1x1"}, std::tuple{"2sm", 256, "2x1x1"}})

@@ -21,7 +21,8 @@ inline nlohmann::json load_test_data(const std::string& file) {
 inline std::vector<std::string> test_data_files() {
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(SMEM_BUDGET_TEST_DATA))
-    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path().filename().string());
+    if (entry.is_regular_file() && entry.path().extension() == ".json")
+      files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
   return files;
 }

@@ -30,19 +30,19 @@ struct SweepSpace {
 
 struct ModelledArchitecture {
   RuleSet rule_set;
-  std::string_view gemms;                           // what is modelled, for listings: "SM120 GEMMs"
+  std::string_view gemms;  // what is modelled, for listings: "SM120 GEMMs"
   std::span<const CutlassVersion> measured_releases;
-  CutlassRules (*rules_read)(CutlassRules);         // the rule fields its model reads (core/rules.hpp)
-  bool dynamic_cluster;                             // whether a cluster chosen at run time is modelled
+  CutlassRules (*rules_read)(CutlassRules);  // the rule fields its model reads (core/rules.hpp)
+  bool dynamic_cluster;                      // whether a cluster chosen at run time is modelled
   // Preconditions of the three below: the architecture-neutral checks of invalid_input() pass.
   std::optional<std::string_view> (*invalid_input)(const Config&);
   // Preconditions of these: invalid_input() is empty.
   std::optional<Budget> (*evaluate)(const Config&, const ArchLimits&);
-  bool (*shape_compiles)(const Config&);            // the static assertions and the build, any stage count
+  bool (*shape_compiles)(const Config&);              // the static assertions and the build, any stage count
   EpilogueTileShape (*epilogue_tile)(const Config&);  // what the epilogue builder picks, or the one given
-  Config (*normalised)(Config);                     // the configuration spelled as its builders read it
+  Config (*normalised)(Config);                       // the configuration spelled as its builders read it
   SweepSpace sweep_space;
-  std::array<Schedule, 2> sweep_schedules;          // the schedules a sweep covers when none is given
+  std::array<Schedule, 2> sweep_schedules;  // the schedules a sweep covers when none is given
 };
 
 namespace detail {
@@ -55,6 +55,7 @@ constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) 
 // The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256 with
 // K a multiple of 128, SM103's the same with K 768 (the ultra kernels' one K); the others any
 // multiple of 8 in M and N, K of 64.
+// clang-format off
 inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
      sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, SweepSpace{},
@@ -69,6 +70,7 @@ inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
      evaluate_sm120, sm120_shape_compiles, sm120_automatic_epilogue_tile, sm120_normalised, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
 }};
+// clang-format on
 
 // The row of a rule set; null for RuleSet::none.
 constexpr const ModelledArchitecture* modelled(RuleSet rule_set) {
@@ -111,7 +113,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
            "layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
-  if (config.stages.kind == StagePolicy::Kind::fixed && (config.stages.count < 1 || config.stages.count > 2'147'483'647))
+  if (config.stages.kind == StagePolicy::Kind::fixed &&
+      (config.stages.count < 1 || config.stages.count > 2'147'483'647))
     return "a stage count must be 1…2147483647";
   if (config.cluster.is_dynamic() && !row->dynamic_cluster)
     return "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 only";

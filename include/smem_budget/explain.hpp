@@ -17,7 +17,7 @@ struct BuilderCount {
   bytes_t carveout = 0;   // what the stage policy sets aside for the epilogue
   bytes_t per_stage = 0;  // A, B, SFA, SFB of one stage plus the builder's barrier estimate
   bytes_t stages = 0;
-  bytes_t counted = 0;    // reserve + carveout + stages x per_stage: the builder's idea of the total
+  bytes_t counted = 0;  // reserve + carveout + stages x per_stage: the builder's idea of the total
 };
 
 struct KernelCount {
@@ -28,8 +28,8 @@ struct KernelCount {
   bytes_t barriers = 0;
   bytes_t scheduler = 0;
   bytes_t tensormaps = 0;
-  bytes_t alignment = 0;         // padding outside the tensors
-  bytes_t outside_tensors = 0;   // barriers + scheduler + tensormaps + alignment
+  bytes_t alignment = 0;        // padding outside the tensors
+  bytes_t outside_tensors = 0;  // barriers + scheduler + tensormaps + alignment
   bytes_t total = 0;
 };
 

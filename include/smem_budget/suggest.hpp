@@ -17,7 +17,15 @@ namespace smem_budget {
 // listed_tile: a tile of the caller's candidate list (suggest's `within`), in place of the
 // neighbouring tiles.
 enum class Change {
-  stage_count, epilogue_tile, c_void, default_epilogue, half_k, smaller_tile, larger_tile, listed_tile, release
+  stage_count,
+  epilogue_tile,
+  c_void,
+  default_epilogue,
+  half_k,
+  smaller_tile,
+  larger_tile,
+  listed_tile,
+  release
 };
 
 struct Suggestion {
@@ -71,9 +79,8 @@ void add_tile_changes(const Config& config, const ArchLimits& arch, const Add& a
   std::vector<Config> neighbours;
   for (bytes_t Tile::*extent : {&Tile::n, &Tile::m})
     if (const auto smaller = nearest_smaller_legal(config, arch, extent)) neighbours.push_back(*smaller);
-  std::stable_sort(neighbours.begin(), neighbours.end(), [](const Config& x, const Config& y) {
-    return x.tile.m * x.tile.n > y.tile.m * y.tile.n;
-  });
+  std::stable_sort(neighbours.begin(), neighbours.end(),
+                   [](const Config& x, const Config& y) { return x.tile.m * x.tile.n > y.tile.m * y.tile.n; });
   for (const Config& candidate : neighbours) add(Change::smaller_tile, candidate);
   if (!shape_compiles(config, arch))
     for (bytes_t Tile::*extent : {&Tile::n, &Tile::m, &Tile::k})
@@ -152,7 +159,8 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
 // Precondition: invalid_input(config, arch) is empty.
 inline constexpr int max_suggestion_changes = 3;
 
-inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& arch, std::span<const Tile> within = {}) {
+inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& arch,
+                                       std::span<const Tile> within = {}) {
   std::vector<Suggestion> out;
   const auto original = evaluate(config, arch);
   if (!original || original->verdict == Verdict::fits) return out;
@@ -187,8 +195,10 @@ inline std::vector<Suggestion> suggest(const Config& config, const ArchLimits& a
         if (!is_new(candidate)) continue;
         std::vector<Change> changes = from.changes;
         changes.push_back(change);
-        if (const auto budget = fits(candidate)) out.push_back({candidate, *budget, std::move(changes)});
-        else next.push_back({candidate, std::move(changes)});
+        if (const auto budget = fits(candidate))
+          out.push_back({candidate, *budget, std::move(changes)});
+        else
+          next.push_back({candidate, std::move(changes)});
       }
     frontier = std::move(next);
   }

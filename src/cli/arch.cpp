@@ -3,8 +3,8 @@
 #include <memory>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cli/output.hpp"
 #include "frontend/architecture.hpp"
@@ -27,8 +27,7 @@ int run_arch(const ArchOptions& o) {
   if (o.native && !o.arch.empty() && o.arch != "native")
     throw io::InputError(fmt::format("--native: contradicts ARCH \"{}\"; give one of them", o.arch));
   const std::string spec = o.native ? "native" : o.arch;
-  if (o.device_option->count() > 0 && spec != "native")
-    throw io::InputError("--device: only used with --native");
+  if (o.device_option->count() > 0 && spec != "native") throw io::InputError("--device: only used with --native");
   std::vector<Architecture> archs;
   if (spec.empty())
     for (const ArchLimits& a : builtin_archs) archs.push_back(frontend::builtin_architecture(a));
@@ -42,12 +41,15 @@ int run_arch(const ArchOptions& o) {
 
 Subcommand setup_arch(CLI::App& app) {
   auto o = std::make_shared<ArchOptions>();
-  CLI::App* arch = app.add_subcommand("arch", "List the built-in architectures and their shared-memory limits, or "
-                                              "show one (a name or an arch JSON file). Reports and exits 0 (2 on bad input).");
+  CLI::App* arch = app.add_subcommand("arch",
+                                      "List the built-in architectures and their shared-memory limits, or "
+                                      "show one (a name or an arch JSON file). Reports and exits 0 (2 on bad input).");
   arch->add_option("ARCH", o->arch, "Show only this architecture (name, native, or arch JSON file)");
-  arch->add_flag("--native", o->native, "Show what the CUDA driver reports for this machine's GPU (same as ARCH native)");
-  o->device_option = arch->add_option("--device", o->device, "With --native: which GPU, as the driver numbers them. "
-                                                             "Default: 0")
+  arch->add_flag("--native", o->native,
+                 "Show what the CUDA driver reports for this machine's GPU (same as ARCH native)");
+  o->device_option = arch->add_option("--device", o->device,
+                                      "With --native: which GPU, as the driver numbers them. "
+                                      "Default: 0")
                          ->check(CLI::NonNegativeNumber);
   arch->add_option("--format", o->format, "table or json. Default: table")->check(CLI::IsMember({"table", "json"}));
   arch->add_option("-o,--output", o->output, "Write to this file instead of standard output");

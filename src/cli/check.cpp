@@ -19,7 +19,8 @@ void add_suggestions(Report& report, const ConfigOptions& o) {
     if (!o.within.empty()) throw io::InputError("--within: only used with --suggest or the suggest subcommand");
     return;
   }
-  const std::vector<io::TileSpec> listed = o.within.empty() ? std::vector<io::TileSpec>{} : io::read_tile_list(o.within);
+  const std::vector<io::TileSpec> listed =
+      o.within.empty() ? std::vector<io::TileSpec>{} : io::read_tile_list(o.within);
   Progress progress("suggestions for", report.results.size());
   frontend::add_suggestions(report, listed, "--within", [&] { progress.advance(); });
 }
@@ -52,8 +53,9 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
   if (flags.contains("kernel"))
     throw io::InputError("--kernel: not used with --config; put \"kernel\" in the file's entries, or drop --config");
   if (flags.contains("tile"))
-    throw io::InputError("--tile: not used with --config, whose entries give the tiles; put the tile in the file "
-                         "(an entry, or its \"defaults\"), or drop --config");
+    throw io::InputError(
+        "--tile: not used with --config, whose entries give the tiles; put the tile in the file "
+        "(an entry, or its \"defaults\"), or drop --config");
   const std::string label = o.config_file == "-" ? "<stdin>" : o.config_file;
   io::BatchFile batch = io::parse_batch(io::read_input_file(o.config_file), label);
   const auto named = frontend::batch_architecture(batch, o.config_file);

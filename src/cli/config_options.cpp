@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "frontend/architecture.hpp"
 #include "io/config_keys.hpp"
@@ -14,7 +14,8 @@ namespace smem_budget::cli {
 void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
   std::vector<const io::ConfigKey*> keys;
   for (const io::ConfigKey& key : io::config_keys)
-    if (!key.flag.empty() && (set.tile || (key.key != "kernel" && key.key != "tile")) && (set.cutlass || key.key != "cutlass"))
+    if (!key.flag.empty() && (set.tile || (key.key != "kernel" && key.key != "tile")) &&
+        (set.cutlass || key.key != "cutlass"))
       keys.push_back(&key);
   std::ranges::sort(keys, {}, &io::ConfigKey::flag_rank);
   // --arch and --device, which are not keys of a configuration, come after the tile in --help.
@@ -25,23 +26,27 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
                                      "Built-in architecture (sm70 … sm121; see `smem-budget arch`), native (ask the "
                                      "CUDA driver about this machine's GPU), or a path to an arch JSON file.\n"
                                      "Default: sm120. e.g. --arch native");
-      o.device_option = app.add_option("--device", o.device, "With --arch native: which GPU, as the driver numbers them. "
-                                                             "Default: 0. e.g. --device 1")
+      o.device_option = app.add_option("--device", o.device,
+                                       "With --arch native: which GPU, as the driver numbers them. "
+                                       "Default: 0. e.g. --device 1")
                             ->check(CLI::NonNegativeNumber);
     }
     const std::string name(key->flag), help = io::flag_help(*key), k(key->key);
     o.bound.emplace_back(k, key->value == io::KeyValue::boolean ? app.add_flag(name, o.switches[k], help)
-                                                                 : app.add_option(name, o.values[k], help));
+                                                                : app.add_option(name, o.values[k], help));
   }
   if (set.batch_file)
-    app.add_option("--config", o.config_file,
-                 "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
-                 "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
+    app.add_option(
+        "--config", o.config_file,
+        "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
+        "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
   if (set.format)
     app.add_option("--format", o.format_text,
                    io::choices_help("The output format:", io::choices_of(render::format_words), "--format json"))
         ->type_name("FORMAT");
-  app.add_option("-o,--output", o.output, "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
+  app.add_option(
+      "-o,--output", o.output,
+      "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
 }
 
 void add_suggest_flag(CLI::App& app, ConfigOptions& o) {
@@ -62,8 +67,8 @@ io::Settings command_line_settings(const ConfigOptions& o) {
   for (const auto& [key, option] : o.bound) {
     if (option->count() == 0) continue;
     const std::string flag = option->get_name();
-    const nlohmann::json value = o.switches.contains(key) ? nlohmann::json(o.switches.at(key))
-                                                          : nlohmann::json(option->as<std::string>());
+    const nlohmann::json value =
+        o.switches.contains(key) ? nlohmann::json(o.switches.at(key)) : nlohmann::json(option->as<std::string>());
     io::check_setting(key, value, flag);
     settings[key] = io::Setting{value, flag};
   }

@@ -22,7 +22,7 @@ struct ConfigOptions {
   bool suggest = false;
   int device = 0;
   std::string config_file;
-  std::string within;  // --within: a candidate list of tiles for the suggestions
+  std::string within;                 // --within: a candidate list of tiles for the suggestions
   std::string format_text = "table";  // --format as typed; finish_options() checks it into `format`
   render::Format format = render::Format::table;
   std::string output;

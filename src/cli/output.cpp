@@ -32,7 +32,8 @@ void emit(const std::string& text, const std::string& output) {
 void emit(const Report& report, render::Format format, const std::string& output) {
   if (format != render::Format::json) return emit(render::render(report, format), output);
   write_out(output, [&](std::ostream& out) {
-    render::json(report, [&](std::string_view chunk) { out.write(chunk.data(), static_cast<std::streamsize>(chunk.size())); });
+    render::json(report,
+                 [&](std::string_view chunk) { out.write(chunk.data(), static_cast<std::streamsize>(chunk.size())); });
   });
 }
 

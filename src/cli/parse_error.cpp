@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "io/nearest.hpp"
 

@@ -40,19 +40,21 @@ int run_sweep(const SweepOptions& o) {
 Subcommand setup_sweep(CLI::App& app) {
   auto o = std::make_shared<SweepOptions>();
   CLI::App* sweep = app.add_subcommand(
-      "sweep", "Every tile CUTLASS compiles for these types and epilogue (M, N multiples of 8 up to 256; K multiples "
-               "of 64 up to 512; both schedules unless --schedule picks one; shapes its static assertions refuse, "
-               "and those whose stage count comes out below 2, are left out), as a feasibility map: per cell the "
-               "stage count CUTLASS picks, whether it fits, and the largest count that does. Reports and exits 0, even "
-               "where tiles overflow (2 on bad input).\n"
-               "e.g. smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg");
+      "sweep",
+      "Every tile CUTLASS compiles for these types and epilogue (M, N multiples of 8 up to 256; K multiples "
+      "of 64 up to 512; both schedules unless --schedule picks one; shapes its static assertions refuse, "
+      "and those whose stage count comes out below 2, are left out), as a feasibility map: per cell the "
+      "stage count CUTLASS picks, whether it fits, and the largest count that does. Reports and exits 0, even "
+      "where tiles overflow (2 on bad input).\n"
+      "e.g. smem-budget sweep --types nvfp4 --grouped --epilogue finalize --format svg -o map.svg");
   // The sweep makes the tiles itself, and has a format of its own.
   add_config_options(*sweep, o->config, {.tile = false, .batch_file = false, .format = false});
   sweep->get_option("--schedule")->description("cooperative or pingpong. Default: both. e.g. --schedule pingpong");
-  sweep->add_option("--format", o->format,
-                    "table, markdown, csv (one row per tile and schedule, one column per K), json (the check "
-                    "document, one result per configuration) or svg (a heat map). Default: table.\n"
-                    "e.g. --format svg -o map.svg")
+  sweep
+      ->add_option("--format", o->format,
+                   "table, markdown, csv (one row per tile and schedule, one column per K), json (the check "
+                   "document, one result per configuration) or svg (a heat map). Default: table.\n"
+                   "e.g. --format svg -o map.svg")
       ->check(CLI::IsMember({"table", "markdown", "json", "csv", "svg"}));
   return {sweep, [o] { return run_sweep(*o); }};
 }

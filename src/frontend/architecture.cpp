@@ -32,9 +32,9 @@ Architecture resolve_architecture(const std::string& spec, const std::string& or
   if (const auto known = find_arch(spec)) return builtin_architecture(*known);
   const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
   if (!looks_like_path)
-    throw io::InputError(fmt::format(
-        "{}: \"{}\": unknown architecture (built-in: {}; native; or a path to an arch JSON file)", origin, spec,
-        builtin_names()));
+    throw io::InputError(
+        fmt::format("{}: \"{}\": unknown architecture (built-in: {}; native; or a path to an arch JSON file)", origin,
+                    spec, builtin_names()));
   return io::load_arch_file(spec);
 }
 

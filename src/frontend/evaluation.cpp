@@ -43,9 +43,10 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
   if (!built_for) return;
   const auto named = find_arch(*built_for);
   if (named && rule_set_of(named->cc) == rule_set_of(arch.limits.cc)) return;
-  throw io::InputError(fmt::format("{}: an {} kernel, but the architecture is {}: give --arch {} (or \"arch\": \"{}\" in "
-                                   "the batch file)",
-                                   kernel->second.origin, *built_for, arch.name, *built_for, *built_for));
+  throw io::InputError(
+      fmt::format("{}: an {} kernel, but the architecture is {}: give --arch {} (or \"arch\": \"{}\" in "
+                  "the batch file)",
+                  kernel->second.origin, *built_for, arch.name, *built_for, *built_for));
 }
 
 }  // namespace
@@ -55,7 +56,8 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   check_kernel_arch(settings, arch);
   Config config = normalised(io::to_config(settings), arch.limits);
   if (release) config.cutlass = *release;
-  if (const auto error = invalid_input(config, arch.limits)) throw io::InputError(fmt::format("{}: {}", origin, *error));
+  if (const auto error = invalid_input(config, arch.limits))
+    throw io::InputError(fmt::format("{}: {}", origin, *error));
   const auto budget = evaluate(config, arch.limits);
   if (!budget) throw io::InputError(fmt::format("{}: {}", origin, budget.refusal()));
   // A kernel given by name is called by it unless the entry names it otherwise.

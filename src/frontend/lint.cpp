@@ -19,8 +19,10 @@ LintReport lint(const std::vector<std::string>& files, const io::Settings& flags
     const std::string label = file == "-" ? "<stdin>" : file;
     const std::vector<std::string> names = io::kernel_names_in(io::read_input_file(file));
     if (names.empty())
-      throw io::InputError(fmt::format("{}: no kernel names in it (looked for cutlass3x_sm…_… library names and "
-                                       "CtaShape…B tactics)", label));
+      throw io::InputError(
+          fmt::format("{}: no kernel names in it (looked for cutlass3x_sm…_… library names and "
+                      "CtaShape…B tactics)",
+                      label));
     for (const std::string& name : names) {
       if (!seen.insert(name).second) continue;
       try {

@@ -17,8 +17,8 @@ void add_suggestions(Report& report, const std::vector<io::TileSpec>& within, co
     for (const io::TileSpec& spec : within) {
       const auto tile = io::resolve_tile(spec, r.config.types.a);
       if (!io::ok(tile))
-        throw io::InputError(fmt::format("{}: \"{}x{}x{}B\": {}", within_origin, spec.m, spec.n, spec.k,
-                                         std::get<std::string>(tile)));
+        throw io::InputError(
+            fmt::format("{}: \"{}x{}x{}B\": {}", within_origin, spec.m, spec.n, spec.k, std::get<std::string>(tile)));
       tiles.push_back(std::get<Tile>(tile));
     }
     r.suggestions = suggest(r.config, report.arch.limits, tiles);

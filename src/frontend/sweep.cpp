@@ -15,7 +15,8 @@ Report sweep_report(const Config& base, bool schedule_given, const Architecture&
   Report report;
   report.arch = arch;
   report.results.reserve(points.size());
-  for (const SweepPoint& point : points) report.results.push_back({"", point.config, point.budget, std::nullopt, {}, ""});
+  for (const SweepPoint& point : points)
+    report.results.push_back({"", point.config, point.budget, std::nullopt, {}, ""});
   return report;
 }
 

@@ -39,20 +39,24 @@ Architecture load_arch_file(const std::string& path) {
     const bool known = key == "name" || key == "compute_capability" || key == "example_parts" ||
                        std::find(numeric.begin(), numeric.end(), key) != numeric.end();
     if (!known)
-      throw InputError(fmt::format("{}: unknown key \"{}\" (keys: name, compute_capability, smem_per_sm, "
-                                   "smem_per_block, smem_per_block_optin, reserved_smem_per_block)", path, key));
+      throw InputError(
+          fmt::format("{}: unknown key \"{}\" (keys: name, compute_capability, smem_per_sm, "
+                      "smem_per_block, smem_per_block_optin, reserved_smem_per_block)",
+                      path, key));
   }
   Architecture arch;
   arch.source = path;
   const auto require = [&](const char* key) {
-    if (!doc.contains(key)) throw InputError(fmt::format("{}: {}: missing (an arch file gives name, compute_capability, "
-                                                         "smem_per_sm, smem_per_block, smem_per_block_optin, "
-                                                         "reserved_smem_per_block)", path, key));
+    if (!doc.contains(key))
+      throw InputError(
+          fmt::format("{}: {}: missing (an arch file gives name, compute_capability, "
+                      "smem_per_sm, smem_per_block, smem_per_block_optin, "
+                      "reserved_smem_per_block)",
+                      path, key));
   };
   const auto text = [&](const char* key) {
     require(key);
-    if (!doc[key].is_string())
-      throw InputError(fmt::format("{}: {}: expected a string", path, key));
+    if (!doc[key].is_string()) throw InputError(fmt::format("{}: {}: expected a string", path, key));
     return doc[key].get<std::string>();
   };
   const auto bytes = [&](const char* key) -> bytes_t {

@@ -122,7 +122,8 @@ class StrictSax : public nlohmann::json_sax<json> {
     return false;
   }
   bool open() {
-    if (static_cast<std::size_t>(++depth_) > max_json_depth) return fail(fmt::format("nesting deeper than {} levels", max_json_depth));
+    if (static_cast<std::size_t>(++depth_) > max_json_depth)
+      return fail(fmt::format("nesting deeper than {} levels", max_json_depth));
     return true;
   }
   bool close() {
@@ -133,7 +134,8 @@ class StrictSax : public nlohmann::json_sax<json> {
   // (the elements of a bare list, or of the lists of the top-level object), with some slack.
   bool value() {
     if (depth_ == entry_depth_ && ++entries_ > max_batch_entries + 8)
-      return fail(fmt::format("more than {} configurations; at most {} per file", max_batch_entries, max_batch_entries));
+      return fail(
+          fmt::format("more than {} configurations; at most {} per file", max_batch_entries, max_batch_entries));
     return true;
   }
 
@@ -152,7 +154,8 @@ json parse_json_strict(const std::string& text, const std::string& label) {
   StrictSax sax(document);
   if (!json::sax_parse(text, &sax) || !sax.problem().empty()) {
     const bool comments = text.find("//") != std::string::npos || text.find("/*") != std::string::npos;
-    throw InputError(fmt::format("{}: {}{}", label, sax.problem(), comments ? " (JSON has no comments; remove them)" : ""));
+    throw InputError(
+        fmt::format("{}: {}{}", label, sax.problem(), comments ? " (JSON has no comments; remove them)" : ""));
   }
   return document;
 }
@@ -171,8 +174,10 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
       throw InputError(fmt::format("{}: this is an arch file; give it with --arch {} (a batch file holds \"configs\")",
                                    label, label));
     if (document.contains("tile") && !document.contains("configs"))
-      throw InputError(fmt::format("{}: one configuration must sit in a list: [{{\"tile\": …}}] or "
-                                   "{{\"configs\": [{{\"tile\": …}}]}}", label));
+      throw InputError(
+          fmt::format("{}: one configuration must sit in a list: [{{\"tile\": …}}] or "
+                      "{{\"configs\": [{{\"tile\": …}}]}}",
+                      label));
     for (const auto& [key, value] : document.items()) {
       if (key == "arch") {
         if (!value.is_string()) throw InputError(fmt::format("{}: arch: expected a string", label));
@@ -190,7 +195,8 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
   }
   if (configs->empty()) throw InputError(fmt::format("{}: the configuration list is empty", label));
   if (configs->size() > max_batch_entries)
-    throw InputError(fmt::format("{}: {} configurations; at most {} per file", label, configs->size(), max_batch_entries));
+    throw InputError(
+        fmt::format("{}: {} configurations; at most {} per file", label, configs->size(), max_batch_entries));
   batch.entries = std::move(configs->get_ref<json::array_t&>());
   return batch;
 }
@@ -198,7 +204,8 @@ BatchFile parse_batch(const std::string& text, const std::string& label) {
 BatchEntry read_entry(BatchFile& batch, std::size_t index) {
   json& item = batch.entries[index];
   BatchEntry entry;
-  entry.origin = std::make_shared<const std::string>(fmt::format("{}: {}", batch.label, entry_path(batch.bare_array, index)));
+  entry.origin =
+      std::make_shared<const std::string>(fmt::format("{}: {}", batch.label, entry_path(batch.bare_array, index)));
   if (item.is_string()) {
     entry.settings["tile"] = Setting{std::move(item), Origin(entry.origin, "")};
   } else if (item.is_object()) {

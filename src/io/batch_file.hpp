@@ -16,9 +16,9 @@ inline constexpr std::size_t max_batch_entries = 100'000;
 inline constexpr std::size_t max_json_depth = 32;
 
 struct BatchEntry {
-  std::string name;  // empty when the entry has none
+  std::string name;                           // empty when the entry has none
   std::shared_ptr<const std::string> origin;  // "moe.json: configs[3]", the prefix of its settings' origins
-  Settings settings;  // the entry's own keys
+  Settings settings;                          // the entry's own keys
 };
 
 struct BatchFile {

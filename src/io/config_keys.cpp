@@ -7,10 +7,14 @@ namespace {
 
 std::string_view value_text(KeyValue value) {
   switch (value) {
-    case KeyValue::string: return "string";
-    case KeyValue::boolean: return "true or false";
-    case KeyValue::string_or_integer: return "string or integer";
-    case KeyValue::tile: return "string \"MxNxK\" or array [M, N, K]";
+    case KeyValue::string:
+      return "string";
+    case KeyValue::boolean:
+      return "true or false";
+    case KeyValue::string_or_integer:
+      return "string or integer";
+    case KeyValue::tile:
+      return "string \"MxNxK\" or array [M, N, K]";
   }
   return "";
 }
@@ -77,7 +81,8 @@ std::string choices_help(std::string_view what, std::span<const Choice> choices,
 }
 
 std::string flag_help(const ConfigKey& key) {
-  if (key.choices.empty()) return fmt::format("{}{}e.g. {}", key.help, key.example_on_own_line ? "\n" : " ", key.example);
+  if (key.choices.empty())
+    return fmt::format("{}{}e.g. {}", key.help, key.example_on_own_line ? "\n" : " ", key.example);
   return choices_help(key.help, key.choices, key.example);
 }
 
@@ -96,8 +101,9 @@ std::string key_reference_markdown() {
     std::string help(key.help);
     for (const Choice& choice : key.choices) help += fmt::format(" `{}`: {};", choice.spelling, choice.help);
     if (!key.choices.empty()) help += fmt::format(" default `{}`.", key.choices.front().spelling);
-    out += fmt::format("| `{}` | {} | {} | {} | `{}` |\n", key.key, key.flag.empty() ? "" : fmt::format("`{}`", key.flag),
-                       value_text(key.value), cell(help), cell(key.example));
+    out +=
+        fmt::format("| `{}` | {} | {} | {} | `{}` |\n", key.key, key.flag.empty() ? "" : fmt::format("`{}`", key.flag),
+                    value_text(key.value), cell(help), cell(key.example));
   }
   return out;
 }

@@ -18,7 +18,7 @@ struct ConfigKey {
   std::string_view key;   // batch files and Python: tile, d_layout, ...
   std::string_view flag;  // the command line's, "" for a key that has none (name)
   KeyValue value;
-  int flag_rank;          // where the flag is listed in --help, first to last
+  int flag_rank;  // where the flag is listed in --help, first to last
   // The help: for an enumerated key what it chooses, its choices (the first the default) following.
   std::string_view help;
   std::span<const Choice> choices;
@@ -26,6 +26,7 @@ struct ConfigKey {
   bool example_on_own_line = false;
 };
 
+// clang-format off
 inline constexpr std::array<ConfigKey, 23> config_keys{{
     {"name", "", KeyValue::string, 0, "A name for the result (batch entries and Python only).", {}, "\"moe-up\""},
     {"kernel", "--kernel", KeyValue::string, 1,
@@ -89,6 +90,7 @@ inline constexpr std::array<ConfigKey, 23> config_keys{{
      "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\nDefault: 4.7.0.", {},
      "--cutlass 4.4.2 (TensorRT-LLM's pin)"},
 }};
+// clang-format on
 
 // The row of `key`, or null.
 const ConfigKey* find_config_key(std::string_view key);

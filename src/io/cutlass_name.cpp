@@ -75,9 +75,7 @@ struct BlockwiseOperand {
 };
 
 BlockwiseOperand blockwise_operand(NameReader& r, std::string_view part) {
-  const auto wrong = [&] {
-    r.fail(part, "a blockwise-scaled operand is ROWSxKf32xELEMENT, e.g. 1x128f32xe4m3");
-  };
+  const auto wrong = [&] { r.fail(part, "a blockwise-scaled operand is ROWSxKf32xELEMENT, e.g. 1x128f32xe4m3"); };
   const std::size_t f32 = part.find("f32x");
   if (f32 == std::string_view::npos) wrong();
   const auto dims = split(part.substr(0, f32), 'x');
@@ -119,8 +117,9 @@ NameArch arch_part(NameReader& r, std::string_view arch) {
   if (arch == "sm90") return NameArch::sm90;
   if (arch == "sm100") return NameArch::sm100;
   if (arch != "sm120" && arch != "sm121")
-    r.fail(arch, "not modelled: the model reads the names of SM120/SM121, SM90 and SM100 kernels (sm120, sm121, sm90, "
-                 "sm100) only");
+    r.fail(arch,
+           "not modelled: the model reads the names of SM120/SM121, SM90 and SM100 kernels (sm120, sm121, sm90, "
+           "sm100) only");
   return NameArch::sm120;
 }
 
@@ -157,8 +156,8 @@ bool kind_part(NameReader& r, Parts& parts, Family family, std::string_view opcl
 
 // A and B: sets types, scaling and scale granularity, and returns --types; `family` becomes
 // blockwise when the operands carry float scales.
-std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::string_view opclass,
-                          std::string_view a, std::string_view b) {
+std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::string_view opclass, std::string_view a,
+                          std::string_view b) {
   const std::string both = fmt::format("{}_{}", a, b);
   std::string types;
   if (family == Family::block_scaled || family == Family::block_scaled_sparse) {
@@ -219,8 +218,10 @@ Cluster cluster_part(NameReader& r, NameArch arch, std::string_view cluster) {
 
 void stages_part(NameReader& r, std::string_view stages) {
   if (!all_digits(stages)) r.fail(stages, "the stage count is a number (0: automatic)");
-  if (stages == "0") r.set("stages", format_stages(StagePolicy{StagePolicy::Kind::auto_carveout, 0}), stages);
-  else r.set("stages", std::string(stages), stages);
+  if (stages == "0")
+    r.set("stages", format_stages(StagePolicy{StagePolicy::Kind::auto_carveout, 0}), stages);
+  else
+    r.set("stages", std::string(stages), stages);
 }
 
 // tn then C's (and D's) layout: returns D's, 't' or 'n'.
@@ -257,8 +258,8 @@ void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string
   if (!rest.empty() && rest.back().starts_with("epiVs")) {
     const std::string_view part = rest.back();
     const std::string_view vector = part.substr(5, part.size() - 6);
-    const auto known = std::find_if(sf_vectors.begin(), sf_vectors.end(),
-                                    [&](bytes_t v) { return vector == std::to_string(v); });
+    const auto known =
+        std::find_if(sf_vectors.begin(), sf_vectors.end(), [&](bytes_t v) { return vector == std::to_string(v); });
     if (part.size() < 7 || known == sf_vectors.end() || (part.back() != 't' && part.back() != 'n'))
       r.fail(part, "a scale-factor output part is epiVs{16|32|64}{t|n}");
     if (!d_scale) r.fail(part, fmt::format("scale factors are written with a block-scaled output; D ({}) has none", d));
@@ -296,10 +297,12 @@ const ScheduleSuffix& schedule_part(NameReader& r, std::string_view name, NameAr
   }
   if (arch == NameArch::sm90)
     r.fail(schedule, fmt::format("not modelled: an SM90 kernel schedule the model has no layout of (it reads {}, or "
-                                 "none for the automatic one)", fmt::join(known, ", ")));
+                                 "none for the automatic one)",
+                                 fmt::join(known, ", ")));
   r.fail(schedule.empty() ? name : std::string_view(schedule),
-         fmt::format("not {} (expected {})", arch == NameArch::sm100 ? "a block-scaled SM100 kernel schedule"
-                                                                     : "a kernel schedule of this kind of kernel",
+         fmt::format("not {} (expected {})",
+                     arch == NameArch::sm100 ? "a block-scaled SM100 kernel schedule"
+                                             : "a kernel schedule of this kind of kernel",
                      fmt::join(known, ", ")));
 }
 
@@ -348,15 +351,17 @@ Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vect
   const bool auto_epilogue_2sm =
       !k.cluster_extents.is_dynamic() && k.cluster_extents.m % 2 == 0 && k.tile_extents.m == 256;
   if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
-    r.fail(k.cluster, "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
-                      "chosen at run time, or odd, or its tile M is not 256: sm100_builder.inl:1697-1713)");
+    r.fail(k.cluster,
+           "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
+           "chosen at run time, or odd, or its tile M is not 256: sm100_builder.inl:1697-1713)");
   Instruction instruction = s.instruction;
   if (s.operands == Fp4Format::mxfp4 && k.grouped && (k.types != fp4_name(Fp4Format::mxfp4) || k.align == "align128")) {
     // PtrArray…Mxf8f6f4Sm100: other operands than MXFP4, or MXFP4 loaded unpacked, 128 elements a time.
     instruction = Instruction::mxf8f6f4;
   } else if (s.operands == Fp4Format::nvfp4 && k.types == fp4_name(Fp4Format::mxfp4)) {
-    r.fail(schedule, "not modelled: FP4 with ue8m0 scale factors per 16 elements (the NVF4 schedule on MX "
-                     "operands), an operand format the model has no name for");
+    r.fail(schedule,
+           "not modelled: FP4 with ue8m0 scale factors per 16 elements (the NVF4 schedule on MX "
+           "operands), an operand format the model has no name for");
   } else {
     check_fp4(r, s, k.types, schedule);
   }

@@ -124,14 +124,29 @@ void JsonWriter::escaped(std::string_view text) {
     out_->append(text, run, i - run);
     run = i + 1;
     switch (c) {
-      case '"': *out_ += "\\\""; break;
-      case '\\': *out_ += "\\\\"; break;
-      case '\b': *out_ += "\\b"; break;
-      case '\f': *out_ += "\\f"; break;
-      case '\n': *out_ += "\\n"; break;
-      case '\r': *out_ += "\\r"; break;
-      case '\t': *out_ += "\\t"; break;
-      default: fmt::format_to(std::back_inserter(*out_), "\\u{:04x}", c);
+      case '"':
+        *out_ += "\\\"";
+        break;
+      case '\\':
+        *out_ += "\\\\";
+        break;
+      case '\b':
+        *out_ += "\\b";
+        break;
+      case '\f':
+        *out_ += "\\f";
+        break;
+      case '\n':
+        *out_ += "\\n";
+        break;
+      case '\r':
+        *out_ += "\\r";
+        break;
+      case '\t':
+        *out_ += "\\t";
+        break;
+      default:
+        fmt::format_to(std::back_inserter(*out_), "\\u{:04x}", c);
     }
   }
   out_->append(text, run, text.size() - run);

@@ -16,7 +16,7 @@ class JsonWriter {
 
   JsonWriter& begin_object();
   JsonWriter& begin_array();
-  JsonWriter& end();  // closes the innermost object or array
+  JsonWriter& end();                       // closes the innermost object or array
   JsonWriter& key(std::string_view name);  // a name of the program's own: written unescaped
 
   JsonWriter& value(std::string_view text);

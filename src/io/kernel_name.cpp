@@ -59,10 +59,10 @@ bool looks_like_kernel_name(std::string_view text) {
 Settings kernel_name_settings(std::string_view name, const Origin& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
   if (looks_like_kernel_name(name)) return tactic_settings(name, origin);
-  throw InputError(fmt::format(
-      "{}: \"{}\" is not a kernel name: expected a CUTLASS library name (cutlass3x_sm120_…, as "
-      "python/cutlass_library names them) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B)",
-      origin, name));
+  throw InputError(
+      fmt::format("{}: \"{}\" is not a kernel name: expected a CUTLASS library name (cutlass3x_sm120_…, as "
+                  "python/cutlass_library names them) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B)",
+                  origin, name));
 }
 
 void expand_kernel_name(Settings& layer) {

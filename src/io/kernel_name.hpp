@@ -1,5 +1,6 @@
 // Kernel names as configurations: CUTLASS's library names (python/cutlass_library's procedural
-// names, e.g. cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_align32_cooperative_o_vs16)
+// names, e.g.
+// cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_void_bf16_128x128x256_1x1x1_0_tnt_align32_cooperative_o_vs16)
 // and TensorRT-LLM's / FlashInfer's tactic enumerators (CutlassTileConfigSM120::CtaShape128x256x64B).
 #pragma once
 

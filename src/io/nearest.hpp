@@ -30,8 +30,10 @@ inline bool abbreviates(std::string_view word, std::string_view name) {
   if (word.size() < 2 || name.empty() || word.front() != name.front()) return false;
   std::size_t at = 0;
   for (char c : word)
-    if ((at = name.find(c, at)) == std::string_view::npos) return false;
-    else ++at;
+    if ((at = name.find(c, at)) == std::string_view::npos)
+      return false;
+    else
+      ++at;
   return true;
 }
 
@@ -51,7 +53,8 @@ std::string nearest(std::string_view word, const Names& known) {
   if (best.empty())
     for (const auto& name : known) {
       const std::string_view n(name);
-      if (abbreviates(word, n) || (n.size() >= 3 && (word.starts_with(n) || n.starts_with(word)))) return std::string(name);
+      if (abbreviates(word, n) || (n.size() >= 3 && (word.starts_with(n) || n.starts_with(word))))
+        return std::string(name);
     }
   return best;
 }

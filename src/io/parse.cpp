@@ -30,9 +30,12 @@ std::string quoted(std::string_view text) {
   // Keeps messages one line and printable whatever the input held.
   std::string out = "\"";
   for (unsigned char ch : text.substr(0, 64)) {
-    if (ch == '"' || ch == '\\') out += fmt::format("\\{}", static_cast<char>(ch));
-    else if (ch < 0x20 || ch >= 0x7f) out += fmt::format("\\x{:02x}", ch);
-    else out += static_cast<char>(ch);
+    if (ch == '"' || ch == '\\')
+      out += fmt::format("\\{}", static_cast<char>(ch));
+    else if (ch < 0x20 || ch >= 0x7f)
+      out += fmt::format("\\x{:02x}", ch);
+    else
+      out += static_cast<char>(ch);
   }
   if (text.size() > 64) out += "…";
   return out + "\"";
@@ -45,7 +48,8 @@ Parsed<T> pick(std::string_view text, const std::array<Word<T>, N>& words, std::
     if (word.spelling == text) return word.value;
     known.push_back(word.spelling);
   }
-  return fmt::format("{}: unknown {} (expected one of: {}){}", quoted(text), what, spellings(words), did_you_mean(text, known));
+  return fmt::format("{}: unknown {} (expected one of: {}){}", quoted(text), what, spellings(words),
+                     did_you_mean(text, known));
 }
 
 }  // namespace
@@ -55,8 +59,8 @@ Parsed<bytes_t> parse_count(std::string_view text, bytes_t max) {
   const bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (!digits_only || ec == std::errc::result_out_of_range || value > max || value < 1) {
-    if (digits_only || (text.size() > 1 && text[0] == '-' &&
-                        text.find_first_not_of("0123456789", 1) == std::string_view::npos))
+    if (digits_only ||
+        (text.size() > 1 && text[0] == '-' && text.find_first_not_of("0123456789", 1) == std::string_view::npos))
       return fmt::format("{}: must be 1…{}", quoted(text), max);
     return fmt::format("{}: not a whole number", quoted(text));
   }
@@ -82,14 +86,15 @@ Parsed<TileSpec> parse_tile(std::string_view text) {
     body.remove_suffix(1);
   }
   const auto dims = split_exact<3>(body, 'x');
-  if (!dims) return fmt::format("{}: a tile is MxNxK (or MxNxKB with K in bytes of A){}", quoted(text), tile_hint(text));
+  if (!dims)
+    return fmt::format("{}: a tile is MxNxK (or MxNxKB with K in bytes of A){}", quoted(text), tile_hint(text));
   std::array<bytes_t, 3> values{};
   for (std::size_t i = 0; i < 3; ++i) {
     const auto v = parse_count((*dims)[i], max_tile_extent);
     if (!ok(v)) {
       const bool number = !(*dims)[i].empty() && (*dims)[i].find_first_not_of("-0123456789") == std::string_view::npos;
-      return fmt::format("{}: {}{}", quoted(text), number ? "dimensions must be 1…65536" : "dimensions must be whole numbers",
-                         tile_hint(text));
+      return fmt::format("{}: {}{}", quoted(text),
+                         number ? "dimensions must be 1…65536" : "dimensions must be whole numbers", tile_hint(text));
     }
     values[i] = std::get<bytes_t>(v);
   }
@@ -153,7 +158,9 @@ Parsed<OperandAlignment> parse_alignment(std::string_view text) {
   const std::string_view a = text.substr(0, colon);
   const std::string_view b = colon == std::string_view::npos ? a : text.substr(colon + 1);
   // Either side may be auto (0: any the builder accepts).
-  const auto side = [](std::string_view t) -> Parsed<bytes_t> { return t == "auto" ? Parsed<bytes_t>{bytes_t{0}} : parse_count(t, max_tile_extent); };
+  const auto side = [](std::string_view t) -> Parsed<bytes_t> {
+    return t == "auto" ? Parsed<bytes_t>{bytes_t{0}} : parse_count(t, max_tile_extent);
+  };
   const auto na = side(a);
   const auto nb = side(b);
   if (!ok(na) || !ok(nb))
@@ -205,8 +212,7 @@ Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text) {
 Parsed<StagePolicy> parse_stages(std::string_view text) {
   if (const Word<StagePolicy::Kind>* word = find_word(stage_words, text)) return StagePolicy{word->value, 0};
   const auto n = parse_count(text, 2'147'483'647);
-  if (!ok(n))
-    return fmt::format("{}: expected {} or a stage count 1…2147483647", quoted(text), spellings(stage_words));
+  if (!ok(n)) return fmt::format("{}: expected {} or a stage count 1…2147483647", quoted(text), spellings(stage_words));
   return StagePolicy{StagePolicy::Kind::fixed, std::get<bytes_t>(n)};
 }
 
@@ -278,7 +284,9 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view full_text) {
   // The git tag spelling, v4.4.2, names the same release.
   const std::string_view text = full_text.starts_with('v') ? full_text.substr(1) : full_text;
   // Only an error needs the range, so it is not formatted on the way to a version.
-  const auto range = [] { return fmt::format("supported: {} … {}", format_version(oldest_release), format_version(newest_release)); };
+  const auto range = [] {
+    return fmt::format("supported: {} … {}", format_version(oldest_release), format_version(newest_release));
+  };
   std::array<int, 3> parts{-1, -1, -1};
   std::string_view rest = text;
   for (std::size_t i = 0; i < 3 && !rest.empty(); ++i) {
@@ -288,12 +296,15 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view full_text) {
     if (!ok(n) && piece != "0") return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
     parts[i] = ok(n) ? static_cast<int>(std::get<bytes_t>(n)) : 0;
     rest = dot == std::string_view::npos ? std::string_view{} : rest.substr(dot + 1);
-    if (dot != std::string_view::npos && rest.empty()) return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
+    if (dot != std::string_view::npos && rest.empty())
+      return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
   }
   if (!rest.empty() || parts[1] < 0) return fmt::format("{}: not a CUTLASS version ({})", quoted(full_text), range());
   std::optional<CutlassVersion> version;
-  if (parts[2] < 0) version = newest_patch(parts[0], parts[1]);
-  else if (const CutlassVersion v{parts[0], parts[1], parts[2]}; is_known_release(v)) version = v;
+  if (parts[2] < 0)
+    version = newest_patch(parts[0], parts[1]);
+  else if (const CutlassVersion v{parts[0], parts[1], parts[2]}; is_known_release(v))
+    version = v;
   if (!version) {
     const CutlassVersion asked{parts[0], parts[1], parts[2] < 0 ? 0 : parts[2]};
     if (asked < oldest_release || asked > newest_release)

@@ -14,7 +14,9 @@ template <class T>
 using Parsed = std::variant<T, std::string>;  // the value, or what is wrong with the text
 
 template <class T>
-constexpr bool ok(const Parsed<T>& p) { return std::holds_alternative<T>(p); }
+constexpr bool ok(const Parsed<T>& p) {
+  return std::holds_alternative<T>(p);
+}
 
 // A tile as typed: "MxNxK", or "MxNxKB" where K is in bytes of A (TensorRT-LLM's convention).
 struct TileSpec {

@@ -17,15 +17,23 @@ using json = nlohmann::json;
 
 std::string type_name(const json& value) {
   switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "an integer";
-    case json::value_t::number_float: return "a number";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    default: return "an unsupported value";
+    case json::value_t::number_unsigned:
+      return "an integer";
+    case json::value_t::number_float:
+      return "a number";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return "an unsupported value";
   }
 }
 
@@ -67,36 +75,53 @@ namespace {
 // Parses one setting's value into `config`. A tile is only checked here: K in bytes is resolved
 // by to_config once the types are known.
 void apply_value(Config& config, const std::string& key, const Setting& s) {
-  if (key == "tile") (void)tile_spec(s);
-  else if (key == "types") config.types = value_or_fail(parse_types(text_of(s)), s.origin);
-  else if (key == "schedule") config.schedule = value_or_fail(parse_schedule(text_of(s)), s.origin);
-  else if (key == "instruction") config.instruction = value_or_fail(parse_instruction(text_of(s)), s.origin);
-  else if (key == "grouped") config.grouped = s.value.get<bool>();
-  else if (key == "sparse") config.sparse = s.value.get<bool>();
-  else if (key == "fast_accum") config.fast_accum = s.value.get<bool>();
-  else if (key == "cluster") config.cluster = value_or_fail(parse_cluster(text_of(s)), s.origin);
-  else if (key == "scaling") config.scaling = value_or_fail(parse_scaling(text_of(s)), s.origin);
+  if (key == "tile")
+    (void)tile_spec(s);
+  else if (key == "types")
+    config.types = value_or_fail(parse_types(text_of(s)), s.origin);
+  else if (key == "schedule")
+    config.schedule = value_or_fail(parse_schedule(text_of(s)), s.origin);
+  else if (key == "instruction")
+    config.instruction = value_or_fail(parse_instruction(text_of(s)), s.origin);
+  else if (key == "grouped")
+    config.grouped = s.value.get<bool>();
+  else if (key == "sparse")
+    config.sparse = s.value.get<bool>();
+  else if (key == "fast_accum")
+    config.fast_accum = s.value.get<bool>();
+  else if (key == "cluster")
+    config.cluster = value_or_fail(parse_cluster(text_of(s)), s.origin);
+  else if (key == "scaling")
+    config.scaling = value_or_fail(parse_scaling(text_of(s)), s.origin);
   else if (key == "scale_granularity")
     config.scale_granularity = value_or_fail(parse_scale_granularity(text_of(s)), s.origin);
-  else if (key == "alignment") config.alignment = value_or_fail(parse_alignment(text_of(s)), s.origin);
+  else if (key == "alignment")
+    config.alignment = value_or_fail(parse_alignment(text_of(s)), s.origin);
   else if (key == "epilogue_schedule")
     config.epilogue_schedule = value_or_fail(parse_epilogue_schedule(text_of(s)), s.origin);
   else if (key == "stages") {
     if (s.value.is_number_integer() && (s.value.get<std::int64_t>() < 1 || s.value.get<std::int64_t>() > 2'147'483'647))
       fail(s.origin, fmt::format("{}: a stage count must be 1…2147483647", s.value.dump()));
     config.stages = value_or_fail(parse_stages(text_of(s)), s.origin);
-  } else if (key == "epilogue") config.epilogue = value_or_fail(parse_epilogue(text_of(s)), s.origin);
-  else if (key == "c") config.c = value_or_fail(parse_element(text_of(s), true), s.origin);
-  else if (key == "d") config.d = value_or_fail(parse_element(text_of(s), false), s.origin);
-  else if (key == "d_layout") config.d_layout = value_or_fail(parse_layout(text_of(s)), s.origin);
-  else if (key == "epilogue_tile") config.epilogue_tile = value_or_fail(parse_epilogue_tile(text_of(s)), s.origin);
+  } else if (key == "epilogue")
+    config.epilogue = value_or_fail(parse_epilogue(text_of(s)), s.origin);
+  else if (key == "c")
+    config.c = value_or_fail(parse_element(text_of(s), true), s.origin);
+  else if (key == "d")
+    config.d = value_or_fail(parse_element(text_of(s), false), s.origin);
+  else if (key == "d_layout")
+    config.d_layout = value_or_fail(parse_layout(text_of(s)), s.origin);
+  else if (key == "epilogue_tile")
+    config.epilogue_tile = value_or_fail(parse_epilogue_tile(text_of(s)), s.origin);
   else if (key == "fusion") {
     const FusionSpec f = value_or_fail(parse_fusion(text_of(s)), s.origin);
     config.fusion = f.fusion;
     config.bias = f.bias;
     config.sf_output = f.sf_output;
-  } else if (key == "tile_scheduler") config.tile_scheduler = value_or_fail(parse_tile_scheduler(text_of(s)), s.origin);
-  else if (key == "cutlass") config.cutlass = value_or_fail(parse_cutlass(text_of(s)), s.origin);
+  } else if (key == "tile_scheduler")
+    config.tile_scheduler = value_or_fail(parse_tile_scheduler(text_of(s)), s.origin);
+  else if (key == "cutlass")
+    config.cutlass = value_or_fail(parse_cutlass(text_of(s)), s.origin);
 }
 
 }  // namespace
@@ -111,7 +136,8 @@ void check_setting_type(const std::string& key, const json& value, const Origin&
   bool fits = value.is_string();
   std::string expected = "a string";
   switch (row->value) {
-    case KeyValue::string: break;
+    case KeyValue::string:
+      break;
     case KeyValue::boolean:
       fits = value.is_boolean();
       expected = "true or false";
@@ -141,7 +167,8 @@ Config to_config_except_tile(const Settings& settings) {
   for (const auto& [key, setting] : settings)
     if (key != "tile") apply_value(config, key, setting);
   if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)
-    fail(c->second.origin, "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
+    fail(c->second.origin,
+         "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");
   return config;
 }
 
@@ -166,8 +193,10 @@ void write_config(JsonWriter& out, const Config& config) {
   out.member("fast_accum", config.fast_accum);
   out.member("instruction", format_instruction(config.instruction));
   out.member("grouped", config.grouped);
-  if (config.stages.kind == StagePolicy::Kind::fixed) out.member("stages", config.stages.count);
-  else out.member("stages", format_stages(config.stages));
+  if (config.stages.kind == StagePolicy::Kind::fixed)
+    out.member("stages", config.stages.count);
+  else
+    out.member("stages", format_stages(config.stages));
   out.member("epilogue", format_epilogue(config.epilogue));
   if (config.epilogue != EpilogueKind::finalize) out.member("c", name_of(config.c));
   out.member("d", name_of(config.d));

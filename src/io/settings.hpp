@@ -17,7 +17,7 @@ namespace smem_budget::io {
 
 struct Setting {
   nlohmann::json value;
-  Origin origin;  // "--tile", or "moe.json: configs[3].tile"
+  Origin origin;                  // "--tile", or "moe.json: configs[3].tile"
   bool from_kernel_name = false;  // read from a kernel name rather than typed
 };
 

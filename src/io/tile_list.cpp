@@ -23,8 +23,10 @@ std::vector<TileSpec> read_tile_list(const std::string& path) {
       const Settings name = kernel_name_settings(token, origin);
       tiles.push_back(std::get<TileSpec>(parse_tile(name.at("tile").value.get<std::string>())));
     } else {
-      throw InputError(fmt::format("{}: \"{}\" is neither a tile (MxNxK, or MxNxKB with K in bytes of A) nor a kernel "
-                                   "name", origin, token));
+      throw InputError(
+          fmt::format("{}: \"{}\" is neither a tile (MxNxK, or MxNxKB with K in bytes of A) nor a kernel "
+                      "name",
+                      origin, token));
     }
     token.clear();
   };

@@ -33,8 +33,10 @@ inline constexpr std::array<Word<Schedule>, 5> schedule_words{{
 
 inline constexpr std::array<Word<Instruction>, 3> instruction_words{{
     {Instruction::automatic, "auto", "what CUTLASS picks: MXF4/NVF4 for FP4 x FP4, MXF8F6F4 otherwise"},
-    {Instruction::mxf8f6f4, "mxf8f6f4", "the explicit …Mxf8f6f4Sm120 schedules: every element one byte in shared memory"},
-    {Instruction::mxf8f6f4_acc2x4, "mxf8f6f4-acc2x4", "sparse block-scaled: KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120"},
+    {Instruction::mxf8f6f4, "mxf8f6f4",
+     "the explicit …Mxf8f6f4Sm120 schedules: every element one byte in shared memory"},
+    {Instruction::mxf8f6f4_acc2x4, "mxf8f6f4-acc2x4",
+     "sparse block-scaled: KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120"},
 }};
 
 inline constexpr std::array<Word<EpilogueKind>, 3> epilogue_words{{

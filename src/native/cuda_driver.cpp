@@ -21,14 +21,14 @@ CudaDriver load_cuda_driver() {
   // Never closed: the entry points are used until the process ends.
   void* handle = dlopen(driver.library.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle)
-    throw io::InputError(fmt::format("native: cannot load the CUDA driver ({}); native needs an NVIDIA driver "
-                                     "and GPU in this machine, or name the architecture instead (see `smem-budget arch`)",
-                                     dlerror()));
+    throw io::InputError(
+        fmt::format("native: cannot load the CUDA driver ({}); native needs an NVIDIA driver "
+                    "and GPU in this machine, or name the architecture instead (see `smem-budget arch`)",
+                    dlerror()));
   const auto entry = [&](const char* symbol, auto& pointer, bool required) {
     pointer = reinterpret_cast<std::remove_reference_t<decltype(pointer)>>(dlsym(handle, symbol));
     if (!pointer && required)
-      throw io::InputError(fmt::format("native: {} has no {}; is it the CUDA driver library?", driver.library,
-                                       symbol));
+      throw io::InputError(fmt::format("native: {} has no {}; is it the CUDA driver library?", driver.library, symbol));
   };
   entry("cuInit", driver.init, true);
   entry("cuDeviceGetCount", driver.device_count, true);

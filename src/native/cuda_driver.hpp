@@ -14,7 +14,7 @@ struct CudaDriver {
   int (*device_name)(char* name, int length, int device) = nullptr;
   int (*device_attribute)(int* value, int attribute, int device) = nullptr;
   int (*error_name)(int result, const char** name) = nullptr;  // optional: messages fall back to the number
-  std::string library;  // where the entry points came from, for messages
+  std::string library;                                         // where the entry points came from, for messages
 };
 
 // CUdevice_attribute values, from cuda.h.

@@ -75,8 +75,9 @@ Architecture native_architecture(const DeviceInfo& device, const std::string& li
   }
   const auto compare = [&](const char* what, bytes_t read, bytes_t known) {
     if (read != known)
-      arch.notes.push_back(fmt::format("{}: the device reports {} B, the built-in {} says {} B; the device's figure is used",
-                                       what, io::group_digits(read), builtin->name, io::group_digits(known)));
+      arch.notes.push_back(
+          fmt::format("{}: the device reports {} B, the built-in {} says {} B; the device's figure is used", what,
+                      io::group_digits(read), builtin->name, io::group_digits(known)));
   };
   compare("shared memory per SM", limits.smem_per_sm, builtin->smem_per_sm);
   compare("per block", limits.smem_per_block, builtin->smem_per_block);

@@ -29,8 +29,7 @@ std::string architectures(const std::vector<Architecture>& archs, Format format)
     out += fmt::format("{:<8} {:<22} {:>4} {:>9} {:>9} {:>9} {:>8}  {}\n", a.name, a.example_parts,
                        fmt::format("{}.{}", a.limits.cc.major, a.limits.cc.minor), group_digits(a.limits.smem_per_sm),
                        group_digits(a.limits.smem_per_block_optin), group_digits(a.limits.smem_per_block),
-                       group_digits(a.limits.reserved_smem_per_block),
-                       layout_rules_of(a.limits.cc));
+                       group_digits(a.limits.reserved_smem_per_block), layout_rules_of(a.limits.cc));
   for (const Architecture& a : archs) {
     if (a.source != "built-in") out += fmt::format("source: {}\n", a.source);
     for (const std::string& note : a.notes) out += fmt::format("note: {}\n", note);

@@ -11,7 +11,8 @@ namespace {
 // "S=4 93,184 fits": stages, total and verdict in one cell, for reading.
 std::string cell(const Result& r) {
   const Budget& b = r.budget;
-  if (b.verdict == Verdict::rejected) return b.has_stages ? fmt::format("S={} rejected", b.decision.stages) : "rejected";
+  if (b.verdict == Verdict::rejected)
+    return b.has_stages ? fmt::format("S={} rejected", b.decision.stages) : "rejected";
   return fmt::format("S={} {} {}", b.decision.stages, group_digits(b.total), name_of(b.verdict));
 }
 
@@ -33,11 +34,15 @@ std::string compare_json(const std::vector<Report>& reports, const std::vector<s
         continue;
       const Budget& b = reports[v].results[i].budget;
       out.key(versions[v]).begin_object().key("stages");
-      if (b.has_stages) out.value(b.decision.stages);
-      else out.null();
+      if (b.has_stages)
+        out.value(b.decision.stages);
+      else
+        out.null();
       out.key("total");
-      if (b.is_sized()) out.value(b.total);
-      else out.null();
+      if (b.is_sized())
+        out.value(b.total);
+      else
+        out.null();
       out.member("verdict", name_of(b.verdict)).end();
     }
     out.end().end();
@@ -56,15 +61,21 @@ std::string compare_csv(const std::vector<Report>& reports, const std::vector<st
   for (std::size_t i = 0; i < first.results.size(); ++i) {
     const Result& r = first.results[i];
     const SummaryRow s = summarize(r, false);
-    std::vector<std::string> row{s.name,   s.tile,    s.types, std::string(io::format_schedule(r.config.schedule)),
-                                 r.config.grouped ? "true" : "false", s.epilogue, s.output};
+    std::vector<std::string> row{s.name,
+                                 s.tile,
+                                 s.types,
+                                 std::string(io::format_schedule(r.config.schedule)),
+                                 r.config.grouped ? "true" : "false",
+                                 s.epilogue,
+                                 s.output};
     for (const Report& report : reports) {
       const Budget& b = report.results[i].budget;
       row.push_back(b.has_stages ? std::to_string(b.decision.stages) : "");
       row.push_back(!b.is_sized() ? "" : std::to_string(b.total));
       row.push_back(std::string(name_of(b.verdict)));
     }
-    row.insert(row.end(), {std::to_string(first.arch.limits.smem_per_block_optin), first.arch.name, SMEM_BUDGET_VERSION});
+    row.insert(row.end(),
+               {std::to_string(first.arch.limits.smem_per_block_optin), first.arch.name, SMEM_BUDGET_VERSION});
     rows.push_back(std::move(row));
   }
   return grid(rows, Format::csv, rows.front().size());
@@ -85,9 +96,9 @@ std::string comparison(const std::vector<Report>& reports, const std::vector<std
     rows.push_back(row);
   }
   const Architecture& arch = reports.front().arch;
-  const std::string caption =
-      fmt::format("CUTLASS releases compared on {} (opt-in limit {} B), smem-budget {} (S = stages, total bytes, verdict)",
-                  arch.name, group_digits(arch.limits.smem_per_block_optin), SMEM_BUDGET_VERSION);
+  const std::string caption = fmt::format(
+      "CUTLASS releases compared on {} (opt-in limit {} B), smem-budget {} (S = stages, total bytes, verdict)",
+      arch.name, group_digits(arch.limits.smem_per_block_optin), SMEM_BUDGET_VERSION);
   if (format == Format::markdown) return fmt::format("*{}*\n\n{}", caption, grid(rows, format, rows.front().size()));
   return fmt::format("{}\n\n{}", caption, text_columns(rows, rows.front().size()));
 }

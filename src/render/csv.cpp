@@ -19,14 +19,13 @@ std::string csv(const Report& report) {
     const SummaryRow row = summarize(r, false);
     const bool sized = r.budget.is_sized();
     // One value per column: the schedule and grouped apart (the summary row joins them).
-    fmt::format_to(std::back_inserter(line), "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csv_field(row.name),
-                   row.tile, csv_field(row.types), io::format_schedule(r.config.schedule),
+    fmt::format_to(std::back_inserter(line), "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                   csv_field(row.name), row.tile, csv_field(row.types), io::format_schedule(r.config.schedule),
                    r.config.grouped ? "true" : "false", row.epilogue, csv_field(row.output),
                    r.budget.has_stages ? row.stages : "", sized ? row.mainloop : "", sized ? row.epilogue_bytes : "",
                    sized ? row.total : "", sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "",
                    row.verdict, csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
-                   SMEM_BUDGET_VERSION,
-                   r.budget.tmem_columns > 0 ? std::to_string(r.budget.tmem_columns) : "");
+                   SMEM_BUDGET_VERSION, r.budget.tmem_columns > 0 ? std::to_string(r.budget.tmem_columns) : "");
     if (suggested) {
       std::string list;
       for (const Suggestion& s : r.suggestions.value_or(std::vector<Suggestion>{}))

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "io/parse.hpp"
-#include "parallel.hpp"
 #include "io/settings.hpp"
+#include "parallel.hpp"
 #include "render/render.hpp"
 #include "smem_budget/explain.hpp"
 
@@ -40,15 +40,18 @@ void write_bytes(io::JsonWriter& out, const Budget& b) {
   out.member("tensor_storage", b.tensor_storage);
   out.member("total", b.total);
   out.key("parts").begin_array();
-  for (const Part& part : b.parts) out.begin_object().member("part", part_label(part, b)).member("bytes", part.bytes).end();
+  for (const Part& part : b.parts)
+    out.begin_object().member("part", part_label(part, b)).member("bytes", part.bytes).end();
   out.end();
   out.end();
 }
 
 // A value known to be there or not: the number, or null.
 void value_or_null(io::JsonWriter& out, const std::optional<bytes_t>& value) {
-  if (value) out.value(*value);
-  else out.null();
+  if (value)
+    out.value(*value);
+  else
+    out.null();
 }
 
 }  // namespace
@@ -121,15 +124,18 @@ void json(const Report& report, const std::function<void(std::string_view)>& sin
   for (std::size_t round = 0; round * results_per_chunk * chunks_per_round < results.size(); ++round) {
     const std::size_t first = round * results_per_chunk * chunks_per_round;
     for_each_index(
-        chunks_per_round, [&](std::size_t c) {
-      std::string& out = chunks[c];
-      out.clear();  // keeps its capacity: the next round fills the same memory
-      for (std::size_t i = first + c * results_per_chunk; i < std::min(first + (c + 1) * results_per_chunk, results.size()); ++i) {
-        out += i == 0 ? "\n    " : ",\n    ";
-        io::JsonWriter element(out, 2);
-        write_result(element, results[i]);
-      }
-    }, 1);
+        chunks_per_round,
+        [&](std::size_t c) {
+          std::string& out = chunks[c];
+          out.clear();  // keeps its capacity: the next round fills the same memory
+          for (std::size_t i = first + c * results_per_chunk;
+               i < std::min(first + (c + 1) * results_per_chunk, results.size()); ++i) {
+            out += i == 0 ? "\n    " : ",\n    ";
+            io::JsonWriter element(out, 2);
+            write_result(element, results[i]);
+          }
+        },
+        1);
     if (first == 0) sink(head);
     for (const std::string& chunk : chunks) sink(chunk);
   }

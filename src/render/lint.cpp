@@ -85,11 +85,11 @@ std::string sections(const LintReport& lint, bool markdown) {
   std::string out;
   const std::vector<RefusalGroup> groups = refusals(report);
   if (!groups.empty()) {
-    out += fmt::format("\nNever compile ({}), by the assertion that refuses them:\n{}", count_of(report, Verdict::rejected),
-                       markdown ? "\n" : "");
+    out += fmt::format("\nNever compile ({}), by the assertion that refuses them:\n{}",
+                       count_of(report, Verdict::rejected), markdown ? "\n" : "");
     for (const RefusalGroup& g : groups) {
-      out += fmt::format("{}\"{}\" ({}; {}): {}\n", item, g.info.assertion, g.info.source, g.info.rule,
-                         g.results.size());
+      out +=
+          fmt::format("{}\"{}\" ({}; {}): {}\n", item, g.info.assertion, g.info.source, g.info.rule, g.results.size());
       for (const Result* r : g.results) out += fmt::format("{}{}\n", sub, code(r->name));
     }
   }
@@ -111,8 +111,10 @@ std::string sections(const LintReport& lint, bool markdown) {
 
 // A number, or null where there is none.
 void value_or_null(io::JsonWriter& out, bool known, bytes_t value) {
-  if (known) out.value(value);
-  else out.null();
+  if (known)
+    out.value(value);
+  else
+    out.null();
 }
 
 void write_lint_result(io::JsonWriter& out, const Result& r) {
@@ -195,12 +197,15 @@ std::string lint_csv(const LintReport& lint) {
 
 std::string lint(const LintReport& lint, Format format) {
   switch (format) {
-    case Format::json: return lint_json(lint);
-    case Format::csv: return lint_csv(lint);
+    case Format::json:
+      return lint_json(lint);
+    case Format::csv:
+      return lint_csv(lint);
     case Format::markdown:
       return fmt::format("*{}*\n\n{}{}\n**{}**\n", caption(lint), grid(name_rows(lint, true), Format::markdown, 1),
                          sections(lint, true), summary(lint));
-    case Format::table: break;
+    case Format::table:
+      break;
   }
   return fmt::format("{}\n\n{}{}\n{}\n", caption(lint), grid(name_rows(lint, true), Format::table, 1),
                      sections(lint, false), summary(lint));

@@ -23,25 +23,28 @@ std::string suggestion_table(const Result& asked) {
 
 std::string markdown(const Report& report) {
   std::string out = fmt::format("*{}*\n\n", describes(report));
-  out += "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
-                    "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
+  out +=
+      "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
+      "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
   out += each_result(report.results, [](const Result& r, std::size_t, std::string& line) {
     const SummaryRow s = summarize(r, true);
     fmt::format_to(std::back_inserter(line), "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                   markdown_cell(s.name), s.tile, markdown_cell(s.types), s.schedule, s.epilogue, markdown_cell(s.output),
-                   s.stages, s.mainloop, s.epilogue_bytes, s.total, s.headroom, s.verdict);
+                   markdown_cell(s.name), s.tile, markdown_cell(s.types), s.schedule, s.epilogue,
+                   markdown_cell(s.output), s.stages, s.mainloop, s.epilogue_bytes, s.total, s.headroom, s.verdict);
   });
   if (report.results.size() == 1 && report.results.front().budget.is_sized()) {
     const Budget& b = report.results.front().budget;
     out += "\n| part | bytes |\n|---|--:|\n";
-    for (const Part& part : b.parts) out += fmt::format("| {} | {} |\n", markdown_cell(part_label(part, b)), group_digits(part.bytes));
+    for (const Part& part : b.parts)
+      out += fmt::format("| {} | {} |\n", markdown_cell(part_label(part, b)), group_digits(part.bytes));
     out += fmt::format("| **total** | **{}** |\n", group_digits(b.total));
   }
   for (const std::string& note : report.arch.notes) out += fmt::format("\n> {}: {}\n", report.arch.name, note);
   const std::string reasons = each_result(report.results, [](const Result& r, std::size_t, std::string& item) {
     const std::string why = reason(r);
     if (why.empty()) return;
-    fmt::format_to(std::back_inserter(item), "- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ", summarize(r, true).tile, why);
+    fmt::format_to(std::back_inserter(item), "- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ",
+                   summarize(r, true).tile, why);
     if (r.suggestions) item += suggestion_table(r);
   });
   if (!reasons.empty()) out += "\n" + reasons;

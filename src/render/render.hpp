@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "io/json_writer.hpp"
-#include "parallel.hpp"
 #include "io/vocabulary.hpp"
+#include "parallel.hpp"
 #include "render/sentences.hpp"
 #include "report.hpp"
 
@@ -41,10 +41,14 @@ std::string lint(const LintReport& lint, Format format);
 
 inline std::string render(const Report& report, Format format) {
   switch (format) {
-    case Format::table: return table(report);
-    case Format::markdown: return markdown(report);
-    case Format::json: return json(report);
-    case Format::csv: return csv(report);
+    case Format::table:
+      return table(report);
+    case Format::markdown:
+      return markdown(report);
+    case Format::json:
+      return json(report);
+    case Format::csv:
+      return csv(report);
   }
   return "";
 }

@@ -24,10 +24,11 @@ std::string builder_count(const BuilderCount& b, bool grouped) {
       b.reserve == 0 ? fmt::format("the builder keeps its whole {} B capacity", group_digits(b.capacity))
                      : fmt::format("the builder takes {} B off its {} B capacity for the tile scheduler{}",
                                    group_digits(b.reserve), group_digits(b.capacity), grouped ? " and tensormaps" : "");
-  return fmt::format("{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {} stages, "
-                     "{} B by its count",
-                     reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(b.capacity - b.reserve),
-                     group_digits(b.carveout), group_digits(b.per_stage), b.stages, group_digits(b.counted));
+  return fmt::format(
+      "{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {} stages, "
+      "{} B by its count",
+      reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(b.capacity - b.reserve),
+      group_digits(b.carveout), group_digits(b.per_stage), b.stages, group_digits(b.counted));
 }
 
 // "the kernel's tensors take 100,352 B (...) and the rest of its SharedStorage 2,048 B (...)"
@@ -40,10 +41,11 @@ std::string kernel_count(const KernelCount& k) {
   term(k.tensormaps, "TMA descriptors");
   term(k.barriers, "barriers");
   term(k.alignment, "alignment");
-  return fmt::format("the kernel's tensors take {} B ({} mainloop + {} epilogue + {} alignment) and the rest of its "
-                     "SharedStorage {} B ({})",
-                     group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
-                     group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
+  return fmt::format(
+      "the kernel's tensors take {} B ({} mainloop + {} epilogue + {} alignment) and the rest of its "
+      "SharedStorage {} B ({})",
+      group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
+      group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
 }
 
 std::string smallest_n_note(const Budget& b) {
@@ -58,17 +60,20 @@ std::string smallest_n_note(const Budget& b) {
 std::string reason(const Result& r) {
   const Budget& b = r.budget;
   switch (b.verdict) {
-    case Verdict::fits: return "";
+    case Verdict::fits:
+      return "";
     case Verdict::rejected: {
       if (b.rejection == Rejection::stages_below_two || b.rejection == Rejection::sm90_blockwise_stages_below_two)
-        return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule, builder_rule(r));
+        return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule,
+                           builder_rule(r));
       if (b.rejection == Rejection::sm100_smem_exceeds_capacity ||
           b.rejection == Rejection::sm100_grouped_smem_exceeds_capacity)
-        return fmt::format("CUTLASS does not compile it for the device: its SharedStorage is {} B, over the {} B that "
-                           "the SM100 kernel asserts (\"{}\", {}; a host-only build compiles it){}",
-                           group_digits(b.total), group_digits(sm100_cutlass_capacity), describe(b.rejection).assertion,
-                           describe(b.rejection).source,
-                           b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "");
+        return fmt::format(
+            "CUTLASS does not compile it for the device: its SharedStorage is {} B, over the {} B that "
+            "the SM100 kernel asserts (\"{}\", {}; a host-only build compiles it){}",
+            group_digits(b.total), group_digits(sm100_cutlass_capacity), describe(b.rejection).assertion,
+            describe(b.rejection).source,
+            b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "");
       const RejectionInfo info = describe(b.rejection);
       if (info.by_build)
         return fmt::format("CUTLASS does not build it: {}: \"{}\" ({}){}", info.rule, info.assertion, info.source,
@@ -79,14 +84,18 @@ std::string reason(const Result& r) {
       const Explanation e = explain(r.config, b);
       std::string why = fmt::format("{} B exceeds the {} B opt-in limit by {} B: ", group_digits(b.total),
                                     group_digits(b.limit), group_digits(-b.headroom));
-      if (e.builder) why += builder_count(*e.builder, r.config.grouped) + "; ";
-      else why += fmt::format("with StageCount<{}> ", b.decision.stages);
+      if (e.builder)
+        why += builder_count(*e.builder, r.config.grouped) + "; ";
+      else
+        why += fmt::format("with StageCount<{}> ", b.decision.stages);
       why += kernel_count(e.kernel);
-      if (b.max_fitting_stages) why += fmt::format("; StageCount<{}> would fit", *b.max_fitting_stages);
+      if (b.max_fitting_stages)
+        why += fmt::format("; StageCount<{}> would fit", *b.max_fitting_stages);
       else if (!b.no_stage_count.empty())
         why += fmt::format("; {}, so only another tile{} or epilogue helps", b.no_stage_count,
                            r.config.scaling == Scaling::blockwise ? ", granularity" : "");
-      else why += "; no stage count >= 2 fits";
+      else
+        why += "; no stage count >= 2 fits";
       return why;
     }
   }
@@ -109,7 +118,8 @@ std::string listed(const Versions& versions) {
 std::string cutlass_versions_of(const Report& report) {
   std::vector<CutlassVersion> versions;
   for (const Result& r : report.results)
-    if (std::find(versions.begin(), versions.end(), r.config.cutlass) == versions.end()) versions.push_back(r.config.cutlass);
+    if (std::find(versions.begin(), versions.end(), r.config.cutlass) == versions.end())
+      versions.push_back(r.config.cutlass);
   std::sort(versions.begin(), versions.end());
   return listed(versions);
 }
@@ -123,14 +133,16 @@ std::vector<std::string> notes(const Result& r) {
   std::vector<std::string> out = r.reading;
   const Budget& b = r.budget;
   if (b.is_sized() && b.decision.stages == 1)
-    out.push_back("one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives have no two-stage minimum), but "
-                  "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
+    out.push_back(
+        "one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives have no two-stage minimum), but "
+        "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
   if (b.is_sized() && b.decision.stages == 0)
     out.push_back("no A/B stage: CUTLASS compiles this kernel, but with no room for A and B it cannot work as a GEMM");
   if (b.rule_set == RuleSet::sm90 && r.config.schedule == Schedule::automatic)
-    out.push_back(fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
-                              "no-smem epilogue (sm90_builder.inl:611-620)",
-                              r.config.tile.m == 64 ? "ping-pong" : "cooperative", r.config.tile.m));
+    out.push_back(
+        fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
+                    "no-smem epilogue (sm90_builder.inl:611-620)",
+                    r.config.tile.m == 64 ? "ping-pong" : "cooperative", r.config.tile.m));
   if (!is_measured_release(b.rule_set, r.config.cutlass))
     out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at {}",
                               io::format_version(r.config.cutlass),
@@ -155,19 +167,33 @@ std::string describe_changes(const Suggestion& s, const Result& asked) {
     if (std::find(s.changes.begin(), s.changes.end(), change) != s.changes.begin() + long(i)) continue;
     if (!out.empty()) out += " + ";
     switch (change) {
-      case Change::stage_count: out += fmt::format("StageCount<{}>", c.stages.count); break;
-      case Change::epilogue_tile: out += fmt::format("epilogue tile {}x{}", c.epilogue_tile.m, c.epilogue_tile.n); break;
-      case Change::c_void: out += "C void"; break;
-      case Change::default_epilogue: out += "default epilogue (C void)"; break;
+      case Change::stage_count:
+        out += fmt::format("StageCount<{}>", c.stages.count);
+        break;
+      case Change::epilogue_tile:
+        out += fmt::format("epilogue tile {}x{}", c.epilogue_tile.m, c.epilogue_tile.n);
+        break;
+      case Change::c_void:
+        out += "C void";
+        break;
+      case Change::default_epilogue:
+        out += "default epilogue (C void)";
+        break;
       case Change::half_k: {
         const std::string tile = tile_as_asked(c.tile, asked);  // K is what follows the last x
         out += fmt::format("K / {} ({})", 1 << repeats, tile.substr(tile.rfind('x') + 1));
         break;
       }
       case Change::smaller_tile:
-      case Change::larger_tile: out += fmt::format("tile {}", tile_as_asked(c.tile, asked)); break;
-      case Change::listed_tile: out += fmt::format("listed tile {}", tile_as_asked(c.tile, asked)); break;
-      case Change::release: out += fmt::format("CUTLASS {}", io::format_version(c.cutlass)); break;
+      case Change::larger_tile:
+        out += fmt::format("tile {}", tile_as_asked(c.tile, asked));
+        break;
+      case Change::listed_tile:
+        out += fmt::format("listed tile {}", tile_as_asked(c.tile, asked));
+        break;
+      case Change::release:
+        out += fmt::format("CUTLASS {}", io::format_version(c.cutlass));
+        break;
     }
   }
   return out;

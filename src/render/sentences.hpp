@@ -39,5 +39,4 @@ std::string stage_counts_text(const StageCounts& counts);
 // Part names as a reader sees them: padding is named after what it aligns.
 std::string part_label(const Part& part, const Budget& budget);
 
-
 }  // namespace smem_budget::render

@@ -14,11 +14,20 @@ SummaryRow summarize(const Result& r, bool group) {
   row.tile = io::format_tile(c.tile);
   row.types = io::format_types(c.types, c.scaling);
   switch (family_of(c)) {
-    case Family::block_scaled: break;
-    case Family::block_scaled_sparse: row.types += " sparse"; break;
-    case Family::blockwise: row.types += " blockwise " + io::format_scale_granularity(granularity_of(c)); break;
-    case Family::plain: row.types += " plain"; break;
-    case Family::plain_sparse: row.types += " plain sparse"; break;
+    case Family::block_scaled:
+      break;
+    case Family::block_scaled_sparse:
+      row.types += " sparse";
+      break;
+    case Family::blockwise:
+      row.types += " blockwise " + io::format_scale_granularity(granularity_of(c));
+      break;
+    case Family::plain:
+      row.types += " plain";
+      break;
+    case Family::plain_sparse:
+      row.types += " plain sparse";
+      break;
   }
   row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : "");
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
@@ -37,8 +46,9 @@ SummaryRow summarize(const Result& r, bool group) {
 Rows suggestion_rows(const Result& asked) {
   Rows rows{{"change", "tile", "stages", "total", "headroom"}};
   for (const Suggestion& s : asked.suggestions.value_or(std::vector<Suggestion>{}))
-    rows.push_back({describe_changes(s, asked), tile_as_asked(s.config.tile, asked), std::to_string(s.budget.decision.stages),
-                    group_digits(s.budget.total), group_digits(s.budget.headroom)});
+    rows.push_back({describe_changes(s, asked), tile_as_asked(s.config.tile, asked),
+                    std::to_string(s.budget.decision.stages), group_digits(s.budget.total),
+                    group_digits(s.budget.headroom)});
   return rows;
 }
 

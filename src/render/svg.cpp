@@ -23,9 +23,12 @@ struct Colours {
 
 Colours colours(Feasibility f) {
   switch (f) {
-    case Feasibility::fits: return {"#0072b2", "#ffffff", "fits with the stages CUTLASS picks"};
-    case Feasibility::overflows: return {"#e69f00", "#000000", "overflows with CUTLASS's stage count; fewer stages fit"};
-    case Feasibility::never: return {"#4d4d4d", "#ffffff", "never fits"};
+    case Feasibility::fits:
+      return {"#0072b2", "#ffffff", "fits with the stages CUTLASS picks"};
+    case Feasibility::overflows:
+      return {"#e69f00", "#000000", "overflows with CUTLASS's stage count; fewer stages fit"};
+    case Feasibility::never:
+      return {"#4d4d4d", "#ffffff", "never fits"};
   }
   return {"#ffffff", "#000000", ""};
 }
@@ -34,11 +37,20 @@ std::string escape(const std::string& text) {
   std::string out;
   for (char ch : text) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -51,9 +63,9 @@ std::string text(int x, int y, const std::string& content, const char* extra = "
 std::string tooltip(const Result& r) {
   const Budget& b = r.budget;
   // A sweep holds only what CUTLASS compiles, so every result has bytes.
-  std::string out = fmt::format("{} {}: {} stages, {} B, headroom {} B", io::format_schedule(r.config.schedule),
-                                io::format_tile(r.config.tile), b.decision.stages, group_digits(b.total),
-                                group_digits(b.headroom));
+  std::string out =
+      fmt::format("{} {}: {} stages, {} B, headroom {} B", io::format_schedule(r.config.schedule),
+                  io::format_tile(r.config.tile), b.decision.stages, group_digits(b.total), group_digits(b.headroom));
   if (b.verdict != Verdict::fits)
     out += b.max_fitting_stages ? fmt::format("; StageCount<{}> fits", *b.max_fitting_stages) : "; nothing fits";
   return out;
@@ -103,8 +115,9 @@ std::string sweep_svg(const Report& report) {
 
   for (std::size_t p = 0; p < panels.size(); ++p) {
     const int x0 = 20 + int(p) * (panel_width + panel_gap);
-    svg += text(x0, top - 14, std::string(io::format_schedule(panels[p].front()->schedule)) + " (rows M x N, columns K)",
-                " font-weight=\"bold\"");
+    svg +=
+        text(x0, top - 14, std::string(io::format_schedule(panels[p].front()->schedule)) + " (rows M x N, columns K)",
+             " font-weight=\"bold\"");
     for (std::size_t k = 0; k < map.ks.size(); ++k)
       svg += text(x0 + label_width + int(k) * cell_width + cell_width / 2, top + 4, fmt::format("K={}", map.ks[k]),
                   " text-anchor=\"middle\"");
@@ -118,10 +131,13 @@ std::string sweep_svg(const Report& report) {
         const int x = x0 + label_width + int(k) * cell_width;
         const Result* cell = found == panels[p].end() ? nullptr : (*found)->cells[k];
         const Colours c = cell ? colours(feasibility(cell->budget)) : Colours{"#eeeeee", "#9e9e9e", ""};
-        svg += fmt::format("<g><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
-                           "stroke=\"#ffffff\"/>\n",
-                           escape(cell ? tooltip(*cell) : fmt::format("{}x{}x{}: CUTLASS does not compile it (a shape rule, or fewer than 2 stages)", m, n, map.ks[k])),
-                           x, y, cell_width, cell_height, c.fill);
+        svg += fmt::format(
+            "<g><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
+            "stroke=\"#ffffff\"/>\n",
+            escape(cell ? tooltip(*cell)
+                        : fmt::format("{}x{}x{}: CUTLASS does not compile it (a shape rule, or fewer than 2 stages)", m,
+                                      n, map.ks[k])),
+            x, y, cell_width, cell_height, c.fill);
         svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>\n",
                            x + cell_width / 2, y + 14, c.text, escape(cell ? sweep_cell(cell->budget) : "-"));
       }

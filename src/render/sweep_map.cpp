@@ -20,9 +20,12 @@ Feasibility feasibility(const Budget& b) {
 std::string sweep_cell(const Budget& b) {
   const std::string stages = b.has_stages ? std::to_string(b.decision.stages) : "";
   switch (feasibility(b)) {
-    case Feasibility::fits: return stages;
-    case Feasibility::overflows: return fmt::format("{}>{}", stages, *b.max_fitting_stages);
-    case Feasibility::never: return stages + "x";
+    case Feasibility::fits:
+      return stages;
+    case Feasibility::overflows:
+      return fmt::format("{}>{}", stages, *b.max_fitting_stages);
+    case Feasibility::never:
+      return stages + "x";
   }
   return "";
 }
@@ -37,8 +40,8 @@ SweepGrid sweep_grid(const Report& report) {
     const auto key = std::tuple{r.config.schedule, r.config.tile.m, r.config.tile.n};
     auto [at, added] = row_of.try_emplace(key, grid.rows.size());
     if (added)
-      grid.rows.push_back({r.config.schedule, r.config.tile.m, r.config.tile.n,
-                           std::vector<const Result*>(grid.ks.size(), nullptr)});
+      grid.rows.push_back(
+          {r.config.schedule, r.config.tile.m, r.config.tile.n, std::vector<const Result*>(grid.ks.size(), nullptr)});
     const auto column = std::lower_bound(grid.ks.begin(), grid.ks.end(), r.config.tile.k) - grid.ks.begin();
     grid.rows[at->second].cells[std::size_t(column)] = &r;
   }
@@ -57,9 +60,9 @@ std::string sweep_title(const Report& report) {
   }
   const SummaryRow row = summarize(report.results.front(), true);
   return fmt::format("{}, {}{}, {} epilogue {}, CUTLASS {}, {} (opt-in limit {} B)", row.types,
-                     fmt::format("{}", fmt::join(schedules, " and ")),
-                     c.grouped ? " grouped" : "", row.epilogue, row.output, io::format_version(c.cutlass),
-                     report.arch.name, group_digits(report.arch.limits.smem_per_block_optin));
+                     fmt::format("{}", fmt::join(schedules, " and ")), c.grouped ? " grouped" : "", row.epilogue,
+                     row.output, io::format_version(c.cutlass), report.arch.name,
+                     group_digits(report.arch.limits.smem_per_block_optin));
 }
 
 std::string sweep_counts(const Report& report) {

@@ -62,24 +62,30 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
   return out + line + "\n";
 }
 
-std::string percent(bytes_t part, bytes_t whole) { return fmt::format("{:.1f}%", 100.0 * double(part) / double(whole)); }
+std::string percent(bytes_t part, bytes_t whole) {
+  return fmt::format("{:.1f}%", 100.0 * double(part) / double(whole));
+}
 
 std::string verdict_line(const Result& r) {
   const Budget& b = r.budget;
-  if (b.verdict == Verdict::fits)
-    return fmt::format("verdict: fits, {} bytes to spare", group_digits(b.headroom));
+  if (b.verdict == Verdict::fits) return fmt::format("verdict: fits, {} bytes to spare", group_digits(b.headroom));
   if (b.verdict == Verdict::exceeds_optin)
-    return fmt::format("verdict: exceeds-optin, {} bytes over the opt-in limit (initialize() returns \"Error Internal\")",
-                       group_digits(-b.headroom));
+    return fmt::format(
+        "verdict: exceeds-optin, {} bytes over the opt-in limit (initialize() returns \"Error Internal\")",
+        group_digits(-b.headroom));
   return fmt::format("verdict: rejected: {}", reason(r));
 }
 
 std::string stage_policy(const Config& c) {
   switch (c.stages.kind) {
-    case StagePolicy::Kind::auto_carveout: return "StageCountAutoCarveout<sizeof(epilogue SharedStorage)>";
-    case StagePolicy::Kind::auto_epi: return "StageCountAutoCarveoutEpi";
-    case StagePolicy::Kind::auto_zero: return "StageCountAuto";
-    case StagePolicy::Kind::fixed: return fmt::format("StageCount<{}>", c.stages.count);
+    case StagePolicy::Kind::auto_carveout:
+      return "StageCountAutoCarveout<sizeof(epilogue SharedStorage)>";
+    case StagePolicy::Kind::auto_epi:
+      return "StageCountAutoCarveoutEpi";
+    case StagePolicy::Kind::auto_zero:
+      return "StageCountAuto";
+    case StagePolicy::Kind::fixed:
+      return fmt::format("StageCount<{}>", c.stages.count);
   }
   return "";
 }
@@ -103,14 +109,13 @@ std::string builder_against_kernel(const BuilderCount& builder, const KernelCoun
   std::string out = fmt::format("builder: ({} capacity - {} reserved - {} carveout) / {} per stage = {} stages\n",
                                 group_digits(builder.capacity), group_digits(builder.reserve),
                                 group_digits(builder.carveout), group_digits(builder.per_stage), builder.stages);
-  const Rows rows{
-      {"", "builder counts", "kernel holds"},
-      {fmt::format("  mainloop tensors, {} stages", builder.stages), group_digits(builder.stages * builder.per_stage),
-       group_digits(kernel.mainloop_tensors)},
-      {"  epilogue", group_digits(builder.carveout), group_digits(kernel.epilogue_tensors)},
-      {config.grouped ? "  scheduler, tensormaps, barriers, padding" : "  scheduler, barriers, padding",
-       group_digits(builder.reserve), group_digits(kernel.tensor_alignment + kernel.outside_tensors)},
-      {"  total", group_digits(builder.counted), group_digits(kernel.total)}};
+  const Rows rows{{"", "builder counts", "kernel holds"},
+                  {fmt::format("  mainloop tensors, {} stages", builder.stages),
+                   group_digits(builder.stages * builder.per_stage), group_digits(kernel.mainloop_tensors)},
+                  {"  epilogue", group_digits(builder.carveout), group_digits(kernel.epilogue_tensors)},
+                  {config.grouped ? "  scheduler, tensormaps, barriers, padding" : "  scheduler, barriers, padding",
+                   group_digits(builder.reserve), group_digits(kernel.tensor_alignment + kernel.outside_tensors)},
+                  {"  total", group_digits(builder.counted), group_digits(kernel.total)}};
   return out + text_columns(rows, 1);
 }
 
@@ -137,12 +142,17 @@ std::string breakdown(const Report& report, const Result& r) {
   const StageDecision& d = b.decision;
   out += fmt::format("stages: {} from {}\n", d.stages, stage_policy(r.config));
   if (d.counts.sf != d.counts.a)
-    out += fmt::format("  SM103's scale-factor pipeline: {} stages, filled after the {} A/B stages\n", d.counts.sf, d.stages);
+    out += fmt::format("  SM103's scale-factor pipeline: {} stages, filled after the {} A/B stages\n", d.counts.sf,
+                       d.stages);
   if (d.counts.half_k_b)
-    out += fmt::format("  the sparse builder's 1.5-stage fallback: {} A stages, {} B stages at half K, metadata E in "
-                       "global memory\n", d.counts.a, d.counts.b);
-  if (const Explanation e = explain(r.config, b); e.builder) out += builder_against_kernel(*e.builder, e.kernel, r.config);
-  if (!b.no_stage_count.empty()) out += fmt::format("largest stage count that fits: n/a ({})\n", b.no_stage_count);
+    out += fmt::format(
+        "  the sparse builder's 1.5-stage fallback: {} A stages, {} B stages at half K, metadata E in "
+        "global memory\n",
+        d.counts.a, d.counts.b);
+  if (const Explanation e = explain(r.config, b); e.builder)
+    out += builder_against_kernel(*e.builder, e.kernel, r.config);
+  if (!b.no_stage_count.empty())
+    out += fmt::format("largest stage count that fits: n/a ({})\n", b.no_stage_count);
   else
     out += fmt::format("largest stage count that fits: {}\n",
                        b.max_fitting_stages ? std::to_string(*b.max_fitting_stages) : std::string("none"));
@@ -154,8 +164,8 @@ std::string breakdown(const Report& report, const Result& r) {
   out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
                      group_digits(b.headroom));
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
-  out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}; smem-budget {}\n", group_digits(padding),
-                     b.ctas_per_sm, SMEM_BUDGET_VERSION);
+  out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}; smem-budget {}\n",
+                     group_digits(padding), b.ctas_per_sm, SMEM_BUDGET_VERSION);
   out += verdict_line(r) + "\n";
   if (b.verdict == Verdict::exceeds_optin) out += wrap("why: " + reason(r), 100, "     ");
   for (const std::string& note : notes(r)) out += wrap("caution: " + note, 100, "         ");
@@ -168,18 +178,18 @@ std::string breakdown(const Report& report, const Result& r) {
 std::string table(const Report& report) {
   if (report.results.size() == 1) return breakdown(report, report.results.front());
   Rows rows(report.results.size() + 1);
-  rows[0] = {"name", "tile", "types", "schedule", "epilogue", "C->D", "stages", "mainloop", "epilogue", "total",
-             "headroom", "verdict"};
+  rows[0] = {"name",   "tile",     "types",    "schedule", "epilogue", "C->D",
+             "stages", "mainloop", "epilogue", "total",    "headroom", "verdict"};
   for_each_index(report.results.size(), [&](std::size_t i) {
     SummaryRow s = summarize(report.results[i], true);
-    rows[i + 1] = {std::move(s.name),     std::move(s.tile),     std::move(s.types),          std::move(s.schedule),
-                   std::move(s.epilogue), std::move(s.output),   std::move(s.stages),         std::move(s.mainloop),
-                   std::move(s.epilogue_bytes), std::move(s.total), std::move(s.headroom), std::move(s.verdict)};
+    rows[i + 1] = {std::move(s.name),           std::move(s.tile),   std::move(s.types),    std::move(s.schedule),
+                   std::move(s.epilogue),       std::move(s.output), std::move(s.stages),   std::move(s.mainloop),
+                   std::move(s.epilogue_bytes), std::move(s.total),  std::move(s.headroom), std::move(s.verdict)};
   });
-  std::string out = fmt::format("{} configurations on {} (opt-in limit {} B), CUTLASS {}; smem-budget {}\n",
-                                report.results.size(), report.arch.name,
-                                group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report),
-                                SMEM_BUDGET_VERSION);
+  std::string out =
+      fmt::format("{} configurations on {} (opt-in limit {} B), CUTLASS {}; smem-budget {}\n", report.results.size(),
+                  report.arch.name, group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report),
+                  SMEM_BUDGET_VERSION);
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
   out += '\n';
   out += text_columns(rows, 6);
@@ -190,8 +200,8 @@ std::string table(const Report& report) {
     if (!r.suggestions) return;
     if (r.suggestions->empty()) text += "      would fit: nothing near it\n";
     for (std::size_t k = 0; k < r.suggestions->size(); ++k)
-      text += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "", describe_changes((*r.suggestions)[k], r),
-                         group_digits((*r.suggestions)[k].budget.total));
+      text += fmt::format("      {:<11}{}, {} B\n", k == 0 ? "would fit:" : "",
+                          describe_changes((*r.suggestions)[k], r), group_digits((*r.suggestions)[k].budget.total));
   });
   if (!not_fitting.empty()) out += "\nnot fitting:\n" + not_fitting;
   const std::string cautions = each_result(report.results, [](const Result& r, std::size_t i, std::string& text) {

@@ -30,6 +30,7 @@ struct ArchLimits {
 
 // CUDA Programming Guide / CCCL arch_traits. (CUTLASS's builders use constants of their own:
 // sm120_cutlass_capacity, sm90_cutlass_capacity, sm100_cutlass_capacity.)
+// clang-format off
 inline constexpr std::array<ArchLimits, 12> builtin_archs{{
     {"sm70", "V100", {7, 0}, 98'304, 49'152, 98'304, 0},
     {"sm75", "T4, RTX 20", {7, 5}, 65'536, 49'152, 65'536, 0},
@@ -44,6 +45,7 @@ inline constexpr std::array<ArchLimits, 12> builtin_archs{{
     {"sm120", "RTX 50, RTX PRO 6000", {12, 0}, 102'400, 49'152, 101'376, 1'024},
     {"sm121", "GB10 (DGX Spark)", {12, 1}, 102'400, 49'152, 101'376, 1'024},
 }};
+// clang-format on
 
 // Product names people type for the architectures of `builtin_archs`.
 struct ArchAlias {
@@ -51,6 +53,7 @@ struct ArchAlias {
   std::string_view arch;
 };
 
+// clang-format off
 inline constexpr std::array<ArchAlias, 19> arch_aliases{{
     {"rtx-pro-6000", "sm120"}, {"rtxpro6000", "sm120"}, {"rtx5090", "sm120"}, {"rtx5080", "sm120"},
     {"rtx5070", "sm120"},      {"rtx5060", "sm120"},    {"gb10", "sm121"},    {"dgx-spark", "sm121"},
@@ -58,14 +61,17 @@ inline constexpr std::array<ArchAlias, 19> arch_aliases{{
     {"gb200", "sm100"},        {"b300", "sm103"},       {"gb300", "sm103"},   {"a100", "sm80"},
     {"l40", "sm89"},           {"rtx4090", "sm89"},     {"rtx3090", "sm86"},
 }};
+// clang-format on
 
 // Accepts "sm120", "sm_120", "120", the arch-specific "sm120a"/"sm_120a"/"sm120f", and the
 // product names of `arch_aliases`.
 constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
   for (const ArchAlias& alias : arch_aliases)
     if (alias.alias == name) name = alias.arch;
-  if (name.starts_with("sm_")) name.remove_prefix(3);
-  else if (name.starts_with("sm")) name.remove_prefix(2);
+  if (name.starts_with("sm_"))
+    name.remove_prefix(3);
+  else if (name.starts_with("sm"))
+    name.remove_prefix(2);
   if (name.ends_with('a') || name.ends_with('f')) name.remove_suffix(1);
   for (const ArchLimits& arch : builtin_archs)
     if (arch.name.substr(2) == name) return arch;
@@ -89,7 +95,6 @@ constexpr RuleSet rule_set_of(ComputeCapability cc) {
   if (cc.major == 12 && (cc.minor == 0 || cc.minor == 1)) return RuleSet::sm120;
   return RuleSet::none;
 }
-
 
 // CTAs one SM can hold at once, as far as shared memory goes: each CTA also costs the per-block
 // reservation (measured on an H200: floor(233472 / (bytes + 1024))).

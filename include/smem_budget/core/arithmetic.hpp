@@ -35,7 +35,8 @@ struct Checked {
     return a * b;
   }
   constexpr bytes_t add(bytes_t a, bytes_t b) {
-    if ((b > 0 && a > std::numeric_limits<bytes_t>::max() - b) || (b < 0 && a < std::numeric_limits<bytes_t>::min() - b)) {
+    if ((b > 0 && a > std::numeric_limits<bytes_t>::max() - b) ||
+        (b < 0 && a < std::numeric_limits<bytes_t>::min() - b)) {
       overflowed = true;
       return 0;
     }

@@ -120,7 +120,7 @@ struct Config {
   MatrixLayout d_layout = MatrixLayout::row;
   EpilogueTile epilogue_tile{};
   Fusion fusion = Fusion::none;
-  Element bias = Element::bf16;  // for Fusion::col_bias
+  Element bias = Element::bf16;   // for Fusion::col_bias
   ScaleFactorOutput sf_output{};  // for Fusion::sf_gen
   Scaling scaling = Scaling::block;
   ScaleGranularity scale_granularity{};
@@ -138,9 +138,12 @@ enum class Family { block_scaled, block_scaled_sparse, blockwise, plain, plain_s
 
 constexpr Family family_of(const Config& config) {
   switch (config.scaling) {
-    case Scaling::block: return config.sparse ? Family::block_scaled_sparse : Family::block_scaled;
-    case Scaling::blockwise: return Family::blockwise;
-    case Scaling::none: return config.sparse ? Family::plain_sparse : Family::plain;
+    case Scaling::block:
+      return config.sparse ? Family::block_scaled_sparse : Family::block_scaled;
+    case Scaling::blockwise:
+      return Family::blockwise;
+    case Scaling::none:
+      return config.sparse ? Family::plain_sparse : Family::plain;
   }
   return Family::block_scaled;
 }

@@ -107,6 +107,7 @@ struct RejectionRow {
 };
 
 // One row per Rejection, in sections by the architecture whose CUTLASS code asserts it.
+// clang-format off
 inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::count_)> rejections{{
   {Rejection::none, {"", "", ""}},
 
@@ -469,16 +470,19 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "Vector size can only be 4x mode (VS=16) or 2x mode (VS=32) for MMA.",
     "cute/arch/mma_sm100_umma.hpp:1910"}},
 }};
+// clang-format on
 
 // A Rejection without a row (the rows left out repeat Rejection::none), or with two, stops the build here.
-static_assert([] {
-  for (std::size_t i = 0; i < rejections.size(); ++i) {
-    int rows = 0;
-    for (const RejectionRow& row : rejections) rows += row.rejection == static_cast<Rejection>(i);
-    if (rows != 1) return false;
-  }
-  return true;
-}(), "rejections needs exactly one row for each Rejection");
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < rejections.size(); ++i) {
+        int rows = 0;
+        for (const RejectionRow& row : rejections) rows += row.rejection == static_cast<Rejection>(i);
+        if (rows != 1) return false;
+      }
+      return true;
+    }(),
+    "rejections needs exactly one row for each Rejection");
 
 constexpr RejectionInfo describe(Rejection r) {
   for (const RejectionRow& row : rejections)

@@ -26,9 +26,12 @@ struct TileNSearch {
 
 constexpr std::string_view name_of(Verdict v) {
   switch (v) {
-    case Verdict::fits: return "fits";
-    case Verdict::exceeds_optin: return "exceeds-optin";
-    case Verdict::rejected: return "rejected";
+    case Verdict::fits:
+      return "fits";
+    case Verdict::exceeds_optin:
+      return "exceeds-optin";
+    case Verdict::rejected:
+      return "rejected";
   }
   return "";
 }
@@ -36,11 +39,11 @@ constexpr std::string_view name_of(Verdict v) {
 // What the builder computed on its way to the stage count.
 struct StageDecision {
   bytes_t cutlass_capacity = 0;  // the builder's shared-memory constant (arch.h), before its reserve
-  bytes_t capacity = 0;  // the builder's capacity after its scheduler reserve
-  bytes_t carveout = 0;  // what the stage policy sets aside for the epilogue
-  bytes_t estimate = 0;  // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
-  bytes_t stages = 0;    // what the kernel is built with (sparse: A's stages)
-  StageCounts counts{};  // A, B and metadata stages (equal but for sparse kernels)
+  bytes_t capacity = 0;          // the builder's capacity after its scheduler reserve
+  bytes_t carveout = 0;          // what the stage policy sets aside for the epilogue
+  bytes_t estimate = 0;          // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
+  bytes_t stages = 0;            // what the kernel is built with (sparse: A's stages)
+  StageCounts counts{};          // A, B and metadata stages (equal but for sparse kernels)
 };
 
 struct Budget {

@@ -50,6 +50,7 @@ struct RuleChange {
 // Each row: the first release with these rules, for every architecture (cutlass-versions.md and the
 // measured releases below). v4.3.6 got the 128-byte estimate as a port on its release branch. A
 // row may change rules that some architectures do not read (their views below).
+// clang-format off
 inline constexpr std::array<RuleChange, 6> rule_changes{{
     {{4, 3, 0}, {.stage_barrier_estimate = 16, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
                  .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false}},
@@ -64,6 +65,7 @@ inline constexpr std::array<RuleChange, 6> rule_changes{{
     {{4, 6, 0}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = true,
                  .small_n_tiles = true, .plain_grouped = true, .sm90_grouped_blockwise_small_m = true}},
 }};
+// clang-format on
 
 // Each architecture's view of the rules: the fields its model reads, the others left at their
 // defaults, so that two releases whose views are equal answer alike there. SM120 reads them all but
@@ -94,6 +96,7 @@ constexpr CutlassVersion rules_since(CutlassRules (*read)(CutlassRules), Cutlass
 }
 
 // Every release the tool knows by number, so that "4.4" can mean the newest 4.4 patch.
+// clang-format off
 inline constexpr std::array<CutlassVersion, 19> known_releases{{
     {4, 3, 0}, {4, 3, 1}, {4, 3, 2}, {4, 3, 3}, {4, 3, 4}, {4, 3, 5}, {4, 3, 6},
     {4, 4, 0}, {4, 4, 1}, {4, 4, 2}, {4, 4, 3},
@@ -101,6 +104,7 @@ inline constexpr std::array<CutlassVersion, 19> known_releases{{
     {4, 6, 0}, {4, 6, 1}, {4, 6, 2},
     {4, 7, 0},
 }};
+// clang-format on
 
 inline constexpr CutlassVersion oldest_release = known_releases.front();
 inline constexpr CutlassVersion newest_release = known_releases.back();
@@ -121,7 +125,8 @@ constexpr std::optional<CutlassVersion> newest_patch(int major, int minor) {
 
 // The releases each architecture's rules were measured at with nvcc (tests/data): at any other
 // release the rules of the last change before it apply, and results say so.
-inline constexpr std::array<CutlassVersion, 5> sm120_measured_releases{{{4, 3, 5}, {4, 4, 1}, {4, 4, 2}, {4, 5, 0}, {4, 7, 0}}};
+inline constexpr std::array<CutlassVersion, 5> sm120_measured_releases{
+    {{4, 3, 5}, {4, 4, 1}, {4, 4, 2}, {4, 5, 0}, {4, 7, 0}}};
 inline constexpr std::array<CutlassVersion, 7> sm90_measured_releases{
     {{4, 3, 0}, {4, 3, 5}, {4, 4, 0}, {4, 4, 2}, {4, 5, 0}, {4, 6, 0}, {4, 7, 0}}};
 inline constexpr std::array<CutlassVersion, 8> sm100_measured_releases{

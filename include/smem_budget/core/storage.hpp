@@ -4,15 +4,15 @@
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/types.hpp"
 
 namespace smem_budget {
 
 struct MainloopStage {
   MmaPath path = MmaPath::mxf8f6f4;
-  int bits_a = 8;           // bits per A element in shared memory (a sparse A counts its kept half)
+  int bits_a = 8;  // bits per A element in shared memory (a sparse A counts its kept half)
   int bits_b = 8;
   bytes_t a = 0;            // A bytes per stage
   bytes_t b = 0;            // B bytes per stage (at the full tile K)
@@ -21,9 +21,9 @@ struct MainloopStage {
   bytes_t sfb_blocks = 0;   // block scale factors: 128-row blocks of SFB
   bytes_t sfa = 0;          // scale bytes of A per stage (block scale factors, or blockwise floats)
   bytes_t sfb = 0;
-  bytes_t e = 0;            // sparse metadata bytes per stage
-  bytes_t barrier = 0;      // the builder's per-stage pipeline estimate
-  bytes_t estimate = 0;     // the builder's per-stage cost: all of the above
+  bytes_t e = 0;         // sparse metadata bytes per stage
+  bytes_t barrier = 0;   // the builder's per-stage pipeline estimate
+  bytes_t estimate = 0;  // the builder's per-stage cost: all of the above
   constexpr bytes_t data() const { return a + b + sfa + sfb + e; }
 };
 
@@ -67,7 +67,7 @@ struct EpilogueStages {
   bytes_t sub_tiles = 0;  // epilogue tiles per CTA tile
   int c = 0;
   int d = 0;
-  bool reuse = false;     // C and D share buffers
+  bool reuse = false;  // C and D share buffers
 };
 
 // The element the epilogue keeps in shared memory for C and D. FINALIZE's D is void and CUTLASS
@@ -75,7 +75,7 @@ struct EpilogueStages {
 struct EpilogueElements {
   Element c = Element::none;  // none: no C buffer (C is void)
   Element d = Element::bf16;
-  bool d_is_void = false;     // the builder saw ElementD = void (FINALIZE)
+  bool d_is_void = false;  // the builder saw ElementD = void (FINALIZE)
 };
 
 // The fusion callbacks' SharedStorage: a tuple of the non-empty node storages. Only nodes that
@@ -93,14 +93,14 @@ struct EpilogueLayout {
   FusionStorage fusion{};
   bytes_t align_c = 0;
   bytes_t align_d = 0;
-  bytes_t tensor_size = 0;     // sizeof(TensorStorage)
+  bytes_t tensor_size = 0;  // sizeof(TensorStorage)
   bytes_t tensor_align = 1;
-  bytes_t pipeline_size = 0;   // sizeof(PipelineStorage), the C-load pipeline
+  bytes_t pipeline_size = 0;  // sizeof(PipelineStorage), the C-load pipeline
   bytes_t pipeline_align = 8;
-  bytes_t tensormap_count = 0; // grouped: C plus one D descriptor per epilogue warp group
-  bytes_t shared_storage = 0;  // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
-  bytes_t carveout_epi = 0;    // what StageCountAutoCarveoutEpi reserves
-  bool umma_atoms = false;     // SM100's swizzle atoms (umma_swizzle_alignment)
+  bytes_t tensormap_count = 0;  // grouped: C plus one D descriptor per epilogue warp group
+  bytes_t shared_storage = 0;   // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
+  bytes_t carveout_epi = 0;     // what StageCountAutoCarveoutEpi reserves
+  bool umma_atoms = false;      // SM100's swizzle atoms (umma_swizzle_alignment)
 };
 
 template <class Parts = PartList>

@@ -29,16 +29,22 @@ constexpr std::optional<Element> element_from_name(std::string_view name) {
 
 constexpr int bits_of(Element e) {
   switch (e) {
-    case Element::none: return 0;
-    case Element::e2m1: return 4;
+    case Element::none:
+      return 0;
+    case Element::e2m1:
+      return 4;
     case Element::e2m3:
-    case Element::e3m2: return 6;
+    case Element::e3m2:
+      return 6;
     case Element::e4m3:
     case Element::e5m2:
-    case Element::s8: return 8;
+    case Element::s8:
+      return 8;
     case Element::f16:
-    case Element::bf16: return 16;
-    case Element::f32: return 32;
+    case Element::bf16:
+      return 16;
+    case Element::f32:
+      return 32;
   }
   return 0;
 }

@@ -30,13 +30,17 @@ constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
   }
   switch (config.fusion) {
     case Fusion::none:
-    case Fusion::row_bias: return {};
-    case Fusion::col_bias: return row_of(bits_of(config.bias), "fusion: bias row");
+    case Fusion::row_bias:
+      return {};
+    case Fusion::col_bias:
+      return row_of(bits_of(config.bias), "fusion: bias row");
     case Fusion::sf_gen:
       // Sm120BlockScaleFactorRowStore keeps 64 floats, the column-major store 32.
       return {config.d_layout == MatrixLayout::row ? 256 : 128, 16, "fusion: scale-factor store"};
-    case Fusion::scaled_mm: return scale_rows(false);
-    case Fusion::scaled_mm_bias: return scale_rows(true);
+    case Fusion::scaled_mm:
+      return scale_rows(false);
+    case Fusion::scaled_mm_bias:
+      return scale_rows(true);
   }
   return {};
 }

@@ -13,9 +13,7 @@ namespace smem_budget {
 inline constexpr bytes_t scale_block_rows = 128;
 inline constexpr bytes_t scale_block_bytes = 512;
 
-constexpr bool operand_scales_match(const OperandPair& t) {
-  return t.a.scale == t.b.scale && t.a.vector == t.b.vector;
-}
+constexpr bool operand_scales_match(const OperandPair& t) { return t.a.scale == t.b.scale && t.a.vector == t.b.vector; }
 
 // sm1xx_common.inl select_instr: the packed FP4 instruction needs FP4 on both sides and no
 // explicit F8F6F4 schedule; every other pair takes SM120_16x8x32_TN_VS.

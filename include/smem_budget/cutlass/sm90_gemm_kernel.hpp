@@ -45,7 +45,8 @@ constexpr Rejection check_kernel_device_code(const Config& config) {
 
 // The barriers of the PipelineStorage struct, each member alignas(16).
 template <class Layout>
-constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainloop_pipeline, const EpilogueLayout& epi) {
+constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainloop_pipeline,
+                             const EpilogueLayout& epi) {
   pipes.member("mainloop pipeline barriers", mainloop_pipeline, 16, PartKind::barrier);
   pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
   const bool pingpong = config.schedule == Schedule::pingpong;
@@ -85,10 +86,10 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
     BasicStructLayout<Parts> maps(c, 128);
-    maps.member("mainloop tensormaps", mainloop_tensormaps * tma_descriptor_bytes, 128,
-                PartKind::tensormap);
+    maps.member("mainloop tensormaps", mainloop_tensormaps * tma_descriptor_bytes, 128, PartKind::tensormap);
     // The no-smem adapter's TensorMapStorage is an empty struct: one byte.
-    const bytes_t epilogue_maps = config.epilogue == EpilogueKind::nosmem ? 1 : epi.tensormap_count * tma_descriptor_bytes;
+    const bytes_t epilogue_maps =
+        config.epilogue == EpilogueKind::nosmem ? 1 : epi.tensormap_count * tma_descriptor_bytes;
     maps.member("epilogue tensormaps", epilogue_maps, 128, PartKind::tensormap);
     maps.finish("tensormaps");
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());

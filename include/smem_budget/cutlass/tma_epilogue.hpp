@@ -69,8 +69,7 @@ constexpr void add_collective_storage(StructLayout& tensors, const Config& confi
   const bytes_t c_bytes = array_engine_bytes(c.mul(tile_elems, out.stages.c), smem_bits_of(e.c), c);
   if (out.stages.reuse) {
     const bytes_t align = out.align_c > out.align_d ? out.align_c : out.align_d;
-    tensors.member("C/D buffers (shared)", c.up(c_bytes > d_bytes ? c_bytes : d_bytes, align), align,
-                   PartKind::tensor);
+    tensors.member("C/D buffers (shared)", c.up(c_bytes > d_bytes ? c_bytes : d_bytes, align), align, PartKind::tensor);
     return;
   }
   StructLayout both(c);

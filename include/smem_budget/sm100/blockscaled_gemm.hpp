@@ -108,7 +108,6 @@ constexpr Rejection sm100_check_build(const Config& config) {
   return Rejection::none;
 }
 
-
 constexpr bool sm100_shape_compiles(const Config& config) {
   return sm100_check(config) == Rejection::none && sm100_check_build(config) == Rejection::none;
 }
@@ -125,7 +124,7 @@ struct Sm100Steps {
     sm100_builder_inputs(budget, config, sm100_builder_reserve(config), c);
     StageDecision& d = budget.decision;
     d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
-                                                             : auto_stage_count(d.capacity, d.carveout, d.estimate);
+                                                              : auto_stage_count(d.capacity, d.carveout, d.estimate);
     d.counts = StageCounts::uniform(d.stages);
   }
   static constexpr Rejection check_stages(const Config&, const Budget& budget) {

@@ -57,8 +57,8 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
     return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
-  if (config.sparse || config.epilogue == EpilogueKind::finalize || config.epilogue_schedule != EpilogueSchedule::automatic ||
-      config.instruction == Instruction::mxf8f6f4_acc2x4)
+  if (config.sparse || config.epilogue == EpilogueKind::finalize ||
+      config.epilogue_schedule != EpilogueSchedule::automatic || config.instruction == Instruction::mxf8f6f4_acc2x4)
     return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
@@ -67,7 +67,8 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   // The scale factors of D as the operands' (what was measured); written from registers, they take
   // no shared memory, but another vector or type may change what the epilogue builder picks.
   const ScaleFactorOutput sf = config.sf_output;
-  if (config.fusion == Fusion::sf_gen && ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
+  if (config.fusion == Fusion::sf_gen &&
+      ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
     return "not modelled on sm100: scale factors of D with another vector or type than the operands'";
   if (config.grouped && config.epilogue == EpilogueKind::nosmem)
     return "not modelled on sm100: the grouped no-smem epilogue";
@@ -100,9 +101,12 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
   const bool no_source = config.c == Element::none;
   const int max_bits = bits_of(no_source ? config.d : (bits_of(config.c) > bits_of(config.d) ? config.c : config.d));
   bytes_t n_perf = 64;
-  if (no_source) n_perf = (max_bits == 4 ? 8192 : 4096) / m;
-  else if (max_bits == 32) n_perf = m > 64 && cta.n <= 128 ? 16 : 32;
-  else if (max_bits == 16) n_perf = cta.n <= 128 ? 32 : 64;
+  if (no_source)
+    n_perf = (max_bits == 4 ? 8192 : 4096) / m;
+  else if (max_bits == 32)
+    n_perf = m > 64 && cta.n <= 128 ? 16 : 32;
+  else if (max_bits == 16)
+    n_perf = cta.n <= 128 ? 32 : 64;
   // TMA stores whole 16-byte rows of a row-major C or D; a column-major one needs 8 columns.
   const bool row = config.d_layout == MatrixLayout::row;
   const bytes_t n_min_c = no_source || !row ? 8 : 128 / bits_of(config.c);
@@ -173,8 +177,7 @@ constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const Ma
   // CLC responses: 2 of 16 B; grouped, 2 x 8 group-scheduler responses of 20 B.
   kernel.member("tile scheduler responses", config.grouped ? 2 * 8 * 20 : 2 * 16, 16, PartKind::scheduler);
   kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  if (config.grouped)
-    kernel.member("tensormaps (5 sets of A, B, SFA, SFB, C, D)", 5 * 768, 128, PartKind::tensormap);
+  if (config.grouped) kernel.member("tensormaps (5 sets of A, B, SFA, SFB, C, D)", 5 * 768, 128, PartKind::tensormap);
   kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   kernel.finish("kernel shared storage");
   return {kernel.parts(), kernel.size(), tensors.size()};

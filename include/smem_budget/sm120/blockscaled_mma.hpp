@@ -3,11 +3,11 @@
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/cutlass/sm1xx_blockscaled.hpp"
 
@@ -98,19 +98,16 @@ constexpr bytes_t sfb_cosize(const Tile& t, const MainloopStage& s, bytes_t stag
   return c.add(1 + n_max + k_max, c.mul(stages - 1, stage_stride));
 }
 
-constexpr bytes_t sfa_cosize(const MainloopStage& s, bytes_t stages, Checked& c) {
-  return c.mul(s.sfa, stages);
-}
+constexpr bytes_t sfa_cosize(const MainloopStage& s, bytes_t stages, Checked& c) { return c.mul(s.sfa, stages); }
 
 // CollectiveMma::TensorStorage: smem_A and smem_B alignas(1024), the scale arrays alignas(16);
 // the struct is 1024-aligned through its members.
 template <class Parts = PartList>
-constexpr MainloopTensors<Parts> blockscaled_tensors(const Tile& t, const MainloopStage& s, bytes_t stages, Checked& c) {
+constexpr MainloopTensors<Parts> blockscaled_tensors(const Tile& t, const MainloopStage& s, bytes_t stages,
+                                                     Checked& c) {
   BasicStructLayout<Parts> layout(c, 128);
-  layout.member("A tiles", array_engine_bytes(c.mul(c.mul(t.m, t.k), stages), s.bits_a, c), 1024,
-                PartKind::tensor);
-  layout.member("B tiles", array_engine_bytes(c.mul(c.mul(t.n, t.k), stages), s.bits_b, c), 1024,
-                PartKind::tensor);
+  layout.member("A tiles", array_engine_bytes(c.mul(c.mul(t.m, t.k), stages), s.bits_a, c), 1024, PartKind::tensor);
+  layout.member("B tiles", array_engine_bytes(c.mul(c.mul(t.n, t.k), stages), s.bits_b, c), 1024, PartKind::tensor);
   layout.member("SFA scales", array_engine_bytes(sfa_cosize(s, stages, c), 8, c), 16, PartKind::tensor);
   layout.member("SFB scales", array_engine_bytes(sfb_cosize(t, s, stages, c), 8, c), 16, PartKind::tensor);
   layout.finish("mainloop tensors");

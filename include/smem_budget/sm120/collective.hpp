@@ -3,13 +3,13 @@
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/config.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
 #include "smem_budget/sm120/blockscaled_mma.hpp"
 #include "smem_budget/sm120/dense_mma.hpp"
 #include "smem_budget/sm120/sparse_mma.hpp"
-#include "smem_budget/core/rejection.hpp"
-#include "smem_budget/core/rules.hpp"
 
 namespace smem_budget {
 
@@ -37,21 +37,26 @@ constexpr bool operands_aligned(const Config& config) {
   const auto aligned = [&](Element e, bytes_t elements, bytes_t per) {
     return elements == 0 || (bits_of(e) * elements / per) % input_alignment_bits(e, unpacked) == 0;
   };
-  return aligned(config.types.a.data, config.alignment.a, compress) && aligned(config.types.b.data, config.alignment.b, 1);
+  return aligned(config.types.a.data, config.alignment.a, compress) &&
+         aligned(config.types.b.data, config.alignment.b, 1);
 }
 
 constexpr Rejection check_mainloop(const Config& config, const CutlassRules& rules) {
   // The sparse builders take the cooperative sparse schedules (or Auto) and K-major A and B only,
   // so a ping-pong, pointer-array or blockwise-scaled sparse kernel matches no builder.
-  if (config.sparse && (config.schedule == Schedule::pingpong || config.grouped || config.scaling == Scaling::blockwise))
+  if (config.sparse &&
+      (config.schedule == Schedule::pingpong || config.grouped || config.scaling == Scaling::blockwise))
     return Rejection::no_sparse_builder;
   if (!operands_aligned(config)) return Rejection::operand_alignment;
   switch (family_of(config)) {
-    case Family::block_scaled: return check_blockscaled_mainloop(config, rules);
+    case Family::block_scaled:
+      return check_blockscaled_mainloop(config, rules);
     case Family::blockwise:
-    case Family::plain: return check_dense_mainloop(config, rules);
+    case Family::plain:
+      return check_dense_mainloop(config, rules);
     case Family::block_scaled_sparse:
-    case Family::plain_sparse: return check_sparse_mainloop(config);
+    case Family::plain_sparse:
+      return check_sparse_mainloop(config);
   }
   return Rejection::none;
 }
@@ -64,22 +69,28 @@ constexpr Rejection check_mainloop_params(const Config& config, const CutlassRul
 
 constexpr Rejection check_mainloop_device_code(const Config& config) {
   switch (family_of(config)) {
-    case Family::block_scaled: return Rejection::none;
+    case Family::block_scaled:
+      return Rejection::none;
     case Family::blockwise:
-    case Family::plain: return check_dense_device_code(config);
+    case Family::plain:
+      return check_dense_device_code(config);
     case Family::block_scaled_sparse:
-    case Family::plain_sparse: return check_sparse_device_code(config);
+    case Family::plain_sparse:
+      return check_sparse_device_code(config);
   }
   return Rejection::none;
 }
 
 constexpr MainloopStage mainloop_stage(const Config& config, const CutlassRules& rules, Checked& c) {
   switch (family_of(config)) {
-    case Family::block_scaled: return blockscaled_stage(config, rules, c);
+    case Family::block_scaled:
+      return blockscaled_stage(config, rules, c);
     case Family::blockwise:
-    case Family::plain: return dense_stage(config, c);
+    case Family::plain:
+      return dense_stage(config, c);
     case Family::block_scaled_sparse:
-    case Family::plain_sparse: return sparse_stage(config, c);
+    case Family::plain_sparse:
+      return sparse_stage(config, c);
   }
   return {};
 }
@@ -110,11 +121,14 @@ template <class Parts = PartList>
 constexpr MainloopTensors<Parts> mainloop_tensors(const Config& config, const MainloopStage& stage,
                                                   const StageCounts& n, Checked& c) {
   switch (family_of(config)) {
-    case Family::block_scaled: return blockscaled_tensors<Parts>(config.tile, stage, n.a, c);
+    case Family::block_scaled:
+      return blockscaled_tensors<Parts>(config.tile, stage, n.a, c);
     case Family::blockwise:
-    case Family::plain: return dense_tensors<Parts>(stage, n.a, c);
+    case Family::plain:
+      return dense_tensors<Parts>(stage, n.a, c);
     case Family::block_scaled_sparse:
-    case Family::plain_sparse: return sparse_tensors<Parts>(config, stage, n, c);
+    case Family::plain_sparse:
+      return sparse_tensors<Parts>(config, stage, n, c);
   }
   return {};
 }

@@ -6,11 +6,11 @@
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
 
 namespace smem_budget {

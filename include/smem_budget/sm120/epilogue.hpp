@@ -38,7 +38,8 @@ constexpr EpilogueElements sm120_epilogue_elements(const Config& config) {
 }
 
 // sm120_builder.inl sm120_get_tma_dispatch_policy, with the collective's ReuseSmemC.
-constexpr EpilogueStages sm120_epilogue_stages(const Config& config, EpilogueTileShape tile, const EpilogueElements& e) {
+constexpr EpilogueStages sm120_epilogue_stages(const Config& config, EpilogueTileShape tile,
+                                               const EpilogueElements& e) {
   EpilogueStages s;
   s.sub_tiles = (config.tile.m / tile.m) * (config.tile.n / tile.n);
   const bytes_t up_to_two = s.sub_tiles < 2 ? s.sub_tiles : 2;
@@ -56,14 +57,14 @@ constexpr Rejection sm120_check_epilogue(const Config& config, const CutlassRule
   if (config.epilogue == EpilogueKind::nosmem) return Rejection::none;
   const Tile& cta = config.tile;
   const bool row = config.d_layout == MatrixLayout::row;
-  if (config.epilogue == EpilogueKind::tma && is_fp6(config.d) &&
-      (row ? cta.n % 128 != 0 : cta.m % 128 != 0))
+  if (config.epilogue == EpilogueKind::tma && is_fp6(config.d) && (row ? cta.n % 128 != 0 : cta.m % 128 != 0))
     return Rejection::fp6_output_extent;
   const EpilogueTileShape tile = sm120_epilogue_tile(config, rules);
   if (!config.epilogue_tile.automatic && is_fp6(config.d) && (row ? tile.n % 128 != 0 : tile.m % 128 != 0))
     return Rejection::fp6_output_extent;
   if (tile.m <= 0 || tile.n <= 0 || cta.m % tile.m != 0 || cta.n % tile.n != 0)
-    return config.epilogue_tile.automatic ? Rejection::epilogue_tile_divides_cta : Rejection::epilogue_tile_given_divides_cta;
+    return config.epilogue_tile.automatic ? Rejection::epilogue_tile_divides_cta
+                                          : Rejection::epilogue_tile_given_divides_cta;
   if (tile.m % 8 != 0 || tile.n % 8 != 0) return Rejection::epilogue_tile_multiple_of_8;
   const EpilogueElements e = sm120_epilogue_elements(config);
   const bytes_t extent = row ? tile.n : tile.m;
@@ -103,7 +104,8 @@ constexpr Rejection sm120_check_epilogue_device_code(const Config& config) {
   const bytes_t mma_n = block ? (cta.n < 16 ? 8 : 16) : cta.n / (2 * ceil_div(cta.n, 32));
   const EpilogueTile& epi = config.epilogue_tile;
   if (epi.m % mma_m != 0) return Rejection::epilogue_mma_tile_m;
-  if (epi.m * epi.n > mma_m * mma_n) return epi.n % mma_n != 0 ? Rejection::epilogue_mma_tile_n_divides_epi : Rejection::none;
+  if (epi.m * epi.n > mma_m * mma_n)
+    return epi.n % mma_n != 0 ? Rejection::epilogue_mma_tile_n_divides_epi : Rejection::none;
   return mma_n % epi.n != 0 ? Rejection::epilogue_epi_tile_n_divides_mma : Rejection::none;
 }
 

@@ -122,12 +122,15 @@ constexpr bool refuses_tile_n(const Config& config, Rejection why) {
     case Rejection::tile_n_too_small:
     case Rejection::tile_n_permutation:
     case Rejection::pingpong_small_n:
-    case Rejection::sfb_n_divisibility: return true;
+    case Rejection::sfb_n_divisibility:
+      return true;
     case Rejection::epilogue_swizzle_atom:
     case Rejection::sf_vector_divides_epilogue_tile:
     case Rejection::sf_vector_store_ratio:
-    case Rejection::fp6_output_extent: return config.d_layout == MatrixLayout::row;
-    default: return false;
+    case Rejection::fp6_output_extent:
+      return config.d_layout == MatrixLayout::row;
+    default:
+      return false;
   }
 }
 
@@ -144,10 +147,13 @@ constexpr TileNSearch smallest_compiling_tile_n(const Config& config) {
 
 constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& epi) {
   switch (policy.kind) {
-    case StagePolicy::Kind::auto_carveout: return epi.shared_storage;
-    case StagePolicy::Kind::auto_epi: return epi.carveout_epi;
+    case StagePolicy::Kind::auto_carveout:
+      return epi.shared_storage;
+    case StagePolicy::Kind::auto_epi:
+      return epi.carveout_epi;
     case StagePolicy::Kind::auto_zero:
-    case StagePolicy::Kind::fixed: return 0;
+    case StagePolicy::Kind::fixed:
+      return 0;
   }
   return 0;
 }
@@ -157,7 +163,9 @@ struct Sm120Steps {
   static constexpr std::string_view no_stage_count(const Config& config) {
     return is_sparse(family_of(config)) ? "the sparse builders take no StageCount<N>" : "";
   }
-  static constexpr Rejection check(const Config& config) { return sm120_check_shape(config, rules_for(config.cutlass)); }
+  static constexpr Rejection check(const Config& config) {
+    return sm120_check_shape(config, rules_for(config.cutlass));
+  }
   static constexpr Config built(const Config& config) { return config; }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     const CutlassRules rules = rules_for(config.cutlass);
@@ -182,8 +190,8 @@ struct Sm120Steps {
                                              Checked& c) {
     const MainloopTensors<Parts> mainloop = mainloop_tensors<Parts>(config, budget.stage, counts, c);
     const bytes_t scheduler = clc_scheduler_bytes(scheduler_pipeline_stages(config));
-    return {mainloop, kernel_layout<Parts>(config, mainloop, budget.epilogue, scheduler,
-                                           mainloop_tensormap_count(config), c)};
+    return {mainloop,
+            kernel_layout<Parts>(config, mainloop, budget.epilogue, scheduler, mainloop_tensormap_count(config), c)};
   }
   static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
   static constexpr void record(Budget&, const Config&) {}

@@ -7,14 +7,14 @@
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
-#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
-#include "smem_budget/sm120/blockscaled_mma.hpp"
-#include "smem_budget/sm120/dense_mma.hpp"
 #include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/cutlass/sm1xx_blockscaled.hpp"
+#include "smem_budget/sm120/blockscaled_mma.hpp"
+#include "smem_budget/sm120/dense_mma.hpp"
 
 namespace smem_budget {
 
@@ -100,9 +100,7 @@ constexpr MainloopStage sparse_stage(const Config& config, Checked& c) {
 }
 
 // The builders' 1.5-stage fallback counts B at three quarters and E not at all.
-constexpr bytes_t half_k_b_estimate(const MainloopStage& s) {
-  return s.a + s.b * 3 / 4 + s.barrier + s.sfa + s.sfb;
-}
+constexpr bytes_t half_k_b_estimate(const MainloopStage& s) { return s.a + s.b * 3 / 4 + s.barrier + s.sfa + s.sfb; }
 
 // sm120_compute_stage_count_or_override_[blockscaled_]sparse (sm120_sparse_mma_builder.inl:73-114):
 // S stages of everything when S >= 2; else three B stages at half K against S' stages of A,

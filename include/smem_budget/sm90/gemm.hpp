@@ -63,8 +63,7 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   const auto sm90_operand = [](Element e) {
     return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16;
   };
-  if (!sm90_operand(a) || !sm90_operand(b))
-    return "not modelled: sm90 operands are e4m3, e5m2, f16 or bf16";
+  if (!sm90_operand(a) || !sm90_operand(b)) return "not modelled: sm90 operands are e4m3, e5m2, f16 or bf16";
   if (bits_of(a) != bits_of(b)) return "not modelled: A and B of different widths build SM90's mixed-input kernels";
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
     return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative or pingpong";
@@ -133,7 +132,8 @@ constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
   s.a = ceil_div(c.mul(c.mul(t.m, t.k), s.bits_a), 8);
   s.b = ceil_div(c.mul(c.mul(t.n, t.k), s.bits_b), 8);
   if (config.scaling == Scaling::blockwise) {
-    // One float scale per granularity block of the tile's M (A) and N (B) (compute_stage_count_with_blockwise_scale, :87-107).
+    // One float scale per granularity block of the tile's M (A) and N (B) (compute_stage_count_with_blockwise_scale,
+    // :87-107).
     const ScaleGranularity g = granularity_of(config);
     s.sfa = c.mul(t.m / g.m, 4);
     s.sfb = c.mul(t.n / g.n, 4);
@@ -159,14 +159,17 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
 // aligned to 128. The blockwise collectives add the float scales of every stage: alignas(128)
 // plain arrays (…fp8_blockwise_scaling.hpp:213-217), 16-byte aligned ones when grouped (…array…:220-224).
 template <class Parts = PartList>
-constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const MainloopStage& s, bytes_t stages, Checked& c) {
+constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const MainloopStage& s, bytes_t stages,
+                                              Checked& c) {
   BasicStructLayout<Parts> layout(c, 128);
   layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages), 8, c), 16, PartKind::tensor);
   layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), 16, PartKind::tensor);
   if (config.scaling == Scaling::blockwise) {
     const auto scales = [&](std::string_view name, bytes_t per_stage) {
-      if (config.grouped) layout.member(name, array_engine_bytes(c.mul(per_stage, stages), 8, c), 16, PartKind::tensor);
-      else layout.member(name, c.mul(per_stage, stages), 128, PartKind::tensor);
+      if (config.grouped)
+        layout.member(name, array_engine_bytes(c.mul(per_stage, stages), 8, c), 16, PartKind::tensor);
+      else
+        layout.member(name, c.mul(per_stage, stages), 128, PartKind::tensor);
     };
     scales("A scales", s.sfa);
     scales("B scales", s.sfb);
@@ -213,7 +216,9 @@ constexpr Config sm90_built(const Config& config) {
 // What a build of the kernel refuses beyond sizeof(SharedStorage), whatever the stage count: the
 // kernel's device code (the cooperative kernels' tile-M assertion, for the schedule the builder
 // resolves KernelScheduleAuto to).
-constexpr Rejection sm90_check_build(const Config& config) { return check_kernel_device_code(detail::sm90_built(config)); }
+constexpr Rejection sm90_check_build(const Config& config) {
+  return check_kernel_device_code(detail::sm90_built(config));
+}
 
 constexpr bool sm90_shape_compiles(const Config& config) {
   return sm90_check(config) == Rejection::none && sm90_check_build(config) == Rejection::none;
