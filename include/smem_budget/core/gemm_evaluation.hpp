@@ -1,7 +1,7 @@
 // The evaluation every GEMM model runs, written once over an architecture's `Steps`: refuse what
 // the builders assert, build one stage, let the builder choose the stage count, refuse what only a
 // stage count or a build trips, lay the kernel out part by part, and search the largest
-// StageCount<S> that still fits. `Steps` supplies (all static, all constexpr):
+// StageCount<S> that still fits. `Steps` supplies (all static, all constexpr; DefaultGemmSteps has the usual ones):
 //   rule_set                                  RuleSet: whose layout rules answer
 //   no_stage_count(config)                    why the builder takes no StageCount<S>, or empty
 //   check(config)                             the class-scope assertions before any stage count
@@ -16,6 +16,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
@@ -37,6 +38,17 @@ struct GemmLayout {
 struct SizeRefusal {
   Rejection why = Rejection::none;
   bool keep_layout = false;
+};
+
+// The steps an architecture need not supply: derive from this and define only what differs.
+struct DefaultGemmSteps {
+  static constexpr std::string_view no_stage_count(const Config&) { return ""; }
+  static constexpr Config built(const Config& config) { return config; }
+  static constexpr Rejection check_stages(const Config&, const Budget&) { return Rejection::none; }
+  static constexpr Rejection check_build(const Config&) { return Rejection::none; }
+  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
+  static constexpr void record(Budget&, const Config&) {}
+  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
 };
 
 // Unanswered (nullopt) when a byte count passes 63 bits.

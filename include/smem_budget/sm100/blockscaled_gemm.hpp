@@ -49,7 +49,7 @@ constexpr Rejection sm100_check(const Config& config) {
 constexpr MainloopStage sm100_stage(const Config& config, Checked& c) {
   MainloopStage s;
   const Tile cta = sm100_cta_tile(config);
-  const bytes_t b_columns = sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
+  const bytes_t b_columns = sm100_b_columns(config);
   s.path = mma_path(config.types, config.instruction);
   s.bits_a = s.bits_b = operand_smem_bits(s.path);
   s.a = ceil_div(c.mul(c.mul(cta.m, cta.k), s.bits_a), 8);
@@ -114,11 +114,9 @@ constexpr bool sm100_shape_compiles(const Config& config) {
 
 namespace detail {
 
-struct Sm100Steps {
+struct Sm100Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm100;
-  static constexpr std::string_view no_stage_count(const Config&) { return ""; }
   static constexpr Rejection check(const Config& config) { return sm100_check(config); }
-  static constexpr Config built(const Config& config) { return config; }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_stage(config, c);
     sm100_builder_inputs(budget, config, sm100_builder_reserve(config), c);
@@ -130,7 +128,6 @@ struct Sm100Steps {
   static constexpr Rejection check_stages(const Config&, const Budget& budget) {
     return budget.decision.stages < 1 ? Rejection::sm100_no_stage : Rejection::none;
   }
-  static constexpr Rejection check_build(const Config&) { return Rejection::none; }
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {

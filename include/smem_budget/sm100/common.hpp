@@ -47,6 +47,11 @@ constexpr Tile sm100_cta_tile(const Config& config) {
   return cta;
 }
 
+// The columns of B one CTA loads: a 2-SM MMA splits them between its two CTAs.
+constexpr bytes_t sm100_b_columns(const Config& config) {
+  return sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
+}
+
 // Questions outside what the SM100 model covers; empty when it answers.
 constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
   if (config.scaling != Scaling::block)

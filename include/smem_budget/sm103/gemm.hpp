@@ -66,7 +66,7 @@ constexpr Rejection sm103_check(const Config& config) {
 constexpr MainloopStage sm103_stage(const Config& config, Checked& c) {
   MainloopStage s;
   const Tile cta = sm100_cta_tile(config);
-  const bytes_t b_columns = sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
+  const bytes_t b_columns = sm100_b_columns(config);
   const bytes_t sfb_rows = config.tile.n == 192 ? 256 : config.tile.n;
   s.bits_a = s.bits_b = 8;  // uint8_t in shared memory (:427, :438)
   s.a = c.mul(cta.m, sm103_slice_bytes);
@@ -150,11 +150,10 @@ constexpr bool sm103_shape_compiles(const Config& config) { return sm103_check(c
 
 namespace detail {
 
-struct Sm103Steps {
+struct Sm103Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm103;
   static constexpr std::string_view no_stage_count(const Config&) { return "the SM103 builder takes no StageCount<N>"; }
   static constexpr Rejection check(const Config& config) { return sm103_check(config); }
-  static constexpr Config built(const Config& config) { return config; }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm103_stage(config, c);
     sm100_builder_inputs(budget, config, sm103_builder_reserve(config), c);
@@ -163,17 +162,12 @@ struct Sm103Steps {
     d.stages = d.counts.a;
     budget.sf_pipeline = true;
   }
-  static constexpr Rejection check_stages(const Config&, const Budget&) { return Rejection::none; }
-  static constexpr Rejection check_build(const Config&) { return Rejection::none; }
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
     const MainloopTensors<Parts> mainloop = sm103_tensors<Parts>(budget.stage, counts, c);
     return {mainloop, sm103_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
   }
-  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
-  static constexpr void record(Budget&, const Config&) {}
-  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
 };
 
 }  // namespace detail

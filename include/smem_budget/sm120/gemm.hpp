@@ -158,7 +158,7 @@ constexpr bytes_t carveout_for(const StagePolicy& policy, const EpilogueLayout& 
   return 0;
 }
 
-struct Sm120Steps {
+struct Sm120Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm120;
   static constexpr std::string_view no_stage_count(const Config& config) {
     return is_sparse(family_of(config)) ? "the sparse builders take no StageCount<N>" : "";
@@ -166,7 +166,6 @@ struct Sm120Steps {
   static constexpr Rejection check(const Config& config) {
     return sm120_check_shape(config, rules_for(config.cutlass));
   }
-  static constexpr Config built(const Config& config) { return config; }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     const CutlassRules rules = rules_for(config.cutlass);
     budget.stage = mainloop_stage(config, rules, c);
@@ -193,9 +192,6 @@ struct Sm120Steps {
     return {mainloop,
             kernel_layout<Parts>(config, mainloop, budget.epilogue, scheduler, mainloop_tensormap_count(config), c)};
   }
-  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
-  static constexpr void record(Budget&, const Config&) {}
-  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
 };
 
 }  // namespace detail

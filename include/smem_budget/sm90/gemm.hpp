@@ -231,7 +231,7 @@ constexpr EpilogueTileShape sm90_automatic_epilogue_tile(const Config& config) {
 
 namespace detail {
 
-struct Sm90Steps {
+struct Sm90Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm90;
   static constexpr std::string_view no_stage_count(const Config& config) {
     return config.scaling == Scaling::blockwise ? "the SM90 blockwise builder takes no StageCount<N>" : "";
@@ -266,9 +266,6 @@ struct Sm90Steps {
     // The grouped mainloop keeps the A and B tensormaps.
     return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, 2, c)};
   }
-  static constexpr SizeRefusal check_laid_out(const Config&, bytes_t) { return {}; }
-  static constexpr void record(Budget&, const Config&) {}
-  static constexpr bytes_t stage_search_ceiling(const Budget& budget) { return budget.limit; }
 };
 
 }  // namespace detail
