@@ -1,7 +1,5 @@
 #include "cli/config_options.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -17,11 +15,9 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
     if (!key.flag.empty() && (set.tile || (key.key != "kernel" && key.key != "tile")) &&
         (set.cutlass || key.key != "cutlass"))
       keys.push_back(&key);
-  std::ranges::sort(keys, {}, &io::ConfigKey::flag_rank);
   // --arch and --device, which are not keys of a configuration, come after the tile in --help.
-  constexpr int architecture_rank = 3;
   for (const io::ConfigKey* key : keys) {
-    if (key->flag_rank == architecture_rank) {
+    if (key->key == "types") {
       o.arch_option = app.add_option("--arch", o.arch,
                                      "Built-in architecture (sm70 … sm121; see `smem-budget arch`), native (ask the "
                                      "CUDA driver about this machine's GPU), or a path to an arch JSON file.\n"

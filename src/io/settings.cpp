@@ -188,6 +188,8 @@ void write_config(JsonWriter& out, const Config& config) {
   if (config.scaling == Scaling::blockwise)
     out.member("scale_granularity", format_scale_granularity(config.scale_granularity));
   out.member("sparse", config.sparse);
+  out.member("alignment", format_alignment(config.alignment));
+  out.member("epilogue_schedule", format_epilogue_schedule(config.epilogue_schedule));
   out.member("schedule", format_schedule(config.schedule));
   out.member("cluster", format_cluster(config.cluster));
   out.member("fast_accum", config.fast_accum);
@@ -203,8 +205,6 @@ void write_config(JsonWriter& out, const Config& config) {
   out.member("d_layout", format_layout(config.d_layout));
   out.member("epilogue_tile", format_epilogue_tile(config.epilogue_tile));
   out.member("fusion", format_fusion(config));
-  out.member("epilogue_schedule", format_epilogue_schedule(config.epilogue_schedule));
-  out.member("alignment", format_alignment(config.alignment));
   out.member("tile_scheduler", format_tile_scheduler(config.tile_scheduler));
   out.member("cutlass", format_version(config.cutlass));
   out.end();
