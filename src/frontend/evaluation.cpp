@@ -56,10 +56,9 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   check_kernel_arch(settings, arch);
   Config config = normalised(io::to_config(settings), arch.limits);
   if (release) config.cutlass = *release;
-  if (const auto error = invalid_input(config, arch.limits))
-    throw io::InputError(fmt::format("{}: {}", origin, *error));
+  if (const auto error = invalid_input(config, arch.limits)) io::fail_at(origin, *error);
   const auto budget = evaluate(config, arch.limits);
-  if (!budget) throw io::InputError(fmt::format("{}: {}", origin, budget.refusal()));
+  if (!budget) io::fail_at(origin, budget.refusal());
   // A kernel given by name is called by it unless the entry names it otherwise.
   const auto kernel = settings.find("kernel");
   const std::string called = name.empty() && kernel != settings.end() ? kernel->second.value.get<std::string>() : name;
