@@ -94,4 +94,12 @@ void finish_options(ConfigOptions& o) {
                                    io::spellings(render::format_words), io::did_you_mean(o.format_text, names)));
 }
 
+void add_format_option(CLI::App& app, std::string& format, std::span<const io::Choice> choices,
+                       std::string_view example) {
+  std::vector<std::string> spellings;
+  for (const io::Choice& choice : choices) spellings.emplace_back(choice.spelling);
+  app.add_option("--format", format, io::choices_help("The output format:", choices, example))
+      ->check(CLI::IsMember(spellings));
+}
+
 }  // namespace smem_budget::cli
