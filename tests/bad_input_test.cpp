@@ -71,7 +71,7 @@ const Case cases[] = {
   {"--tile 128x128x128 --cutlass 4..4", nullptr, "not a CUTLASS version"},
   {"--tile 128x128x128 --arch sm100 --cutlass 4.2.2", nullptr, "outside the known releases"},
   {"--tile 128x128x128 --arch sm90 --types e4m3 --scaling none --cluster dynamic", nullptr,
-   "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 only"},
+   "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 and sm103"},
   {"--tile 128x128x128 --arch sm100 --cluster 0x0x1", nullptr, "write a cluster chosen at run time as dynamic"},
   {"--tile 128x128x128 --format yaml", nullptr, "--format"},
   {"--tile 128x128x128 --frobnicate", nullptr, "frobnicate"},

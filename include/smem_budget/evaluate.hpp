@@ -60,10 +60,10 @@ inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
      sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
-    {RuleSet::sm100, "SM100 block-scaled GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_invalid_input,
+    {RuleSet::sm100, "SM100 block-scaled GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_blockscaled_invalid_input,
      evaluate_sm100, sm100_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
      SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
-    {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, false, sm103_invalid_input,
+    {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, true, sm103_invalid_input,
      evaluate_sm103, sm103_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
      SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
@@ -117,7 +117,7 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
       (config.stages.count < 1 || config.stages.count > 2'147'483'647))
     return "a stage count must be 1…2147483647";
   if (config.cluster.is_dynamic() && !row->dynamic_cluster)
-    return "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 only";
+    return "not modelled: a cluster chosen at run time (dynamic) is modelled on sm100 and sm103";
   for (bytes_t extent : {config.cluster.m, config.cluster.n, config.cluster.k})
     if (!config.cluster.is_dynamic() && (extent < 1 || extent > 16)) return "cluster dimensions must be 1…16";
   if (!config.epilogue_tile.automatic &&

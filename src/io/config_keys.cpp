@@ -126,7 +126,7 @@ constexpr std::array<ConfigKey, 23> config_keys{{
      .read = [](Config& c, const Setting& s) { c.schedule = parsed(parse_schedule, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_schedule(c.schedule)); }},
     {.key = "cluster", .flag = "--cluster", .value = KeyValue::string,
-     .help = "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1), or dynamic (sm100: a cluster chosen at run time, "
+     .help = "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1), or dynamic (sm100, sm103: a cluster chosen at run time, "
              "Shape<int, int, _1>, which kernel names spell 0x0x1). Default: 1x1x1.",
      .example = "--arch sm100 --cluster 2x1x1",
      .read = [](Config& c, const Setting& s) { c.cluster = parsed(parse_cluster, s); },

@@ -154,7 +154,15 @@ struct Sm100Steps : DefaultGemmSteps {
 
 }  // namespace detail
 
-// Preconditions: sm100_invalid_input(config) is empty.
+// Questions outside what the SM100 block-scaled model covers; empty when it answers.
+constexpr std::optional<std::string_view> sm100_blockscaled_invalid_input(const Config& config) {
+  if (const auto error = sm100_invalid_input(config)) return error;
+  if (config.grouped && config.epilogue == EpilogueKind::nosmem)
+    return "not modelled on sm100: the grouped no-smem epilogue";
+  return std::nullopt;
+}
+
+// Preconditions: sm100_blockscaled_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchLimits& arch) {
   return evaluate_gemm<detail::Sm100Steps>(config, arch);
 }

@@ -52,7 +52,7 @@ constexpr bytes_t sm100_b_columns(const Config& config) {
   return sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
 }
 
-// Questions outside what the SM100 model covers; empty when it answers.
+// Questions outside what the SM100 and SM103 models cover; empty when they answer.
 constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
   if (config.scaling != Scaling::block)
     return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
@@ -75,8 +75,6 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (config.fusion == Fusion::sf_gen &&
       ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
     return "not modelled on sm100: scale factors of D with another vector or type than the operands'";
-  if (config.grouped && config.epilogue == EpilogueKind::nosmem)
-    return "not modelled on sm100: the grouped no-smem epilogue";
   if (config.tile_scheduler != TileScheduler::persistent) return "not modelled on sm100 yet: stream-K";
   if (!config.epilogue_tile.automatic) {
     // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the

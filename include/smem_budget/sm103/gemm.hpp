@@ -37,8 +37,6 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   if (config.instruction != Instruction::automatic)
     return "not modelled on sm103: an explicit instruction (the ultra kernels take FP4 as it is)";
   if (config.fusion != Fusion::none) return "not modelled on sm103: fusions";
-  if (config.grouped && config.epilogue == EpilogueKind::nosmem)
-    return "not modelled on sm103: the grouped no-smem epilogue";
   if (const auto error = sm100_invalid_input(config)) return error;
   const bool two_sm = sm100_is_2sm(config);
   if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))
@@ -139,8 +137,14 @@ constexpr KernelLayout<Parts> sm103_kernel_layout(const Config& config, const Ma
   kernel.member("tile scheduler responses", sm103_scheduler_stages * (config.grouped ? 20 : 16), 16,
                 PartKind::scheduler);
   kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  if (config.grouped)
-    kernel.member("tensormaps (C, D, A, B, SFA, SFB)", epi.tensormap_count * 128 + 4 * 128, 128, PartKind::tensormap);
+  if (config.grouped) {
+    // The no-smem epilogue's adapter stores its SharedStorage as its tensormaps (epilogue/collective/
+    // detail.hpp:568); the mainloop's four come 128-aligned after either.
+    const bytes_t epilogue_tensormaps =
+        config.epilogue == EpilogueKind::nosmem ? epi.shared_storage : epi.tensormap_count * 128;
+    kernel.member("tensormaps (epilogue; A, B, SFA, SFB)", c.add(round_up(epilogue_tensormaps, 128), 4 * 128), 128,
+                  PartKind::tensormap);
+  }
   kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   kernel.finish("kernel shared storage");
   return {kernel.parts(), kernel.size(), tensors.size()};
