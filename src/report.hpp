@@ -29,6 +29,9 @@ struct Result {
   std::optional<std::vector<Suggestion>> suggestions;  // when asked for and the result does not fit
   std::vector<std::string> reading;                    // cautions about how the input was read (a bare element name)
   std::string tile_in_bytes;                           // the tile as typed, when K was given in bytes of A
+  // How the architecture's rules read it: what an automatic schedule builds, which release's rules
+  // answer for an unmeasured one.
+  std::vector<std::string> rule_notes = {};
 };
 
 struct Report {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "cli/config_options.hpp"
 #include "cli/output.hpp"
 #include "frontend/architecture.hpp"
 #include "io/input_error.hpp"
@@ -19,7 +20,7 @@ struct ArchOptions {
   bool native = false;
   int device = 0;
   CLI::Option* device_option = nullptr;
-  std::string format = "table";
+  std::string format{render::arch_format_words.front().spelling};
   std::string output;
 };
 
@@ -33,7 +34,7 @@ int run_arch(const ArchOptions& o) {
     for (const ArchLimits& a : builtin_archs) archs.push_back(frontend::builtin_architecture(a));
   else
     archs.push_back(frontend::resolve_architecture(spec, o.native || spec == "native" ? "--arch" : "ARCH", o.device));
-  emit(render::architectures(archs, o.format == "json" ? render::Format::json : render::Format::table), o.output);
+  emit(render::architectures(archs, io::find_word(render::arch_format_words, o.format)->value), o.output);
   return 0;
 }
 
@@ -51,7 +52,7 @@ Subcommand setup_arch(CLI::App& app) {
                                       "With --native: which GPU, as the driver numbers them. "
                                       "Default: 0")
                          ->check(CLI::NonNegativeNumber);
-  arch->add_option("--format", o->format, "table or json. Default: table")->check(CLI::IsMember({"table", "json"}));
+  add_format_option(*arch, o->format, io::choices_of(render::arch_format_words), "--format json");
   arch->add_option("-o,--output", o->output, "Write to this file instead of standard output");
   return {arch, [o] { return run_arch(*o); }};
 }

@@ -1,7 +1,5 @@
 #include "cli/config_options.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -17,11 +15,9 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
     if (!key.flag.empty() && (set.tile || (key.key != "kernel" && key.key != "tile")) &&
         (set.cutlass || key.key != "cutlass"))
       keys.push_back(&key);
-  std::ranges::sort(keys, {}, &io::ConfigKey::flag_rank);
   // --arch and --device, which are not keys of a configuration, come after the tile in --help.
-  constexpr int architecture_rank = 3;
   for (const io::ConfigKey* key : keys) {
-    if (key->flag_rank == architecture_rank) {
+    if (key->key == "types") {
       o.arch_option = app.add_option("--arch", o.arch,
                                      "Built-in architecture (sm70 … sm121; see `smem-budget arch`), native (ask the "
                                      "CUDA driver about this machine's GPU), or a path to an arch JSON file.\n"
@@ -96,6 +92,14 @@ void finish_options(ConfigOptions& o) {
                                      io::spellings(render::format_words)));
   throw io::InputError(fmt::format("--format: \"{}\": unknown format (expected one of: {}){}", o.format_text,
                                    io::spellings(render::format_words), io::did_you_mean(o.format_text, names)));
+}
+
+void add_format_option(CLI::App& app, std::string& format, std::span<const io::Choice> choices,
+                       std::string_view example) {
+  std::vector<std::string> spellings;
+  for (const io::Choice& choice : choices) spellings.emplace_back(choice.spelling);
+  app.add_option("--format", format, io::choices_help("The output format:", choices, example))
+      ->check(CLI::IsMember(spellings));
 }
 
 }  // namespace smem_budget::cli

@@ -4,7 +4,9 @@
 
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -56,5 +58,9 @@ Architecture chosen_architecture(const ConfigOptions& options, const std::string
 
 // Checks what CLI11 only stores (--format); throws io::InputError.
 void finish_options(ConfigOptions& options);
+
+// A subcommand's own --format, one of `choices` (the first the default) by its spelling.
+void add_format_option(CLI::App& app, std::string& format, std::span<const io::Choice> choices,
+                       std::string_view example);
 
 }  // namespace smem_budget::cli

@@ -15,15 +15,23 @@ namespace {
 
 struct SweepOptions {
   ConfigOptions config;
-  std::string format = "table";  // table, markdown, json, csv or svg
+  std::string format{render::sweep_format_words.front().spelling};
 };
 
-std::string rendered(const Report& report, const std::string& format) {
-  if (format == "json") return render::json(report);
-  if (format == "svg") return render::sweep_svg(report);
-  return render::sweep_map(report, format == "markdown" ? render::Format::markdown
-                                   : format == "csv"    ? render::Format::csv
-                                                        : render::Format::table);
+std::string rendered(const Report& report, render::SweepFormat format) {
+  switch (format) {
+    case render::SweepFormat::json:
+      return render::json(report);
+    case render::SweepFormat::svg:
+      return render::sweep_svg(report);
+    case render::SweepFormat::markdown:
+      return render::sweep_map(report, render::Format::markdown);
+    case render::SweepFormat::csv:
+      return render::sweep_map(report, render::Format::csv);
+    case render::SweepFormat::table:
+      break;
+  }
+  return render::sweep_map(report, render::Format::table);
 }
 
 // Reports and exits 0, even where tiles overflow.
@@ -31,7 +39,8 @@ int run_sweep(const SweepOptions& o) {
   const io::Settings settings = command_line_settings(o.config);
   const Config base = io::to_config_except_tile(settings);
   const Architecture arch = chosen_architecture(o.config, o.config.arch, "--arch");
-  emit(rendered(frontend::sweep_report(base, settings.contains("schedule"), arch), o.format), o.config.output);
+  const render::SweepFormat format = io::find_word(render::sweep_format_words, o.format)->value;
+  emit(rendered(frontend::sweep_report(base, settings.contains("schedule"), arch), format), o.config.output);
   return 0;
 }
 
@@ -50,12 +59,7 @@ Subcommand setup_sweep(CLI::App& app) {
   // The sweep makes the tiles itself, and has a format of its own.
   add_config_options(*sweep, o->config, {.tile = false, .batch_file = false, .format = false});
   sweep->get_option("--schedule")->description("cooperative or pingpong. Default: both. e.g. --schedule pingpong");
-  sweep
-      ->add_option("--format", o->format,
-                   "table, markdown, csv (one row per tile and schedule, one column per K), json (the check "
-                   "document, one result per configuration) or svg (a heat map). Default: table.\n"
-                   "e.g. --format svg -o map.svg")
-      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "svg"}));
+  add_format_option(*sweep, o->format, io::choices_of(render::sweep_format_words), "--format svg -o map.svg");
   return {sweep, [o] { return run_sweep(*o); }};
 }
 

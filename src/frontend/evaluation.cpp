@@ -51,19 +51,39 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
 
 }  // namespace
 
+std::vector<std::string> rule_notes(const Config& config, const Budget& budget) {
+  std::vector<std::string> notes;
+  if (budget.rule_set == RuleSet::sm90 && config.schedule == Schedule::automatic)
+    notes.push_back(
+        fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
+                    "no-smem epilogue (sm90_builder.inl:611-620)",
+                    config.tile.m == 64 ? "ping-pong" : "cooperative", config.tile.m));
+  if (!is_measured_release(budget.rule_set, config.cutlass))
+    notes.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at {}",
+                                io::format_version(config.cutlass),
+                                io::format_version(rules_since(budget.rule_set, config.cutlass)),
+                                io::format_versions(measured_releases_of(budget.rule_set))));
+  return notes;
+}
+
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release) {
   check_kernel_arch(settings, arch);
   Config config = normalised(io::to_config(settings), arch.limits);
   if (release) config.cutlass = *release;
-  if (const auto error = invalid_input(config, arch.limits))
-    throw io::InputError(fmt::format("{}: {}", origin, *error));
+  if (const auto error = invalid_input(config, arch.limits)) io::fail_at(origin, *error);
   const auto budget = evaluate(config, arch.limits);
-  if (!budget) throw io::InputError(fmt::format("{}: {}", origin, budget.refusal()));
+  if (!budget) io::fail_at(origin, budget.refusal());
   // A kernel given by name is called by it unless the entry names it otherwise.
   const auto kernel = settings.find("kernel");
   const std::string called = name.empty() && kernel != settings.end() ? kernel->second.value.get<std::string>() : name;
-  return {called, config, *budget, std::nullopt, reading_notes(settings, config), tile_in_bytes(settings)};
+  return {called,
+          config,
+          *budget,
+          std::nullopt,
+          reading_notes(settings, config),
+          tile_in_bytes(settings),
+          rule_notes(config, *budget)};
 }
 
 int exit_status(const Report& report) {

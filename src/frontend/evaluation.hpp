@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "io/settings.hpp"
 #include "report.hpp"
@@ -14,6 +15,10 @@ namespace smem_budget::frontend {
 // `release` where given; throws io::InputError naming `origin`.
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
+
+// How the architecture's rules read a configuration they answered: what an automatic schedule
+// builds, which release's rules answer for one not measured.
+std::vector<std::string> rule_notes(const Config& config, const Budget& budget);
 
 // The exit status of a judgement: 0 when every result fits, 1 otherwise.
 int exit_status(const Report& report);

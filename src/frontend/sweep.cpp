@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "frontend/evaluation.hpp"
 #include "io/input_error.hpp"
 #include "smem_budget/sweep.hpp"
 
@@ -16,7 +17,8 @@ Report sweep_report(const Config& base, bool schedule_given, const Architecture&
   report.arch = arch;
   report.results.reserve(points.size());
   for (const SweepPoint& point : points)
-    report.results.push_back({"", point.config, point.budget, std::nullopt, {}, ""});
+    report.results.push_back(
+        {"", point.config, point.budget, std::nullopt, {}, "", rule_notes(point.config, point.budget)});
   return report;
 }
 

@@ -1,6 +1,12 @@
 #include "io/config_keys.hpp"
 
+#include <cstdint>
+#include <variant>
+
 #include <fmt/format.h>
+
+#include "io/json_writer.hpp"
+#include "io/settings.hpp"
 
 namespace smem_budget::io {
 namespace {
@@ -25,6 +31,163 @@ std::string cell(std::string_view text) {
   for (char c : text) out += c == '\n' ? std::string(" ") : c == '|' ? std::string("\\|") : std::string(1, c);
   return out;
 }
+
+// Readers and writers that more than a line of a row would spell.
+
+template <class T>
+T checked(const Parsed<T>& parsed, const Origin& origin) {
+  if (!ok(parsed)) fail_at(origin, std::get<std::string>(parsed));
+  return std::get<T>(parsed);
+}
+
+// The text of a string setting; integers (stage counts) come as their decimal spelling.
+std::string text_of(const Setting& s) {
+  if (s.value.is_string()) return s.value.get<std::string>();
+  return s.value.dump();
+}
+
+// What `parse` reads from the setting's text.
+template <class Parse>
+auto parsed(Parse parse, const Setting& s) {
+  return checked(parse(text_of(s)), s.origin);
+}
+
+void read_stages(Config& c, const Setting& s) {
+  if (s.value.is_number_integer() && (s.value.get<std::int64_t>() < 1 || s.value.get<std::int64_t>() > 2'147'483'647))
+    fail_at(s.origin, fmt::format("{}: a stage count must be 1…2147483647", s.value.dump()));
+  c.stages = parsed(parse_stages, s);
+}
+
+void write_stages(JsonWriter& out, std::string_view key, const Config& c) {
+  if (c.stages.kind == StagePolicy::Kind::fixed)
+    out.member(key, c.stages.count);
+  else
+    out.member(key, format_stages(c.stages));
+}
+
+void read_fusion(Config& c, const Setting& s) {
+  const FusionSpec f = parsed(parse_fusion, s);
+  c.fusion = f.fusion;
+  c.bias = f.bias;
+  c.sf_output = f.sf_output;
+}
+
+}  // namespace
+
+// clang-format off
+constexpr std::array<ConfigKey, 23> config_keys{{
+    {.key = "name", .flag = "", .value = KeyValue::string,
+     .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
+    {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
+     .help = "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, _sm90_…, _sm100_…: all of the configuration but "
+             "the CUTLASS\nrelease) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give "
+             "the\nrest). Other flags override what the name says.",
+     .example = "--kernel CutlassTileConfigSM120::CtaShape128x256x64B"},
+    {.key = "tile", .flag = "--tile", .value = KeyValue::tile,
+     .help = "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's CtaShape names it.",
+     .example = "--tile 128x256x128, --tile 128x256x64B", .example_on_own_line = true,
+     .read = [](Config&, const Setting& s) { (void)tile_spec_of(s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_tile(c.tile)); }},
+    {.key = "types", .flag = "--types", .value = KeyValue::string,
+     .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n--scaling none "
+             "or blockwise element names, also f16, bf16, s8). Default: nvfp4.",
+     .example = "--types mxfp8:mxfp4",
+     .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
+    {.key = "scaling", .flag = "--scaling", .value = KeyValue::string,
+     .help = "How the mainloop scales A and B:", .choices = scaling_choices, .example = "--scaling blockwise --types e4m3",
+     .read = [](Config& c, const Setting& s) { c.scaling = parsed(parse_scaling, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_scaling(c.scaling)); }},
+    {.key = "scale_granularity", .flag = "--scale-granularity", .value = KeyValue::string,
+     .help = "With --scaling blockwise: MxNxK elements of A (MxK) and B (NxK) per float scale, or auto (the tile).\nDefault: "
+             "auto.",
+     .example = "--scale-granularity 1x128x128 (DeepSeek-style per-row A)",
+     .read = [](Config& c, const Setting& s) { c.scale_granularity = parsed(parse_scale_granularity, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.scaling == Scaling::blockwise) out.member(key, format_scale_granularity(c.scale_granularity)); }},
+    {.key = "sparse", .flag = "--sparse", .value = KeyValue::boolean,
+     .help = "2:4 structured-sparse A (CUTLASS's SM120 sparse GEMMs). Default: off.", .example = "--sparse",
+     .read = [](Config& c, const Setting& s) { c.sparse = s.value.get<bool>(); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.sparse); }},
+    {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,
+     .help = "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or "
+             "A:B.\nDefault: auto.",
+     .example = "--types mxfp6 --alignment 32 (rejected: FP6 needs 16-byte accesses)",
+     .read = [](Config& c, const Setting& s) { c.alignment = parsed(parse_alignment, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_alignment(c.alignment)); }},
+    {.key = "epilogue_schedule", .flag = "--epilogue-schedule", .value = KeyValue::string,
+     .help = "The epilogue schedule tag:", .choices = epilogue_schedule_choices,
+     .example = "--sparse --epilogue-schedule sparse",
+     .read = [](Config& c, const Setting& s) { c.epilogue_schedule = parsed(parse_epilogue_schedule, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       out.member(key, format_epilogue_schedule(c.epilogue_schedule)); }},
+    {.key = "schedule", .flag = "--schedule", .value = KeyValue::string,
+     .help = "The kernel schedule:", .choices = schedule_choices, .example = "--schedule pingpong",
+     .read = [](Config& c, const Setting& s) { c.schedule = parsed(parse_schedule, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_schedule(c.schedule)); }},
+    {.key = "cluster", .flag = "--cluster", .value = KeyValue::string,
+     .help = "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1), or dynamic (sm100: a cluster chosen at run time, "
+             "Shape<int, int, _1>, which kernel names spell 0x0x1). Default: 1x1x1.",
+     .example = "--arch sm100 --cluster 2x1x1",
+     .read = [](Config& c, const Setting& s) { c.cluster = parsed(parse_cluster, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_cluster(c.cluster)); }},
+    {.key = "fast_accum", .flag = "--fast-accum", .value = KeyValue::boolean,
+     .help = "SM90's …FP8FastAccum kernel schedules (FP8 operands). Default: off.",
+     .example = "--arch sm90 --types e4m3 --scaling none --schedule pingpong --fast-accum",
+     .read = [](Config& c, const Setting& s) { c.fast_accum = s.value.get<bool>(); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.fast_accum); }},
+    {.key = "instruction", .flag = "--instruction", .value = KeyValue::string,
+     .help = "The block-scaled MMA path:", .choices = instruction_choices, .example = "--types mxfp4 --instruction mxf8f6f4",
+     .read = [](Config& c, const Setting& s) { c.instruction = parsed(parse_instruction, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_instruction(c.instruction)); }},
+    {.key = "grouped", .flag = "--grouped", .value = KeyValue::boolean,
+     .help = "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off.", .example = "--grouped",
+     .read = [](Config& c, const Setting& s) { c.grouped = s.value.get<bool>(); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.grouped); }},
+    {.key = "stages", .flag = "--stages", .value = KeyValue::string_or_integer,
+     .help = "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\nDefault: auto.",
+     .example = "--stages 2", .read = read_stages, .write = write_stages},
+    {.key = "epilogue", .flag = "--epilogue", .value = KeyValue::string,
+     .help = "The epilogue collective:", .choices = epilogue_choices, .example = "--grouped --epilogue finalize",
+     .read = [](Config& c, const Setting& s) { c.epilogue = parsed(parse_epilogue, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue(c.epilogue)); }},
+    {.key = "c", .flag = "--c", .value = KeyValue::string,
+     .help = "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void.",
+     .example = "--c bf16", .example_on_own_line = true,
+     .read = [](Config& c, const Setting& s) { c.c = checked(parse_element(text_of(s), true), s.origin); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.epilogue != EpilogueKind::finalize) out.member(key, name_of(c.c)); }},
+    {.key = "d", .flag = "--d", .value = KeyValue::string,
+     .help = "Element type of D (with finalize: the MoE output type). Default: bf16.", .example = "--d f32",
+     .read = [](Config& c, const Setting& s) { c.d = checked(parse_element(text_of(s), false), s.origin); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, name_of(c.d)); }},
+    {.key = "d_layout", .flag = "--d-layout", .value = KeyValue::string,
+     .help = "The layout of D (C follows it):", .choices = layout_choices, .example = "--d-layout col",
+     .read = [](Config& c, const Setting& s) { c.d_layout = parsed(parse_layout, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_layout(c.d_layout)); }},
+    {.key = "epilogue_tile", .flag = "--epilogue-tile", .value = KeyValue::string,
+     .help = "auto or MxN. Default: auto.", .example = "--epilogue-tile 64x64",
+     .read = [](Config& c, const Setting& s) { c.epilogue_tile = parsed(parse_epilogue_tile, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue_tile(c.epilogue_tile)); }},
+    {.key = "fusion", .flag = "--fusion", .value = KeyValue::string,
+     .help = "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]] (block scale factors of D: 16, 32 or 64 elements,\nue4m3 or "
+             "ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\nDefault: none.",
+     .example = "--fusion col-bias:bf16", .read = read_fusion,
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_fusion(c)); }},
+    {.key = "tile_scheduler", .flag = "--tile-scheduler", .value = KeyValue::string,
+     .help = "The tile scheduler (the same shared memory on SM120):", .choices = tile_scheduler_choices,
+     .example = "--tile-scheduler stream-k",
+     .read = [](Config& c, const Setting& s) { c.tile_scheduler = parsed(parse_tile_scheduler, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_tile_scheduler(c.tile_scheduler)); }},
+    {.key = "cutlass", .flag = "--cutlass", .value = KeyValue::string,
+     .help = "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\nDefault: 4.7.0.",
+     .example = "--cutlass 4.4.2 (TensorRT-LLM's pin)",
+     .read = [](Config& c, const Setting& s) { c.cutlass = parsed(parse_cutlass, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_version(c.cutlass)); }},
+}};
+// clang-format on
+
+namespace {
 
 constexpr std::string_view help_of(std::string_view key) {
   for (const ConfigKey& row : config_keys)
@@ -61,6 +224,19 @@ static_assert(names_every(help_of("c"), names_of(epilogue_elements)));
 static_assert(names_every(help_of("types"), names_of(operand_elements)));
 
 }  // namespace
+
+TileSpec tile_spec_of(const Setting& s) {
+  if (s.value.is_string()) return parsed(parse_tile, s);
+  TileSpec spec;
+  std::array<bytes_t*, 3> dims{&spec.m, &spec.n, &spec.k};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const nlohmann::json& v = s.value[i];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max_tile_extent)
+      fail_at(s.origin, fmt::format("{}: dimensions must be 1…65536", s.value.dump()));
+    *dims[i] = v.get<std::int64_t>();
+  }
+  return spec;
+}
 
 const ConfigKey* find_config_key(std::string_view key) {
   for (const ConfigKey& row : config_keys)

@@ -1,6 +1,8 @@
 // One row per configuration key: the batch-file and Python spelling, the command-line flag, the
-// JSON type its value takes, and its help. The key list in messages, the flags and their --help,
-// the Python docstring and docs/interface.md's key reference all read this table.
+// JSON type its value takes, its help, how its value is read into a configuration and how it is
+// written in the JSON config object. Settings, the JSON config object, the key list in messages,
+// the flags and their --help, the Python docstring and docs/interface.md's key reference all read
+// this table, in its order: what the kernel is, its mainloop, its epilogue, the release.
 #pragma once
 
 #include <array>
@@ -8,9 +10,14 @@
 #include <string>
 #include <string_view>
 
+#include "io/parse.hpp"
 #include "io/vocabulary.hpp"
+#include "smem_budget/core/config.hpp"
 
 namespace smem_budget::io {
+
+struct Setting;    // io/settings.hpp
+class JsonWriter;  // io/json_writer.hpp
 
 enum class KeyValue { string, boolean, string_or_integer, tile };
 
@@ -18,79 +25,22 @@ struct ConfigKey {
   std::string_view key;   // batch files and Python: tile, d_layout, ...
   std::string_view flag;  // the command line's, "" for a key that has none (name)
   KeyValue value;
-  int flag_rank;  // where the flag is listed in --help, first to last
   // The help: for an enumerated key what it chooses, its choices (the first the default) following.
   std::string_view help;
-  std::span<const Choice> choices;
+  std::span<const Choice> choices = {};
   std::string_view example;
   bool example_on_own_line = false;
+  // Reads the setting's value into the key's fields of a configuration, throwing InputError naming
+  // where it came from; null for the keys that set no field (name, kernel). The tile's only checks
+  // its value: to_config resolves K in bytes once the types are known.
+  void (*read)(Config&, const Setting&) = nullptr;
+  // Writes the key's member of the JSON config object, or nothing where the configuration has no
+  // such value (C with the finalize epilogue); null for the keys the object leaves out.
+  void (*write)(JsonWriter&, std::string_view key, const Config&) = nullptr;
 };
 
-// clang-format off
-inline constexpr std::array<ConfigKey, 23> config_keys{{
-    {"name", "", KeyValue::string, 0, "A name for the result (batch entries and Python only).", {}, "\"moe-up\""},
-    {"kernel", "--kernel", KeyValue::string, 1,
-     "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, _sm90_…, _sm100_…: all of the configuration but "
-     "the CUTLASS\nrelease) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give "
-     "the\nrest). Other flags override what the name says.",
-     {}, "--kernel CutlassTileConfigSM120::CtaShape128x256x64B"},
-    {"tile", "--tile", KeyValue::tile, 2,
-     "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's CtaShape names it.",
-     {}, "--tile 128x256x128, --tile 128x256x64B", true},
-    {"types", "--types", KeyValue::string, 3,
-     "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n--scaling none "
-     "or blockwise element names, also f16, bf16, s8). Default: nvfp4.",
-     {}, "--types mxfp8:mxfp4"},
-    {"schedule", "--schedule", KeyValue::string, 9, "The kernel schedule:", schedule_choices, "--schedule pingpong"},
-    {"instruction", "--instruction", KeyValue::string, 12, "The block-scaled MMA path:", instruction_choices,
-     "--types mxfp4 --instruction mxf8f6f4"},
-    {"grouped", "--grouped", KeyValue::boolean, 13, "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off.",
-     {}, "--grouped"},
-    {"stages", "--stages", KeyValue::string_or_integer, 14,
-     "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\nDefault: auto.",
-     {}, "--stages 2"},
-    {"epilogue", "--epilogue", KeyValue::string, 15, "The epilogue collective:", epilogue_choices,
-     "--grouped --epilogue finalize"},
-    {"c", "--c", KeyValue::string, 16,
-     "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void.", {}, "--c bf16", true},
-    {"d", "--d", KeyValue::string, 17, "Element type of D (with finalize: the MoE output type). Default: bf16.", {},
-     "--d f32"},
-    {"d_layout", "--d-layout", KeyValue::string, 18, "The layout of D (C follows it):", layout_choices,
-     "--d-layout col"},
-    {"epilogue_tile", "--epilogue-tile", KeyValue::string, 19, "auto or MxN. Default: auto.", {},
-     "--epilogue-tile 64x64"},
-    {"fusion", "--fusion", KeyValue::string, 20,
-     "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]] (block scale factors of D: 16, 32 or 64 elements,\nue4m3 or "
-     "ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\nDefault: none.",
-     {}, "--fusion col-bias:bf16"},
-    {"scaling", "--scaling", KeyValue::string, 4, "How the mainloop scales A and B:", scaling_choices,
-     "--scaling blockwise --types e4m3"},
-    {"scale_granularity", "--scale-granularity", KeyValue::string, 5,
-     "With --scaling blockwise: MxNxK elements of A (MxK) and B (NxK) per float scale, or auto (the tile).\nDefault: "
-     "auto.",
-     {}, "--scale-granularity 1x128x128 (DeepSeek-style per-row A)"},
-    {"sparse", "--sparse", KeyValue::boolean, 6, "2:4 structured-sparse A (CUTLASS's SM120 sparse GEMMs). Default: off.",
-     {}, "--sparse"},
-    {"epilogue_schedule", "--epilogue-schedule", KeyValue::string, 8, "The epilogue schedule tag:",
-     epilogue_schedule_choices, "--sparse --epilogue-schedule sparse"},
-    {"alignment", "--alignment", KeyValue::string_or_integer, 7,
-     "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or "
-     "A:B.\nDefault: auto.",
-     {}, "--types mxfp6 --alignment 32 (rejected: FP6 needs 16-byte accesses)"},
-    {"tile_scheduler", "--tile-scheduler", KeyValue::string, 21, "The tile scheduler (the same shared memory on SM120):",
-     tile_scheduler_choices, "--tile-scheduler stream-k"},
-    {"cluster", "--cluster", KeyValue::string, 10,
-     "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1), or dynamic (sm100: a cluster chosen at run time, "
-     "Shape<int, int, _1>, which kernel names spell 0x0x1). Default: 1x1x1.",
-     {}, "--arch sm100 --cluster 2x1x1"},
-    {"fast_accum", "--fast-accum", KeyValue::boolean, 11,
-     "SM90's …FP8FastAccum kernel schedules (FP8 operands). Default: off.", {},
-     "--arch sm90 --types e4m3 --scaling none --schedule pingpong --fast-accum"},
-    {"cutlass", "--cutlass", KeyValue::string, 22,
-     "CUTLASS release whose rules apply, 4.3.0 … 4.7.0; 4.4 means the newest 4.4 patch.\nDefault: 4.7.0.", {},
-     "--cutlass 4.4.2 (TensorRT-LLM's pin)"},
-}};
-// clang-format on
+// The table, in src/io/config_keys.cpp with the readers and writers of its rows.
+extern const std::array<ConfigKey, 23> config_keys;
 
 // The row of `key`, or null.
 const ConfigKey* find_config_key(std::string_view key);
@@ -104,6 +54,9 @@ std::string choices_help(std::string_view what, std::span<const Choice> choices,
 
 // A flag's --help: the help, an enumerated key's choices and default, and the example.
 std::string flag_help(const ConfigKey& key);
+
+// A tile setting's value as typed ("MxNxK[B]" or [M, N, K]); throws InputError naming its origin.
+TileSpec tile_spec_of(const Setting& s);
 
 // docs/interface.md's key reference, as markdown.
 std::string key_reference_markdown();

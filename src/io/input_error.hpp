@@ -3,11 +3,21 @@
 #pragma once
 
 #include <stdexcept>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "io/origin.hpp"
 
 namespace smem_budget::io {
 
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// Bad input at `origin`: "ORIGIN: MESSAGE".
+[[noreturn]] inline void fail_at(const Origin& origin, std::string_view message) {
+  throw InputError(fmt::format("{}: {}", origin, message));
+}
 
 }  // namespace smem_budget::io

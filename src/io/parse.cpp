@@ -350,6 +350,13 @@ std::string format_stages(const StagePolicy& stages) {
 
 std::string format_version(const CutlassVersion& v) { return fmt::format("{}.{}.{}", v.major, v.minor, v.patch); }
 
+std::string format_versions(std::span<const CutlassVersion> versions) {
+  std::string out;
+  for (std::size_t i = 0; i < versions.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + format_version(versions[i]);
+  return out;
+}
+
 std::string_view format_schedule(Schedule s) { return spelling_of(schedule_words, s); }
 
 std::string_view format_instruction(Instruction i) { return spelling_of(instruction_words, i); }

@@ -2,6 +2,7 @@
 // returns the value or a message saying what is wrong with the text (no location: callers add it).
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -69,6 +70,8 @@ std::string format_alignment(const OperandAlignment& a);
 std::string format_cluster(const Cluster& c);
 std::string format_stages(const StagePolicy& stages);
 std::string format_version(const CutlassVersion& version);
+// "4.3.5, 4.4.2 and 4.7.0".
+std::string format_versions(std::span<const CutlassVersion> versions);
 std::string_view format_schedule(Schedule s);
 std::string_view format_instruction(Instruction i);
 std::string_view format_epilogue(EpilogueKind e);

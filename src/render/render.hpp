@@ -23,6 +23,23 @@ inline constexpr std::array<io::Word<Format>, 4> format_words{{
     {Format::csv, "csv", "one row per result, one value per column"},
 }};
 
+// The arch subcommand's formats.
+inline constexpr std::array<io::Word<Format>, 2> arch_format_words{{
+    {Format::table, "table", "aligned text, for a terminal"},
+    {Format::json, "json", "the limits as a document scripts read"},
+}};
+
+// The sweep's formats: its feasibility map, the check's document, and a heat map.
+enum class SweepFormat { table, markdown, json, csv, svg };
+
+inline constexpr std::array<io::Word<SweepFormat>, 5> sweep_format_words{{
+    {SweepFormat::table, "table", "the feasibility map as aligned text"},
+    {SweepFormat::markdown, "markdown", "the map as GitHub tables"},
+    {SweepFormat::json, "json", "the check document, one result per configuration"},
+    {SweepFormat::csv, "csv", "one row per tile and schedule, one column per K"},
+    {SweepFormat::svg, "svg", "a heat map"},
+}};
+
 std::string json(const Report& report);
 // The same document handed to `sink` a chunk of results at a time, so that a large batch is never
 // held as one text.

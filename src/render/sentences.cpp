@@ -102,26 +102,13 @@ std::string reason(const Result& r) {
   return "";
 }
 
-namespace {
-
-// "4.3.5, 4.4.2 and 4.7.0".
-template <class Versions>
-std::string listed(const Versions& versions) {
-  std::string out;
-  for (std::size_t i = 0; i < versions.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + io::format_version(versions[i]);
-  return out;
-}
-
-}  // namespace
-
 std::string cutlass_versions_of(const Report& report) {
   std::vector<CutlassVersion> versions;
   for (const Result& r : report.results)
     if (std::find(versions.begin(), versions.end(), r.config.cutlass) == versions.end())
       versions.push_back(r.config.cutlass);
   std::sort(versions.begin(), versions.end());
-  return listed(versions);
+  return io::format_versions(versions);
 }
 
 std::string describes(const Report& report) {
@@ -138,16 +125,7 @@ std::vector<std::string> notes(const Result& r) {
         "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
   if (b.is_sized() && b.decision.stages == 0)
     out.push_back("no A/B stage: CUTLASS compiles this kernel, but with no room for A and B it cannot work as a GEMM");
-  if (b.rule_set == RuleSet::sm90 && r.config.schedule == Schedule::automatic)
-    out.push_back(
-        fmt::format("on sm90 KernelScheduleAuto builds the {} kernel (tile M {}) and EpilogueScheduleAuto the "
-                    "no-smem epilogue (sm90_builder.inl:611-620)",
-                    r.config.tile.m == 64 ? "ping-pong" : "cooperative", r.config.tile.m));
-  if (!is_measured_release(b.rule_set, r.config.cutlass))
-    out.push_back(fmt::format("CUTLASS {}: the rules of {} apply (the last change at or before it); measured at {}",
-                              io::format_version(r.config.cutlass),
-                              io::format_version(rules_since(b.rule_set, r.config.cutlass)),
-                              listed(measured_releases_of(b.rule_set))));
+  out.insert(out.end(), r.rule_notes.begin(), r.rule_notes.end());
   return out;
 }
 
