@@ -140,6 +140,12 @@ TEST_CASE("SM100 GEMMs without block scales, built for the device, match nvcc", 
   check_file("sm100-dense-device.json");
 }
 
+TEST_CASE("SM100 block-scaled GEMMs with the epilogue builder given another class match nvcc", "[oracle][device][sm100]") {
+  // FlashInfer's FP4 GEMM verbatim (OpClassTensorOp epilogue, a cluster chosen at run time) at 4.3.0,
+  // 4.4.2 and 4.7.0: CUTLASS's automatic epilogue tile at N 256 is the generic one.
+  check_file("sm100-epilogue-class-device.json");
+}
+
 TEST_CASE("two SM90 GEMMs launched on an H200 either side of the opt-in limit match", "[oracle][sm90]") {
   check_file("sm90-launch.json");
 }
