@@ -136,6 +136,16 @@ TEST_CASE("SM90, SM100 and SM103 GEMMs measured at CUTLASS 4.3.0 to 4.6.0 match 
   CHECK(files == 15);
 }
 
+TEST_CASE("SM100 GEMMs without block scales, built for the device, match nvcc", "[oracle][device][sm100]") {
+  check_file("sm100-dense-device.json");
+}
+
+TEST_CASE("SM100 block-scaled GEMMs with the epilogue builder given another class match nvcc", "[oracle][device][sm100]") {
+  // FlashInfer's FP4 GEMM verbatim (OpClassTensorOp epilogue, a cluster chosen at run time) at 4.3.0,
+  // 4.4.2 and 4.7.0: CUTLASS's automatic epilogue tile at N 256 is the generic one.
+  check_file("sm100-epilogue-class-device.json");
+}
+
 TEST_CASE("two SM90 GEMMs launched on an H200 either side of the opt-in limit match", "[oracle][sm90]") {
   check_file("sm90-launch.json");
 }

@@ -13,7 +13,7 @@
 #include "smem_budget/core/result.hpp"
 #include "smem_budget/core/rules.hpp"
 #include "smem_budget/core/storage.hpp"
-#include "smem_budget/sm100/blockscaled_gemm.hpp"
+#include "smem_budget/sm100/gemm.hpp"
 #include "smem_budget/sm103/gemm.hpp"
 #include "smem_budget/sm120/gemm.hpp"
 #include "smem_budget/sm90/gemm.hpp"
@@ -47,9 +47,7 @@ struct ModelledArchitecture {
 
 namespace detail {
 constexpr Config as_given(Config config) { return config; }
-constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) {
-  return sm100_epilogue_tile(config, sm100_cta_tile(config));
-}
+constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) { return sm100_epilogue_tile(config); }
 }  // namespace detail
 
 // The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256 with
@@ -60,8 +58,8 @@ inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
      sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
-    {RuleSet::sm100, "SM100 block-scaled GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_blockscaled_invalid_input,
-     evaluate_sm100, sm100_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
+    {RuleSet::sm100, "SM100 GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_gemm_invalid_input,
+     evaluate_sm100_gemm, sm100_gemm_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
      SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, true, sm103_invalid_input,
      evaluate_sm103, sm103_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,

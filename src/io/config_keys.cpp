@@ -75,7 +75,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 23> config_keys{{
+constexpr std::array<ConfigKey, 24> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -121,6 +121,15 @@ constexpr std::array<ConfigKey, 23> config_keys{{
      .read = [](Config& c, const Setting& s) { c.epilogue_schedule = parsed(parse_epilogue_schedule, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        out.member(key, format_epilogue_schedule(c.epilogue_schedule)); }},
+    {.key = "epilogue_op_class", .flag = "--epilogue-op-class", .value = KeyValue::string,
+     .help = "The operator class the epilogue's CollectiveBuilder is given (SM100 reads it: its automatic tile at\nCTA N 256 "
+             "and its automatic 1-SM/2-SM choice; SM120's and SM90's epilogue builders ignore it):",
+     .choices = epilogue_op_class_choices, .example = "--types nvfp4 --epilogue-op-class tensorop (FlashInfer's FP4 GEMMs)",
+     .read = [](Config& c, const Setting& s) { c.epilogue_op_class = parsed(parse_epilogue_op_class, s); },
+     // Written when given, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.epilogue_op_class != EpilogueOpClass::automatic)
+         out.member(key, format_epilogue_op_class(c.epilogue_op_class)); }},
     {.key = "schedule", .flag = "--schedule", .value = KeyValue::string,
      .help = "The kernel schedule:", .choices = schedule_choices, .example = "--schedule pingpong",
      .read = [](Config& c, const Setting& s) { c.schedule = parsed(parse_schedule, s); },

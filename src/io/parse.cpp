@@ -192,6 +192,10 @@ std::string format_cluster(const Cluster& c) {
   return c.is_dynamic() ? "dynamic" : fmt::format("{}x{}x{}", c.m, c.n, c.k);
 }
 
+Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text) {
+  return pick(text, epilogue_op_class_words, "epilogue operator class");
+}
+
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text) {
   return pick(text, epilogue_schedule_words, "epilogue schedule");
 }
@@ -342,6 +346,7 @@ std::string format_scale_granularity(const ScaleGranularity& g) {
 std::string_view format_scaling(Scaling s) { return spelling_of(scaling_words, s); }
 
 std::string_view format_epilogue_schedule(EpilogueSchedule s) { return spelling_of(epilogue_schedule_words, s); }
+std::string_view format_epilogue_op_class(EpilogueOpClass c) { return spelling_of(epilogue_op_class_words, c); }
 
 std::string format_stages(const StagePolicy& stages) {
   if (stages.kind == StagePolicy::Kind::fixed) return std::to_string(stages.count);

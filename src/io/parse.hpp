@@ -40,6 +40,7 @@ Parsed<Instruction> parse_instruction(std::string_view text);
 Parsed<Scaling> parse_scaling(std::string_view text);
 Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text);
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
+Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text);
 // "auto", "N" (A and B) or "A:B", elements per access.
 Parsed<OperandAlignment> parse_alignment(std::string_view text);
 Parsed<Cluster> parse_cluster(std::string_view text);
@@ -66,6 +67,7 @@ std::string format_types(const OperandPair& types, Scaling scaling);
 std::string format_scale_granularity(const ScaleGranularity& g);
 std::string_view format_scaling(Scaling s);
 std::string_view format_epilogue_schedule(EpilogueSchedule s);
+std::string_view format_epilogue_op_class(EpilogueOpClass c);
 std::string format_alignment(const OperandAlignment& a);
 std::string format_cluster(const Cluster& c);
 std::string format_stages(const StagePolicy& stages);

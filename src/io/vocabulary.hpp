@@ -61,6 +61,13 @@ inline constexpr std::array<Word<EpilogueSchedule>, 2> epilogue_schedule_words{{
     {EpilogueSchedule::sparse, "sparse", "the sparse kernels' own …Sparse…Sm120 epilogue schedule"},
 }};
 
+// The operator class given to the epilogue's CollectiveBuilder (read by SM100's epilogue builder).
+inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
+    {EpilogueOpClass::automatic, "auto", "the mainloop's class, as CUTLASS's examples and generator pass it"},
+    {EpilogueOpClass::tensorop, "tensorop", "arch::OpClassTensorOp (FlashInfer's block-scaled SM100 GEMMs)"},
+    {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
+}};
+
 inline constexpr std::array<Word<TileScheduler>, 2> tile_scheduler_words{{
     {TileScheduler::persistent, "persistent", "the default persistent tile scheduler"},
     {TileScheduler::stream_k, "stream-k", "StreamKScheduler (cooperative, non-grouped kernels only)"},
@@ -136,6 +143,7 @@ inline constexpr auto epilogue_choices = choices_of(epilogue_words);
 inline constexpr auto layout_choices = choices_of(layout_words);
 inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
+inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
 inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);
 
 template <class T, std::size_t N>

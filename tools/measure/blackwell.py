@@ -5,6 +5,9 @@ the kernel's device-side size assertion needs measure.py's device check)."""
 from measure_common import ELEMENT, BITS, PRESETS, block_type, builder_types, linear_fusion, probe_keys, probe_program
 
 OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
+TENSOROP = "cutlass::arch::OpClassTensorOp"
+# The epilogue builder's operator class (`epilogue_op_class`): auto passes the mainloop's.
+EPILOGUE_OPCLASS = {"tensorop": TENSOROP, "blockscaled": OPCLASS}
 AUTO = ("cutlass::gemm::collective::KernelScheduleAuto", "cutlass::epilogue::collective::EpilogueScheduleAuto")
 
 
@@ -30,6 +33,8 @@ def block_scaled_keys(cfg, arch):
 
 def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
+    if cfg.get("scaling", "block") == "none":
+        return dense_probe_source(cfg)
     p, (a, a_kind, el_a), (b, _, el_b) = block_scaled_keys(cfg, "SM100")
     f8f6f4 = cfg.get("instruction", "auto") == "mxf8f6f4" or not (a == b == "e2m1")
     if p.schedule == "auto":
@@ -54,8 +59,9 @@ def probe_source(cfg):
     align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
     operands = (f"{el_a}, cutlass::layout::RowMajor{p.ptr}, {align(a)}, "
                 f"{el_b}, cutlass::layout::ColumnMajor{p.ptr}, {align(b)}")
+    epilogue_opclass = EPILOGUE_OPCLASS.get(cfg.get("epilogue_op_class", "auto"), OPCLASS)
     return probe_program(builder_types("Sm100", OPCLASS, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
-                                       kernel), "Mainloop::DispatchPolicy::Stages")
+                                       kernel, epilogue_opclass=epilogue_opclass), "Mainloop::DispatchPolicy::Stages")
 
 
 def probe_source_sm103(cfg):
@@ -80,3 +86,49 @@ def probe_source_sm103(cfg):
                          "Mainloop::DispatchPolicy::LoadABPipelineStageCount",
                          "Mainloop::DispatchPolicy::LoadSFPipelineStageCount",
                          "Mainloop::DispatchPolicy::LoadSFPipelineStageCount")
+
+
+# FlashInfer's SM100 FP8 GEMM epilogue (include/flashinfer/gemm/fp8_gemm_template_sm100.h): D = scale_a *
+# (scale_b * acc), both scales scalars broadcast from global memory; no tagged fusion operation.
+FLASHINFER_FP8_EVT = """
+using namespace cutlass::epilogue::fusion;
+using ProbeScalarEVT = Sm90EVT<Sm90Compute<cutlass::multiplies, {d}, float, cutlass::FloatRoundStyle::round_to_nearest>,
+    Sm90ScalarBroadcast<float>,
+    Sm90EVT<Sm90Compute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>,
+            Sm90ScalarBroadcast<float>, Sm90AccFetch>>;
+"""
+
+
+def dense_probe_source(cfg):
+    """An SM100 GEMM without block scales: CollectiveBuilder<Sm100, OpClassTensorOp, …>
+    (sm100_umma_builder.inl) over the SM100 epilogue builder with the same class."""
+    p = probe_keys(cfg)
+    a, _, b = cfg.get("types", "f16").partition(":")
+    b = b or a
+    grouped = "PtrArray" if p.grouped else ""
+    nosmem = cfg.get("epilogue", "default") == "nosmem"
+    if p.schedule == "auto":
+        kernel, epilogue = AUTO
+    else:
+        sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
+        kernel = f"cutlass::gemm::Kernel{grouped}TmaWarpSpecialized{sm}Sm100"
+        epilogue = epilogue_schedule(cfg, p, sm)
+    prelude = ""
+    d_type = ELEMENT[p.d]
+    if cfg.get("_fusion") == "flashinfer-fp8-evt":
+        prelude, fusion_op = FLASHINFER_FP8_EVT.format(d=d_type), "ProbeScalarEVT"
+    else:
+        fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
+        if fusion_op is None:
+            raise ValueError(f"fusion {cfg.get('fusion')!r} is not measured on SM100 dense GEMMs")
+    if nosmem and p.schedule == "auto":
+        raise ValueError("the no-smem epilogue needs a 1sm or 2sm schedule")
+    f8f6f4 = BITS[a] <= 8 and a != "s8"
+    # 16-byte accesses; a sub-byte operand of the F8F6F4 MMA is loaded unpacked: 128 elements.
+    align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
+    operands = (f"{ELEMENT[a]}, cutlass::layout::RowMajor{p.ptr}, {align(a)}, "
+                f"{ELEMENT[b]}, cutlass::layout::ColumnMajor{p.ptr}, {align(b)}")
+    accumulator = "int32_t" if a == "s8" else "float"
+    return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
+                                       kernel, prelude=prelude, accumulator=accumulator),
+                         "Mainloop::DispatchPolicy::Stages")

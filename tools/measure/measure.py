@@ -237,12 +237,19 @@ def optin_limit(arch):
 
 
 def measure(cfg, arch, cutlass, nvcc, limit):
+    """One row. Keys of `cfg` that start with `_` steer the probe only (a client's code verbatim where
+    the tool's keys describe it but do not spell it); the row keeps them apart, under "probe"."""
     write, gpu = ARCHS[arch]
+    keys = {k: v for k, v in cfg.items() if not k.startswith("_")}
+    extra = {k[1:]: v for k, v in cfg.items() if k.startswith("_")}
     try:
         source = write(cfg)
     except ValueError as e:
-        return {"config": cfg, "error": str(e)}
-    return measure_source(source, cfg, cfg.get("sparse", False), cutlass, nvcc, limit, gpu)
+        return {"config": keys, "error": str(e)}
+    row = measure_source(source, keys, cfg.get("sparse", False), cutlass, nvcc, limit, gpu)
+    if extra:
+        row["probe"] = extra
+    return row
 
 
 def main():

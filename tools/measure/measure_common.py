@@ -61,10 +61,12 @@ def epilogue_tile_type(tile):
     return "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(tile))
 
 
-def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude=""):
+def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude="", epilogue_opclass=None,
+                  accumulator="float"):
     """The probe's types: both collectives from CUTLASS's builders for `arch` and the GemmUniversal
     kernel of them. `operands` is the mainloop builder's A and B arguments (element, layout,
-    alignment each), `prelude` any definitions they need."""
+    alignment each), `prelude` any definitions they need; the epilogue builder gets `opclass` too
+    unless `epilogue_opclass` names another."""
     align = lambda e: 128 // BITS[e]  # noqa: E731 (16-byte accesses of C and D)
     problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if p.grouped
                else "cute::Shape<int, int, int, int>")
@@ -73,12 +75,12 @@ using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k
 using Cluster = {p.cluster};
 {prelude}
 using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::{arch}, {opclass}, TileShape, Cluster,
-    {p.epilogue_tile}, float, float,
+    cutlass::arch::{arch}, {epilogue_opclass or opclass}, TileShape, Cluster,
+    {p.epilogue_tile}, {accumulator}, float,
     {ELEMENT[p.c]}, {p.layout_cd}{p.ptr}, {align(p.c) if p.c != 'void' else align(p.d)},
     {ELEMENT[p.d]}, {p.layout_cd}{p.ptr}, {align(p.d)}, {epilogue}, {fusion_op}>::CollectiveOp;
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::{arch}, {opclass}, {operands}, float, TileShape, Cluster,
+    cutlass::arch::{arch}, {opclass}, {operands}, {accumulator}, TileShape, Cluster,
     {stage_type(stages)}, {kernel}>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
 """

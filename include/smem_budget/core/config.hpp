@@ -105,6 +105,12 @@ struct OperandAlignment {
 // same collective, but the sparse tag picks its own automatic epilogue tile (epilogue.hpp).
 enum class EpilogueSchedule { automatic, sparse };
 
+// The operator class the epilogue's CollectiveBuilder is given: `automatic` is the mainloop's (as
+// CUTLASS's examples and generator pass it), `tensorop` arch::OpClassTensorOp, `blockscaled`
+// arch::OpClassBlockScaledTensorOp. Only SM100's epilogue builder reads it: its automatic tile at
+// CTA N 256 and its automatic 1-SM/2-SM choice (epilogue/collective/builders/sm100_builder.inl).
+enum class EpilogueOpClass { automatic, tensorop, blockscaled };
+
 struct Config {
   Tile tile{};
   OperandPair types{operand_presets[0].operand, operand_presets[0].operand};
@@ -128,6 +134,7 @@ struct Config {
   EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
   OperandAlignment alignment{};
   TileScheduler tile_scheduler = TileScheduler::persistent;
+  EpilogueOpClass epilogue_op_class = EpilogueOpClass::automatic;
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };

@@ -39,6 +39,10 @@ struct CutlassRules {
   // (sm90_mma_array_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:215-216, v4.4.1); before,
   // NumSplitsM = M / 128 = 0 fails its static_assert.
   bool sm90_grouped_blockwise_small_m = true;
+  // The SM100 2-SM TMA epilogue with the automatic tile refuses a 16-bit C/D at CTA N above 128 that
+  // is not a multiple of 64 (160, 224: epilogue/collective/builders/sm100_builder.inl:1212-1231,
+  // v4.5.2); before, such a kernel compiles.
+  bool sm100_2sm_16bit_cta_n = true;
   friend constexpr bool operator==(const CutlassRules&, const CutlassRules&) = default;
 };
 
@@ -51,32 +55,42 @@ struct RuleChange {
 // measured releases below). v4.3.6 got the 128-byte estimate as a port on its release branch. A
 // row may change rules that some architectures do not read (their views below).
 // clang-format off
-inline constexpr std::array<RuleChange, 6> rule_changes{{
+inline constexpr std::array<RuleChange, 7> rule_changes{{
     {{4, 3, 0}, {.stage_barrier_estimate = 16, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
-                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false}},
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false,
+                 .sm100_2sm_16bit_cta_n = false}},
     {{4, 3, 6}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
-                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false}},
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = false,
+                 .sm100_2sm_16bit_cta_n = false}},
     {{4, 4, 1}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = false, .pad_sfb_to_128_rows = false,
-                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true}},
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true,
+                 .sm100_2sm_16bit_cta_n = false}},
     {{4, 4, 2}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = false,
-                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true}},
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true,
+                 .sm100_2sm_16bit_cta_n = false}},
     {{4, 5, 0}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = true,
-                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true}},
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true,
+                 .sm100_2sm_16bit_cta_n = false}},
+    {{4, 5, 2}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = true,
+                 .small_n_tiles = false, .plain_grouped = false, .sm90_grouped_blockwise_small_m = true,
+                 .sm100_2sm_16bit_cta_n = true}},
     {{4, 6, 0}, {.stage_barrier_estimate = 128, .reserve_scheduler_capacity = true, .pad_sfb_to_128_rows = true,
-                 .small_n_tiles = true, .plain_grouped = true, .sm90_grouped_blockwise_small_m = true}},
+                 .small_n_tiles = true, .plain_grouped = true, .sm90_grouped_blockwise_small_m = true,
+                 .sm100_2sm_16bit_cta_n = true}},
 }};
 // clang-format on
 
 // Each architecture's view of the rules: the fields its model reads, the others left at their
 // defaults, so that two releases whose views are equal answer alike there. SM120 reads them all but
-// SM90's; SM100 the block-scaled stage estimate; SM90 the grouped blockwise tile M; SM103 none (its
+// SM90's; SM100 the block-scaled stage estimate and the 2-SM epilogue's 16-bit CTA N check; SM90 the grouped blockwise tile M; SM103 none (its
 // builder charges 2 x 16 bytes of pipeline per stage in every release).
 constexpr CutlassRules sm120_rules_read(CutlassRules rules) {
   rules.sm90_grouped_blockwise_small_m = CutlassRules{}.sm90_grouped_blockwise_small_m;
+  rules.sm100_2sm_16bit_cta_n = CutlassRules{}.sm100_2sm_16bit_cta_n;
   return rules;
 }
 constexpr CutlassRules sm100_rules_read(CutlassRules rules) {
-  return {.stage_barrier_estimate = rules.stage_barrier_estimate};
+  return {.stage_barrier_estimate = rules.stage_barrier_estimate, .sm100_2sm_16bit_cta_n = rules.sm100_2sm_16bit_cta_n};
 }
 constexpr CutlassRules sm90_rules_read(CutlassRules rules) {
   return {.sm90_grouped_blockwise_small_m = rules.sm90_grouped_blockwise_small_m};

@@ -101,6 +101,7 @@ struct EpilogueLayout {
   bytes_t shared_storage = 0;   // sizeof(CollectiveEpilogue::SharedStorage): the usual carveout
   bytes_t carveout_epi = 0;     // what StageCountAutoCarveoutEpi reserves
   bool umma_atoms = false;      // SM100's swizzle atoms (umma_swizzle_alignment)
+  bytes_t contiguous_n = 0;     // a row-major C/D's contiguous columns per TMA box; 0: the tile's N
 };
 
 template <class Parts = PartList>

@@ -56,7 +56,7 @@ constexpr void add_collective_storage(StructLayout& tensors, const Config& confi
   const bytes_t d_stages = out.stages.reuse ? out.stages.c : out.stages.d;
   const bytes_t d_bytes = array_engine_bytes(c.mul(tile_elems, d_stages), smem_bits_of(e.d), c);
   const bool m_major = config.d_layout == MatrixLayout::col;
-  const bytes_t extent = m_major ? out.tile.m : out.tile.n;
+  const bytes_t extent = m_major ? out.tile.m : (out.contiguous_n != 0 ? out.contiguous_n : out.tile.n);
   const auto alignment = [&](Element element) {
     return out.umma_atoms ? umma_swizzle_alignment(element, extent, m_major) : swizzle_alignment(element, extent);
   };

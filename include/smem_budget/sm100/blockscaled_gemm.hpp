@@ -31,7 +31,7 @@ constexpr Rejection sm100_check(const Config& config) {
   if (config.schedule == Schedule::automatic && sm100_even_static_cluster_m(config) && t.m != 128 && t.m != 256)
     return Rejection::sm100_auto_tile_m;
   if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
-  if (config.epilogue == EpilogueKind::tma && bits_of(config.d) < 8 && sm100_cta_tile(config).m < 128)
+  if (config.epilogue == EpilogueKind::tma && bits_of(config.d) < 8 && sm100_epilogue_cta_tile(config).m < 128)
     return Rejection::sm100_narrow_output_tmem_load;
   if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
   if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;
@@ -102,7 +102,7 @@ constexpr bytes_t sm100_tmem_columns_used(const Config& config, const MainloopSt
 // a power of 2 ("Epilogue Tile N should be pow of 2", sm100_visitor_store_tma_warpspecialized.hpp:632,
 // device code; the row-major store asserts its tile at class scope).
 constexpr Rejection sm100_check_build(const Config& config) {
-  const bytes_t n = sm100_epilogue_tile(config, sm100_cta_tile(config)).n;
+  const bytes_t n = sm100_epilogue_tile(config).n;
   if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && (n & (n - 1)) != 0)
     return Rejection::sm100_sf_col_epilogue_tile_n;
   return Rejection::none;

@@ -33,10 +33,29 @@ constexpr bool sm100_even_static_cluster_m(const Config& config) {
 }
 
 // is_2sm (gemm/collective/builders/sm1xx_common.inl:692-724): the schedule says, or KernelScheduleAuto
-// decides by the cluster and the tile: an even cluster M with tile M 256 is 2-SM.
+// decides by the cluster and the tile: an even cluster M with tile M 256 is 2-SM. The builder without
+// block scales (sm100_make_trivial_tiled_mma, sm100_common.inl:456-476) takes 2-SM for tile M 128 too.
 constexpr bool sm100_is_2sm(const Config& config) {
   if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
+  if (config.scaling == Scaling::none) return sm100_even_static_cluster_m(config) && config.tile.m % 128 == 0;
   return sm100_even_static_cluster_m(config) && config.tile.m == 256;
+}
+
+// The epilogue builder is given OpClassBlockScaledTensorOp: as the block-scaled mainloop's class when
+// `epilogue_op_class` is automatic.
+constexpr bool sm100_epilogue_block_scaled(const Config& config) {
+  if (config.epilogue_op_class == EpilogueOpClass::automatic) return config.scaling == Scaling::block;
+  return config.epilogue_op_class == EpilogueOpClass::blockscaled;
+}
+
+// The epilogue's own 1-SM/2-SM choice: the schedule's, or under EpilogueScheduleAuto an even static
+// cluster M with MMA tile M 256, or 128 as well unless the class is block-scaled
+// (sm100_builder.inl:1697-1715). A block-scaled mainloop of tile M 128 on such a cluster is 1-SM under
+// a 2-SM epilogue when the epilogue's class is OpClassTensorOp (measured: it compiles).
+constexpr bool sm100_epilogue_is_2sm(const Config& config) {
+  if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
+  if (!sm100_even_static_cluster_m(config)) return false;
+  return config.tile.m == 256 || (config.tile.m == 128 && !sm100_epilogue_block_scaled(config));
 }
 
 // One CTA's tile: a 2-SM MMA tile is split along M between its two CTAs
@@ -45,6 +64,24 @@ constexpr Tile sm100_cta_tile(const Config& config) {
   Tile cta = config.tile;
   if (sm100_is_2sm(config)) cta.m /= 2;
   return cta;
+}
+
+// The CTA tile the epilogue builder sees (its own 1-SM/2-SM choice).
+constexpr Tile sm100_epilogue_cta_tile(const Config& config) {
+  Tile cta = config.tile;
+  if (sm100_epilogue_is_2sm(config)) cta.m /= 2;
+  return cta;
+}
+
+// The epilogue warps over tensor memory, M x N: 2 x 2 for a 2-SM MMA of tile M 128, else 4 x 1
+// (sm100_tmem_warps, sm100_builder.inl:1069-1081).
+struct TmemWarps {
+  bytes_t m = 4;
+  bytes_t n = 1;
+};
+constexpr TmemWarps sm100_tmem_warps(const Config& config) {
+  if (sm100_epilogue_is_2sm(config) && config.tile.m == 128) return {2, 2};
+  return {};
 }
 
 // The columns of B one CTA loads: a 2-SM MMA splits them between its two CTAs.
@@ -91,16 +128,26 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   return std::nullopt;
 }
 
-// Accumulator stages in tensor memory: one (overlapping) for N = 256, else two
-// (sm100_blockscaled_umma_builder.inl:242).
-constexpr bytes_t sm100_accumulator_stages(const Config& config) { return config.tile.n == 256 ? 1 : 2; }
+// Accumulator stages in tensor memory. Block-scaled: one (overlapping) for N = 256, else two
+// (sm100_blockscaled_umma_builder.inl:242). Without block scales: as many CTA tiles of fp32 as the
+// 128 x 512 columns hold, at most 4 (a 1-SM MMA of M 64 counts its 64 rows as half the lanes)
+// (sm100_umma_builder.inl:263-267).
+constexpr bytes_t sm100_accumulator_stages(const Config& config) {
+  if (config.scaling != Scaling::none) return config.tile.n == 256 ? 1 : 2;
+  const Tile cta = sm100_cta_tile(config);
+  const bytes_t n = cta.n > 0 ? cta.n : 1;
+  const bytes_t stages =
+      sm100_is_2sm(config) || config.tile.m > 64 ? (128 * sm100_tmem_columns) / (cta.m * n) : sm100_tmem_columns / n * 2;
+  return stages < 4 ? stages : 4;
+}
 
-// sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067), 4x1 TMEM warps: a given
-// tile, or M min(CTA M, 128) and N 128 for a block-scaled CTA N of 256, else sized by C and D.
-constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile& cta) {
+// sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067): a given tile; with the
+// block-scaled class and CTA N 256, M min(CTA M, 32 x warps M) by 128; else that M and an N sized by C
+// and D, the TMA's smallest row counted per warp column. `warps` are the epilogue's TMEM warps.
+constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile& cta, TmemWarps warps = {}) {
   if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
-  const bytes_t m = cta.m < 128 ? cta.m : 128;
-  if (cta.n == 256) return {m, 128};
+  const bytes_t m = cta.m < 32 * warps.m ? cta.m : 32 * warps.m;
+  if (cta.n == 256 && sm100_epilogue_block_scaled(config)) return {m, 128};
   const bool no_source = config.c == Element::none;
   const int max_bits = bits_of(no_source ? config.d : (bits_of(config.c) > bits_of(config.d) ? config.c : config.d));
   bytes_t n_perf = 64;
@@ -112,12 +159,17 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
     n_perf = cta.n <= 128 ? 32 : 64;
   // TMA stores whole 16-byte rows of a row-major C or D; a column-major one needs 8 columns.
   const bool row = config.d_layout == MatrixLayout::row;
-  const bytes_t n_min_c = no_source || !row ? 8 : 128 / bits_of(config.c);
-  const bytes_t n_min_d = row ? 128 / bits_of(config.d) : 8;
+  const bytes_t n_min_c = (no_source || !row ? 8 : 128 / bits_of(config.c)) * warps.n;
+  const bytes_t n_min_d = (row ? 128 / bits_of(config.d) : 8) * warps.n;
   bytes_t n = n_perf > n_min_c ? n_perf : n_min_c;
   if (n_min_d > n) n = n_min_d;
   if (cta.n < n) n = cta.n;
   return {m, cta.n % n == 0 ? n : cta.n};
+}
+
+// The automatic (or given) epilogue tile of a configuration.
+constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config) {
+  return sm100_epilogue_tile(config, sm100_epilogue_cta_tile(config), sm100_tmem_warps(config));
 }
 
 // The fusion's storage on SM100: a bias row as on SM90; the scale-factor output needs none (it is
@@ -132,10 +184,14 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned buffer.
   if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(32, 16);
   EpilogueLayout out;
-  const Tile cta = sm100_cta_tile(config);
-  out.tile = sm100_epilogue_tile(config, cta);
+  const Tile cta = sm100_epilogue_cta_tile(config);
+  const TmemWarps warps = sm100_tmem_warps(config);
+  out.tile = sm100_epilogue_tile(config, cta, warps);
   out.elements = {config.c, config.d, false};
   out.umma_atoms = true;
+  // The TMA's box along N is one warp column's share of the tile, whose columns are strided by warp
+  // (sm100_dense_compute_tile_shape_or_override's tile_n, sm100_get_epilogue_smem_swizzle_layout_atom).
+  out.contiguous_n = out.tile.n / warps.n;
   out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
   out.fusion = sm100_fusion_storage(config, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
@@ -180,7 +236,15 @@ constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const Ma
   // CLC responses: 2 of 16 B; grouped, 2 x 8 group-scheduler responses of 20 B.
   kernel.member("tile scheduler responses", config.grouped ? 2 * 8 * 20 : 2 * 16, 16, PartKind::scheduler);
   kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  if (config.grouped) kernel.member("tensormaps (5 sets of A, B, SFA, SFB, C, D)", 5 * 768, 128, PartKind::tensormap);
+  // Five sets of the epilogue's C and D descriptors and the mainloop's (A, B, SFA, SFB block-scaled; A, B
+  // otherwise), each set aligned to 128.
+  // An epilogue without descriptors keeps an empty struct, which its alignas(128) mainloop set follows.
+  const bytes_t epilogue_maps = epi.tensormap_count == 0 ? 128 : epi.tensormap_count * 128;
+  const bytes_t mainloop_maps = config.scaling == Scaling::none ? 2 * 128 : 4 * 128;
+  if (config.grouped)
+    kernel.member(config.scaling == Scaling::none ? "tensormaps (5 sets of A, B, C, D)"
+                                                  : "tensormaps (5 sets of A, B, SFA, SFB, C, D)",
+                  5 * (epilogue_maps + mainloop_maps), 128, PartKind::tensormap);
   kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   kernel.finish("kernel shared storage");
   return {kernel.parts(), kernel.size(), tensors.size()};

@@ -37,6 +37,9 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   if (config.instruction != Instruction::automatic)
     return "not modelled on sm103: an explicit instruction (the ultra kernels take FP4 as it is)";
   if (config.fusion != Fusion::none) return "not modelled on sm103: fusions";
+  if (config.epilogue_op_class == EpilogueOpClass::tensorop)
+    return "not modelled on sm103 yet: an OpClassTensorOp epilogue under the ultra mainloop (auto and blockscaled are "
+           "the same epilogue)";
   if (const auto error = sm100_invalid_input(config)) return error;
   const bool two_sm = sm100_is_2sm(config);
   if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))

@@ -47,6 +47,11 @@ constexpr EpilogueKind sm90_epilogue(const Config& config) {
 
 // Questions outside what the SM90 model covers; empty when it answers.
 constexpr std::optional<std::string_view> sm90_invalid_input(const Config& config) {
+  // SM90's epilogue builder takes any class and reads none (sm90_builder.inl); there is no SM90
+  // block-scaled mainloop whose class it could be.
+  if (config.epilogue_op_class == EpilogueOpClass::blockscaled)
+    return "epilogue_op_class blockscaled has no meaning on sm90: OpClassBlockScaledTensorOp is the SM100/SM103/SM120 "
+           "block-scaled class; sm90 takes auto or tensorop (the same epilogue)";
   if (config.scaling == Scaling::block)
     return "not modelled: CUTLASS has no block-scaled SM90 GEMM; on sm90 give scaling none or blockwise (FP8)";
   if (config.scaling == Scaling::blockwise && config.schedule == Schedule::automatic)

@@ -1,0 +1,207 @@
+// The SM100 (B200) GEMM without block scales: CollectiveBuilder<arch::Sm100, OpClassTensorOp, …>
+// (gemm/collective/builders/sm100_umma_builder.inl) building the collective of
+// gemm/collective/sm100_mma_warpspecialized.hpp (grouped: sm100_mma_array_warpspecialized.hpp), over
+// SM100's epilogue and kernels (sm100/common.hpp). f16, bf16, s8 and any mix of FP8/FP6/FP4 operands
+// (the F8F6F4 MMA, which keeps every element in a byte). Paths and lines are CUTLASS v4.7.0, under
+// include/cutlass/; 4.3.0 to 4.6.0 lay out the same (their builders and collectives differ in spelling).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/gemm_evaluation.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/core/types.hpp"
+#include "smem_budget/sm100/common.hpp"
+
+namespace smem_budget {
+
+// The operands' types in shared memory: FP4 and FP6 unpacked to a byte for the F8F6F4 MMA
+// (sm1xx_kernel_input_element_to_mma_input_element, sm1xx_common.inl:68-89; ElementAMma_SmemAllocType,
+// sm100_umma_builder.inl:224-225).
+constexpr int sm100_dense_smem_bits(Element e) { return bits_of(e) < 8 ? 8 : bits_of(e); }
+
+// check_input_datatypes (sm100_umma_builder.inl:101-149): the same f16, bf16 or s8 on both sides, or
+// two FP4/FP6/FP8 elements in any mix.
+constexpr bool sm100_dense_types_accepted(const OperandPair& t) {
+  if (is_narrow_float(t.a.data) && is_narrow_float(t.b.data)) return true;
+  return t.a.data == t.b.data && (t.a.data == Element::f16 || t.a.data == Element::bf16 || t.a.data == Element::s8);
+}
+
+// Questions outside what the model of these kernels covers; empty when it answers.
+constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config& config) {
+  if (config.scaling == Scaling::blockwise)
+    return "not modelled on sm100: blockwise-scaled FP8 (sm100_blockwise_umma_builder.inl); scaling none and block "
+           "are";
+  if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
+    return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
+  if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
+  if (config.instruction != Instruction::automatic)
+    return "instruction chooses a block-scaled MMA; without block scales CUTLASS picks the MMA from the types";
+  if (config.sparse || config.epilogue == EpilogueKind::finalize ||
+      config.epilogue_schedule != EpilogueSchedule::automatic)
+    return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
+  if (config.cluster.k != 1) return "a cluster's K extent is 1";
+  if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
+    return "not modelled on sm100 without block scales: fusions other than col-bias";
+  if (config.tile_scheduler != TileScheduler::persistent) return "not modelled on sm100 yet: stream-K";
+  if (config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
+    return "not modelled on sm100: a fusion in the no-smem epilogue";
+  if (!config.epilogue_tile.automatic) {
+    const Tile cta = sm100_epilogue_cta_tile(config);
+    const EpilogueTile& e = config.epilogue_tile;
+    if (e.m != (cta.m < 128 ? cta.m : 128) || e.n % 8 != 0 || cta.n % e.n != 0 || sm100_tmem_warps(config).n != 1)
+      return "not modelled on sm100: a given epilogue tile other than M = min(CTA M, 128) by a multiple of 8 that "
+             "divides the CTA's N";
+  }
+  // The K-major swizzle atoms need 16-byte rows of A and B (sm100_smem_selector, sm100_common.inl:115-131).
+  const int bits = sm100_dense_smem_bits(config.types.a.data) > sm100_dense_smem_bits(config.types.b.data)
+                       ? sm100_dense_smem_bits(config.types.a.data)
+                       : sm100_dense_smem_bits(config.types.b.data);
+  if ((config.tile.k * bits) % 128 != 0)
+    return "not modelled on sm100: a tile K whose rows of A and B are not whole 16-byte units";
+  if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1 || config.d == Element::e2m1)
+    return "not modelled on sm100 without block scales: FP4 or FP6 C or D";
+  return std::nullopt;
+}
+
+// The assertions, in the order the compiler meets them: the epilogue builder (instantiated first: its
+// SharedStorage is the mainloop's carveout), then the mainloop builder and its tiled MMA.
+constexpr Rejection sm100_dense_check(const Config& config) {
+  const Tile& t = config.tile;
+  const bool two_sm = sm100_is_2sm(config);
+  // Epilogue builder (sm100_builder.inl): the schedule against the cluster (:1174), the 2-SM 16-bit
+  // CTA N rule of 4.5.2 (:1220), the TMEM load's rows per warp (:604).
+  if (sm100_epilogue_is_2sm(config) && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
+  const Tile epi_cta = sm100_epilogue_cta_tile(config);
+  if (config.epilogue == EpilogueKind::tma) {
+    const int c_bits = bits_of(config.c == Element::none ? config.d : config.c);
+    const int max_bits = c_bits > bits_of(config.d) ? c_bits : bits_of(config.d);
+    if (rules_for(config.cutlass).sm100_2sm_16bit_cta_n && sm100_epilogue_is_2sm(config) &&
+        config.epilogue_tile.automatic && max_bits == 16 && epi_cta.n > 128 && epi_cta.n % 64 != 0)
+      return Rejection::sm100_2sm_16bit_cta_n;
+    const bytes_t rows = sm100_epilogue_tile(config).m / sm100_tmem_warps(config).m;
+    if (rows != 16 && rows != 32) return Rejection::sm100_tmem_datapaths;
+  }
+  // Mainloop builder (sm100_umma_builder.inl): the types (:199), the unpacked FP4/FP6 loads (:214), then
+  // sm100_make_{1,2}sm_trivial_tiled_mma's tile (sm100_common.inl:309-313, :375-379).
+  if (!sm100_dense_types_accepted(config.types)) return Rejection::sm100_dense_types;
+  if ((bits_of(config.types.a.data) < 8 || bits_of(config.types.b.data) < 8) && t.k % 128 != 0)
+    return Rejection::sm100_dense_mix8bit;
+  if (!two_sm && t.m != 64 && t.m != 128) return Rejection::sm100_dense_tile_m_1sm;
+  if (two_sm && t.m != 128 && t.m != 256) return Rejection::sm100_dense_tile_m_2sm;
+  if (t.n % 8 != 0 || t.n > 256) return Rejection::sm100_dense_tile_n;
+  return Rejection::none;
+}
+
+// One stage per CTA: A of the CTA's M, B of N/2 on a 2-SM MMA, both at the tile's K, each element
+// in its shared-memory type; the builder adds sizeof(PipelineTmaUmmaAsync<1>::SharedStorage) = 16
+// (sm100_compute_stage_count_or_override, sm100_umma_builder.inl:83-99, the same in 4.3.0 to 4.7.0).
+constexpr MainloopStage sm100_dense_stage(const Config& config, Checked& c) {
+  MainloopStage s;
+  const Tile cta = sm100_cta_tile(config);
+  s.bits_a = sm100_dense_smem_bits(config.types.a.data);
+  s.bits_b = sm100_dense_smem_bits(config.types.b.data);
+  s.a = ceil_div(c.mul(c.mul(cta.m, cta.k), s.bits_a), 8);
+  s.b = ceil_div(c.mul(c.mul(sm100_b_columns(config), cta.k), s.bits_b), 8);
+  s.barrier = 16;
+  s.estimate = c.add(c.add(s.a, s.b), s.barrier);
+  return s;
+}
+
+// Sm100DenseGemmTmaUmmaCarveout<…, NumTensorMaps = 2> (sm100_pipeline_carveout.inl:37-83) as the
+// builder instantiates it (sm100_umma_builder.inl:284-290): the accumulator pipeline of its own
+// stage count, CLC pipeline and responses, load order, CLC throttle, TMEM barrier and pointers; grouped,
+// 8 scheduler stages, doubled responses, five sets of A and B tensormaps and the tensormap-ready pipeline.
+constexpr bytes_t sm100_dense_builder_reserve(const Config& config) {
+  const bytes_t acc = sm100_accumulator_stages(config);
+  const bytes_t s = config.grouped ? 8 : 2;
+  const bytes_t responses = config.grouped ? 2 : 1;
+  const bytes_t reserve = 16 * acc + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
+  return config.grouped ? reserve + 128 * 2 * 5 + 16 * s : reserve;
+}
+
+// TensorStorage (sm100_mma_warpspecialized.hpp:223-227; the array collective's :233-237),
+// aligned_struct<128>: A, then B, each an ArrayEngine of its shared-memory type.
+template <class Parts = PartList>
+constexpr MainloopTensors<Parts> sm100_dense_tensors(const MainloopStage& s, bytes_t stages, Checked& c) {
+  BasicStructLayout<Parts> layout(c, 128);
+  layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages) * 8 / s.bits_a, s.bits_a, c), 16, PartKind::tensor);
+  layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages) * 8 / s.bits_b, s.bits_b, c), 16, PartKind::tensor);
+  layout.finish("mainloop tensors");
+  return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
+}
+
+// The grouped no-smem epilogue without a fusion takes the legacy thread::LinearCombination
+// (sm100_builder.inl:1554-1562, Sm100PtrArrayNoSmemWarpSpecialized): an empty SharedStorage, and no
+// C or D descriptors in the kernel's tensormap sets (measured: 1 byte, 384-byte sets).
+constexpr bool sm100_dense_legacy_nosmem(const Config& config) {
+  return config.grouped && config.epilogue == EpilogueKind::nosmem;
+}
+
+namespace detail {
+
+struct Sm100DenseSteps : DefaultGemmSteps {
+  static constexpr RuleSet rule_set = RuleSet::sm100;
+  static constexpr Rejection check(const Config& config) { return sm100_dense_check(config); }
+  static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    budget.stage = sm100_dense_stage(config, c);
+    sm100_builder_inputs(budget, config, sm100_dense_builder_reserve(config), c);
+    if (sm100_dense_legacy_nosmem(config)) {
+      budget.epilogue = no_smem_epilogue(1, 1);
+      budget.epilogue.pipeline_size = 1;
+      budget.epilogue_shared_storage = budget.epilogue.shared_storage;
+      if (config.stages.kind == StagePolicy::Kind::auto_carveout) budget.decision.carveout = budget.epilogue_shared_storage;
+    }
+    StageDecision& d = budget.decision;
+    d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
+                                                              : auto_stage_count(d.capacity, d.carveout, d.estimate);
+    d.counts = StageCounts::uniform(d.stages);
+  }
+  // The builder asserts a stage (sm100_umma_builder.inl:300), the collective two (…warpspecialized.hpp:191).
+  static constexpr Rejection check_stages(const Config&, const Budget& budget) {
+    if (budget.decision.stages < 1) return Rejection::sm100_dense_no_stage;
+    return budget.decision.stages < 2 ? Rejection::sm100_dense_stages_below_two : Rejection::none;
+  }
+  template <class Parts>
+  static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
+                                             Checked& c) {
+    const MainloopTensors<Parts> mainloop = sm100_dense_tensors<Parts>(budget.stage, counts.a, c);
+    return {mainloop, sm100_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
+  }
+  static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {
+    if (total > sm100_cutlass_capacity)
+      return {config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity,
+              true};
+    return {Rejection::none, false};
+  }
+  static constexpr void record(Budget& budget, const Config& config) {
+    budget.tmem_accumulator_stages = sm100_accumulator_stages(config);
+    budget.tmem_accumulator_columns = budget.tmem_accumulator_stages * config.tile.n;
+    // A 1-SM MMA of M 64 fills half the lanes: two of its stages share columns (sm100_umma_builder.inl:265).
+    budget.tmem_columns = sm100_is_2sm(config) || config.tile.m > 64 ? budget.tmem_accumulator_columns
+                                                                      : budget.tmem_accumulator_columns / 2;
+  }
+  static constexpr bytes_t stage_search_ceiling(const Budget& budget) {
+    return budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;
+  }
+};
+
+}  // namespace detail
+
+constexpr bool sm100_dense_shape_compiles(const Config& config) { return sm100_dense_check(config) == Rejection::none; }
+
+// Preconditions: sm100_dense_invalid_input(config) is empty.
+constexpr std::optional<Budget> evaluate_sm100_dense(const Config& config, const ArchLimits& arch) {
+  return evaluate_gemm<detail::Sm100DenseSteps>(config, arch);
+}
+
+}  // namespace smem_budget
