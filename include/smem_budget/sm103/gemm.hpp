@@ -37,6 +37,7 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   if (config.instruction != Instruction::automatic)
     return "not modelled on sm103: an explicit instruction (the ultra kernels take FP4 as it is)";
   if (config.fusion != Fusion::none) return "not modelled on sm103: fusions";
+  if (config.batched) return "not modelled on sm103: pointer-array batched GEMMs (batched is modelled on sm90)";
   if (config.grouped && config.epilogue == EpilogueKind::nosmem)
     return "not modelled on sm103: the grouped no-smem epilogue";
   if (const auto error = sm100_invalid_input(config)) return error;
