@@ -146,8 +146,7 @@ constexpr std::array<ConfigKey, 24> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.grouped); }},
     {.key = "batched", .flag = "--batched", .value = KeyValue::boolean,
      .help = "Pointer-array batched GEMM (sm90): the KernelPtrArray… schedules over an ArrayProblemShape and plain "
-             "strides, as
-CUTLASS's example 56 builds it (the default tile scheduler, not grouped's). Not with "
+             "strides, as\nCUTLASS's example 56 builds it (the default tile scheduler, not grouped's). Not with "
              "grouped. Default: off.",
      .example = "--arch sm90 --scaling none --types f16 --schedule cooperative --batched",
      .read = [](Config& c, const Setting& s) { c.batched = s.value.get<bool>(); },

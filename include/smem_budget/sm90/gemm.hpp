@@ -257,7 +257,15 @@ constexpr Config sm90_built(const Config& config) {
 // kernel's device code (the cooperative kernels' tile-M assertion, for the schedule the builder
 // resolves KernelScheduleAuto to).
 constexpr Rejection sm90_check_build(const Config& config) {
-  return check_kernel_device_code(detail::sm90_built(config));
+  const Config built = detail::sm90_built(config);
+  if (const Rejection r = check_kernel_device_code(built); r != Rejection::none) return r;
+  // A given epilogue tile against the MMA tile (sm90_epilogue_tma_warpspecialized.hpp:671-678, device
+  // code): the builder's M is the MMA tile's (128 cooperative, 64 otherwise) and the MMA tile's N is
+  // the CTA's, so an epilogue N must divide the CTA's N.
+  if (!built.epilogue_tile.automatic && built.epilogue != EpilogueKind::nosmem &&
+      built.tile.n % built.epilogue_tile.n != 0)
+    return Rejection::epilogue_epi_tile_n_divides_mma;
+  return Rejection::none;
 }
 
 constexpr bool sm90_shape_compiles(const Config& config) {
