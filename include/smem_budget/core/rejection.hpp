@@ -61,6 +61,7 @@ enum class Rejection {
   sm90_warp_specialized_scheduler,
   sm90_tma_scheduler,
   sm90_epilogue_tile_shape,
+  sm90_tma_epilogue,
   sm100_auto_tile_m,
   sm100_auto_dynamic_cluster_m256,
   sm100_schedule_cluster,
@@ -340,7 +341,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"SM90's epilogue builder takes a given epilogue tile of M 128 with the cooperative schedule, M 64 with the "
     "others, and N a multiple of 16",
     "Unsupported tile shape",
-    "cutlass/epilogue/collective/builders/sm90_builder.inl:155-157"}},
+    "cutlass/epilogue/collective/builders/sm90_builder.inl:155-162"}},
+  {Rejection::sm90_tma_epilogue,
+   {"the KernelTma kernel takes the no-smem epilogue only (NoSmemWarpSpecialized, as CUTLASS's example 49 "
+    "builds it): the TMA warp-specialized epilogue is not the collective it calls",
+    "has no member \"ElementAccumulator\"",
+    "cutlass/gemm/kernel/sm90_gemm_tma.hpp:101"}},
   {Rejection::cooperative_tile_m,
    {"the cooperative schedule needs tile M >= 128 (its two consumer warp groups split M); use the ping-pong "
     "schedule for M 64 (asserted in the kernel's device code: a host-only build compiles it)",

@@ -81,8 +81,6 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "a pointer-array SM90 kernel names its schedule: cooperative or pingpong";
   if (array && !persistent)
     return "the SM90 pointer-array kernels are cooperative or pingpong (KernelPtrArrayTmaWarpSpecialized…)";
-  if (config.batched && config.scaling == Scaling::blockwise)
-    return "not modelled on sm90: the FP8 blockwise pointer-array batched kernel";
   if (config.fast_accum && config.schedule == Schedule::automatic)
     return "fast_accum selects the …FP8FastAccum kernel schedules: give cooperative, pingpong or warpspecialized";
   if (config.fast_accum && config.schedule == Schedule::tma) return "KernelTma has no FP8FastAccum variant";
@@ -127,12 +125,25 @@ constexpr Rejection sm90_check_blockwise(const Config& config) {
   if (t.k % g.k != 0 || g.k % 128 != 0) return Rejection::sm90_scale_promotion_multiple_of_4;
   if (g.k < t.k) return Rejection::sm90_scale_promotion_interval;
   // NumSplitsM = M / 128 must be 1 or 2; the grouped collective takes M < 128 as 1 from 4.4.1.
-  const bool small_m_is_one_split = config.grouped && rules_for(config.cutlass).sm90_grouped_blockwise_small_m;
+  const bool small_m_is_one_split =
+      is_pointer_array(config) && rules_for(config.cutlass).sm90_grouped_blockwise_small_m;
   const bytes_t splits = small_m_is_one_split && t.m < 128 ? 1 : t.m / 128;
   if (splits != 1 && splits != 2)
-    return config.grouped ? Rejection::sm90_grouped_blockwise_splits_m : Rejection::sm90_blockwise_splits_m;
+    return is_pointer_array(config) ? Rejection::sm90_grouped_blockwise_splits_m : Rejection::sm90_blockwise_splits_m;
   return Rejection::none;
 }
+
+namespace detail {
+
+// The configuration as the SM90 kernel is built: its schedule and epilogue resolved.
+constexpr Config sm90_built(const Config& config) {
+  Config built = config;
+  built.schedule = sm90_schedule(config);
+  built.epilogue = sm90_epilogue(config);
+  return built;
+}
+
+}  // namespace detail
 
 // A given epilogue tile (sm90_builder.inl:155-157): M 64 with the warp-specialized epilogue schedules
 // (TmaWarpSpecialized: ping-pong and the non-persistent kernels), 128 with TmaWarpSpecializedCooperative;
@@ -148,12 +159,18 @@ constexpr Rejection sm90_check_epilogue_tile(const Config& config, Schedule sche
 
 constexpr Rejection sm90_check(const Config& config) {
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
+  // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
+  // collective does not define (measured).
+  if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
   if (config.scaling == Scaling::blockwise) return sm90_check_blockwise(config);
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
   if (config.schedule == Schedule::automatic && config.fusion != Fusion::none) return Rejection::sm90_auto_fusion;
   // sm90_gmma_builder.inl:550: the FP8FastAccum schedules.
-  if (config.fast_accum && bits_of(config.types.a.data) != 8) return Rejection::sm90_fast_accum_types;
-  return Rejection::none;
+  const auto fp8 = [](Element e) { return e == Element::e4m3 || e == Element::e5m2; };
+  if (config.fast_accum && (!fp8(config.types.a.data) || !fp8(config.types.b.data)))
+    return Rejection::sm90_fast_accum_types;
+  // The kernels' tile-scheduler assertions (stream-K: the cooperative kernel only).
+  return check_kernel(detail::sm90_built(config));
 }
 
 // One stage of A and B in shared memory, and the builder's estimate of it
@@ -205,7 +222,7 @@ constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const Mainlo
   layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), 16, PartKind::tensor);
   if (config.scaling == Scaling::blockwise) {
     const auto scales = [&](std::string_view name, bytes_t per_stage) {
-      if (config.grouped)
+      if (is_pointer_array(config))
         layout.member(name, array_engine_bytes(c.mul(per_stage, stages), 8, c), 16, PartKind::tensor);
       else
         layout.member(name, c.mul(per_stage, stages), 128, PartKind::tensor);
@@ -241,17 +258,6 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
   return out;
 }
 
-namespace detail {
-
-// The configuration as the SM90 kernel is built: its schedule and epilogue resolved.
-constexpr Config sm90_built(const Config& config) {
-  Config built = config;
-  built.schedule = sm90_schedule(config);
-  built.epilogue = sm90_epilogue(config);
-  return built;
-}
-
-}  // namespace detail
 
 // What a build of the kernel refuses beyond sizeof(SharedStorage), whatever the stage count: the
 // kernel's device code (the cooperative kernels' tile-M assertion, for the schedule the builder
@@ -303,7 +309,7 @@ struct Sm90Steps : DefaultGemmSteps {
   // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
   static constexpr Rejection check_stages(const Config& built, const Budget& budget) {
     if (budget.decision.stages >= 2) return Rejection::none;
-    const bool blockwise = built.scaling == Scaling::blockwise && !built.grouped;
+    const bool blockwise = built.scaling == Scaling::blockwise && !is_pointer_array(built);
     return blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
   }
   static constexpr Rejection check_build(const Config& config) { return sm90_check_build(config); }
