@@ -90,7 +90,7 @@ constexpr std::array<ConfigKey, 24> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_tile(c.tile)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n--scaling none "
-             "or blockwise element names, also f16, bf16, s8). Default: nvfp4.",
+             "or blockwise element names, also f16, bf16, s8, f32 (sm90: a tf32 MMA)). Default: nvfp4.",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
