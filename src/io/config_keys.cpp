@@ -75,7 +75,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 24> config_keys{{
+constexpr std::array<ConfigKey, 25> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -90,7 +90,7 @@ constexpr std::array<ConfigKey, 24> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_tile(c.tile)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n--scaling none "
-             "or blockwise element names, also f16, bf16, s8). Default: nvfp4.",
+             "or blockwise element names, also f16, bf16, s8, f32 (sm90: a tf32 MMA)). Default: nvfp4.",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
@@ -153,6 +153,13 @@ constexpr std::array<ConfigKey, 24> config_keys{{
      .help = "Grouped (pointer-array) GEMM kernel, as MoE layers use. Default: off.", .example = "--grouped",
      .read = [](Config& c, const Setting& s) { c.grouped = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.grouped); }},
+    {.key = "batched", .flag = "--batched", .value = KeyValue::boolean,
+     .help = "Pointer-array batched GEMM (sm90): the KernelPtrArray… schedules over an ArrayProblemShape and plain "
+             "strides, as\nCUTLASS's example 56 builds it (the default tile scheduler, not grouped's). Not with "
+             "grouped. Default: off.",
+     .example = "--arch sm90 --scaling none --types f16 --schedule cooperative --batched",
+     .read = [](Config& c, const Setting& s) { c.batched = s.value.get<bool>(); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.batched) out.member(key, true); }},
     {.key = "stages", .flag = "--stages", .value = KeyValue::string_or_integer,
      .help = "auto (StageCountAutoCarveout<sizeof(epilogue SharedStorage)>), auto-epi, auto-zero, or a count N.\nDefault: auto.",
      .example = "--stages 2", .read = read_stages, .write = write_stages},
@@ -180,7 +187,7 @@ constexpr std::array<ConfigKey, 24> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue_tile(c.epilogue_tile)); }},
     {.key = "fusion", .flag = "--fusion", .value = KeyValue::string,
      .help = "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]] (block scale factors of D: 16, 32 or 64 elements,\nue4m3 or "
-             "ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias (vLLM's ScaledEpilogue[Bias]).\nDefault: none.",
+             "ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]). Default: none.",
      .example = "--fusion col-bias:bf16", .read = read_fusion,
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_fusion(c)); }},
     {.key = "tile_scheduler", .flag = "--tile-scheduler", .value = KeyValue::string,

@@ -24,7 +24,7 @@ struct ScheduleSuffix {
   bool fast_accum = false;
 };
 
-constexpr std::array<ScheduleSuffix, 28> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 31> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -57,6 +57,11 @@ constexpr std::array<ScheduleSuffix, 28> schedule_suffixes{{
      Instruction::automatic, Fp4Format::any, true},
     {"warpspecialized_pingpong_fp8_fastaccum", NameArch::sm90, Family::plain, Schedule::pingpong,
      Instruction::automatic, Fp4Format::any, true},
+    // The non-persistent kernels: KernelTmaWarpSpecialized[FP8FastAccum] and KernelTma (library.py:751-755).
+    {"warpspecialized", NameArch::sm90, Family::plain, Schedule::warp_specialized},
+    {"warpspecialized_fp8_fastaccum", NameArch::sm90, Family::plain, Schedule::warp_specialized,
+     Instruction::automatic, Fp4Format::any, true},
+    {"unspecialized", NameArch::sm90, Family::plain, Schedule::tma},
     // SM100's block-scaled GEMMs: the instruction and 1-SM or 2-SM MMA. The pointer-array MXF8F6F4
     // schedules are spelled o_vs32 too.
     {"q_1sm", NameArch::sm100, Family::block_scaled, Schedule::one_sm, Instruction::mxf8f6f4},

@@ -21,7 +21,7 @@ struct Word {
   std::string_view cutlass = {};  // the CUTLASS type or tag, where the value is one
 };
 
-inline constexpr std::array<Word<Schedule>, 5> schedule_words{{
+inline constexpr std::array<Word<Schedule>, 7> schedule_words{{
     {Schedule::automatic, "auto",
      "KernelScheduleAuto: the cooperative kernel on sm120; on sm90 ping-pong for tile M 64, else cooperative, with "
      "the no-smem epilogue; on sm100 1-SM or 2-SM by tile M and cluster"},
@@ -29,6 +29,11 @@ inline constexpr std::array<Word<Schedule>, 5> schedule_words{{
     {Schedule::pingpong, "pingpong", "the ping-pong kernel (sm90, sm120)"},
     {Schedule::one_sm, "1sm", "the …1Sm… kernel schedules (sm100)"},
     {Schedule::two_sm, "2sm", "the …2Sm… kernel schedules: one MMA over two CTAs (sm100)"},
+    {Schedule::warp_specialized, "warpspecialized",
+     "the non-persistent warp-specialized kernel, KernelTmaWarpSpecialized[FP8FastAccum] (sm90)",
+     "cutlass::gemm::KernelTmaWarpSpecialized"},
+    {Schedule::tma, "tma", "the non-persistent, non-warp-specialized KernelTma kernel (sm90; no-smem epilogue)",
+     "cutlass::gemm::KernelTma"},
 }};
 
 inline constexpr std::array<Word<Instruction>, 3> instruction_words{{
@@ -83,7 +88,7 @@ inline constexpr std::array<Word<StagePolicy::Kind>, 3> stage_words{{
 }};
 
 // The epilogue fusions; col-bias and sf-gen take arguments after a colon (fusion_arguments).
-inline constexpr std::array<Word<Fusion>, 6> fusion_words{{
+inline constexpr std::array<Word<Fusion>, 7> fusion_words{{
     {Fusion::none, "none", "D = alpha * acc + beta * C", "LinearCombination"},
     {Fusion::row_bias, "row-bias", "a bias per row of D, held in registers", "LinCombPerRowBias"},
     {Fusion::col_bias, "col-bias", "a bias per column of D, a row broadcast through shared memory",
@@ -91,6 +96,8 @@ inline constexpr std::array<Word<Fusion>, 6> fusion_words{{
     {Fusion::sf_gen, "sf-gen", "block scale factors of D written beside it", "LinCombBlockScaleFactor"},
     {Fusion::scaled_mm, "scaled-mm", "vLLM's ScaledEpilogue: per-row scales of A, per-column scales of B"},
     {Fusion::scaled_mm_bias, "scaled-mm-bias", "vLLM's ScaledEpilogueBias: ScaledEpilogue and a bias row"},
+    {Fusion::scaled_mm_col_bias, "scaled-mm-col-bias",
+     "vLLM's ScaledEpilogueColumnBias: ScaledEpilogue and a bias column (held in registers; sm90)"},
 }};
 
 // What follows a fusion's spelling, as messages show it.

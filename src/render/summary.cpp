@@ -29,7 +29,7 @@ SummaryRow summarize(const Result& r, bool group) {
       row.types += " plain sparse";
       break;
   }
-  row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : "");
+  row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : c.batched ? " batched" : "");
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
                                                     : fmt::format("{}->{}", name_of(c.c), name_of(c.d));

@@ -54,3 +54,85 @@ TEST_CASE("sm90: the blockwise FP8 kernel takes no StageCount<N>", "[model][sm90
   STATIC_REQUIRE(!b.no_stage_count.empty());
   STATIC_REQUIRE(!b.max_fitting_stages);
 }
+
+// CUTLASS example 56's cooperative kernel (f16, C = D = f16 column-major, 256x128x64): derived by
+// hand from the layout rules, batched (ArrayProblemShape: the default scheduler, whose pipeline and
+// responses are empty structs; the builder reserves the two tensormaps only) against grouped (the
+// group scheduler's PipelineAsync<8> and eight 16-byte responses).
+TEST_CASE("sm90: a pointer-array batched GEMM is 1,024 B smaller than the grouped one", "[model][sm90]") {
+  constexpr auto example_56 = [](bool batched) {
+    Config config = sm90_gemm({256, 128, 64}, Element::f16, Schedule::cooperative, Element::f16);
+    config.d = Element::f16;
+    config.d_layout = MatrixLayout::col;
+    config.cluster = {1, 2, 1};
+    config.batched = batched;
+    config.grouped = !batched;
+    config.cutlass = {4, 7, 0};
+    return config;
+  };
+  constexpr Budget batched = *evaluate(example_56(true), sm90);
+  constexpr Budget grouped = *evaluate(example_56(false), sm90);
+  STATIC_REQUIRE(batched.decision.capacity == 232448 - 256);
+  STATIC_REQUIRE(grouped.decision.capacity == 232448 - 384);
+  STATIC_REQUIRE(batched.decision.stages == 4);
+  STATIC_REQUIRE(grouped.decision.stages == 4);
+  STATIC_REQUIRE(batched.epilogue_shared_storage == 34816);
+  STATIC_REQUIRE(batched.total == 231424);
+  STATIC_REQUIRE(grouped.total == 232448);
+  STATIC_REQUIRE(batched.parts.total() == batched.total);
+}
+
+TEST_CASE("sm90: grouped and batched together, and batched off sm90, are bad input", "[model][sm90]") {
+  Config both = sm90_gemm({128, 128, 64}, Element::bf16, Schedule::cooperative);
+  both.grouped = both.batched = true;
+  CHECK(invalid_input(both, sm90).has_value());
+  Config sm100 = both;
+  sm100.grouped = false;
+  sm100.scaling = Scaling::block;
+  sm100.types = {operand_presets[0].operand, operand_presets[0].operand};
+  sm100.schedule = Schedule::automatic;
+  sm100.c = Element::none;
+  const auto error = invalid_input(sm100, *find_arch("sm100"));
+  REQUIRE(error.has_value());
+  CHECK(error->find("not modelled on sm100") != std::string_view::npos);
+}
+
+// vLLM's SM90 int8 kernel for M in (32, 64] (scaled_mm_c3x_sm90_int8_dispatch.cuh): s8 64x64x256,
+// KernelTmaWarpSpecialized, the TmaWarpSpecialized epilogue, C = D = bf16, ScaledEpilogue. By hand:
+// epilogue tile 64x32, 2 sub-tiles, C and D share 3 buffers of 4 KiB (12,288 B, SW64: 512-aligned)
+// and a 256-byte B-scale row: tensors 12,800, SharedStorage 13,312; 6 stages of 32,768 B; the
+// union of the mainloop's 196,608 B and the epilogue's tensors, then 96 + 48 B of pipelines.
+TEST_CASE("sm90: the non-persistent warp-specialized kernel puts mainloop and epilogue tensors in a union",
+          "[model][sm90]") {
+  Config config = sm90_gemm({64, 64, 256}, Element::s8, Schedule::warp_specialized, Element::bf16);
+  config.fusion = Fusion::scaled_mm;
+  config.cutlass = {4, 7, 0};
+  constexpr auto check = [](const Config& c) { return *evaluate(c, sm90); };
+  const Budget b = check(config);
+  CHECK(b.decision.stages == 6);
+  CHECK(b.epilogue_shared_storage == 13312);
+  CHECK(b.mainloop_tensors == 196608);
+  CHECK(b.total == 197120);
+  CHECK(b.parts.total() == b.total);
+  Config pingpong = config;
+  pingpong.schedule = Schedule::pingpong;
+  // The persistent ping-pong kernel keeps both side by side, behind 192 B of pipelines and the
+  // scheduler: 512 + ru(12,800 + 196,608, 512).
+  CHECK(check(pingpong).total == 209920);
+}
+
+// CUTLASS example 49's KernelTma runner (f16, C = D = f16, 128x128x64, NoSmemWarpSpecialized):
+// SharedStorageSize is the mainloop's SharedStorage, 7 stages of A and B and their barriers.
+TEST_CASE("sm90: KernelTma's storage is the larger of the two collectives'", "[model][sm90]") {
+  Config config = sm90_gemm({128, 128, 64}, Element::f16, Schedule::tma, Element::f16);
+  config.d = Element::f16;
+  config.d_layout = MatrixLayout::col;
+  config.epilogue = EpilogueKind::nosmem;
+  config.cluster = {2, 1, 1};
+  config.cutlass = {4, 7, 0};
+  const Budget b = *evaluate(config, sm90);
+  CHECK(b.decision.stages == 7);
+  CHECK(b.mainloop_tensors == 7 * 32768);
+  CHECK(b.total == 7 * 32768 + 7 * 16);
+  CHECK(b.parts.total() == b.total);
+}

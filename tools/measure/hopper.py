@@ -1,8 +1,11 @@
-"""Probe sources for SM90 (H100, H200) GEMMs: plain FP8/BF16/F16 and FP8 blockwise-scaled, cooperative,
-ping-pong, automatic and grouped, TMA or no-smem epilogue; measure.py compiles and runs them."""
-from measure_common import ELEMENT, BITS, builder_types, dims, linear_fusion, probe_keys, probe_program
+"""Probe sources for SM90 (H100, H200) GEMMs: plain FP8/BF16/F16/INT8 and FP8 blockwise-scaled; the
+persistent cooperative and ping-pong kernels, the non-persistent warp-specialized (KernelTmaWarpSpecialized)
+and TMA (KernelTma) kernels, automatic, grouped and pointer-array batched ones; TMA or no-smem
+epilogue; linear, bias and vLLM scaled_mm fusions; the stream-K scheduler. measure.py compiles and
+runs them."""
+from measure_common import ELEMENT, BITS, builder_types, dims, linear_fusion, probe_keys, probe_program, scaled_fusion
 
-SCHEDULE = {"cooperative": "Cooperative", "pingpong": "Pingpong"}
+SCHEDULE = {"cooperative": "Cooperative", "pingpong": "Pingpong", "warpspecialized": ""}
 
 
 def probe_source(cfg):
@@ -11,21 +14,37 @@ def probe_source(cfg):
     if scaling not in ("none", "blockwise"):
         raise ValueError("SM90 GEMMs are plain or blockwise-scaled")
     p = probe_keys(cfg)
+    batched = cfg.get("batched", False)
+    array = p.grouped or batched  # the pointer-array kernels
     a, _, b = cfg["types"].partition(":")
     b = b or a
+    nosmem = cfg.get("epilogue", "default") == "nosmem"
+    mainloop_tensors = None
     if p.schedule == "auto":
         kernel, epilogue = "collective::KernelScheduleAuto", "collective::EpilogueScheduleAuto"
+    elif p.schedule == "tma":
+        # KernelTma: the mainloop collective sm90_mma_tma_gmma_ss.hpp, whose SharedStorage holds A, B
+        # and the pipeline with no TensorStorage; its tensors are the storage less the pipeline.
+        kernel = "KernelTma"
+        epilogue = "NoSmemWarpSpecialized" if nosmem else "TmaWarpSpecialized"
+        mainloop_tensors = ("sizeof(typename Mainloop::SharedStorage) - "
+                            "sizeof(typename Mainloop::SharedStorage::PipelineStorage)")
     else:
         kind = SCHEDULE[p.schedule]
-        prefix = "KernelPtrArrayTmaWarpSpecialized" if p.grouped else "KernelTmaWarpSpecialized"
+        prefix = "KernelPtrArrayTmaWarpSpecialized" if array else "KernelTmaWarpSpecialized"
         suffix = "FP8Blockwise" if scaling == "blockwise" else "FP8FastAccum" if cfg.get("fast_accum") else ""
         kernel = prefix + kind + suffix
-        if cfg.get("epilogue", "default") == "nosmem":
-            epilogue = "PtrArrayNoSmemWarpSpecialized" if p.grouped else "NoSmemWarpSpecialized"
+        if nosmem:
+            epilogue = "PtrArrayNoSmemWarpSpecialized" if array else "NoSmemWarpSpecialized"
         else:
-            epilogue = ("PtrArrayTmaWarpSpecialized" if p.grouped else "TmaWarpSpecialized") + (
-                kind if kind == "Cooperative" else ("Pingpong" if p.grouped else ""))
-    fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
+            epilogue = ("PtrArrayTmaWarpSpecialized" if array else "TmaWarpSpecialized") + (
+                kind if kind == "Cooperative" else ("Pingpong" if array else ""))
+    fusion = cfg.get("fusion", "none")
+    prelude = ""
+    if fusion.startswith("scaled-mm"):
+        fusion_op, prelude = scaled_fusion(fusion, p.d)
+    else:
+        fusion_op = linear_fusion(fusion, p.d, p.c)
     if fusion_op is None:
         raise ValueError(f"fusion {cfg['fusion']!r} is not measured on SM90")
     layout_a, layout_b = f"cutlass::layout::RowMajor{p.ptr}", f"cutlass::layout::ColumnMajor{p.ptr}"
@@ -38,6 +57,12 @@ def probe_source(cfg):
         layout_b = f"cute::tuple<{layout_b}, decltype(ScaleConfig::deduce_layoutSFB()){p.ptr}>"
     align = lambda e: 128 // BITS[e]  # noqa: E731 (16-byte accesses)
     operands = f"{ELEMENT[a]}, {layout_a}, {align(a)}, {ELEMENT[b]}, {layout_b}, {align(b)}"
+    # INT8 GMMA accumulates in int32 (vLLM's cutlass_3x_gemm: ElementAcc int32_t for int8).
+    accumulator = "int32_t" if a == "s8" else "float"
+    # Pointer-array batched (CUTLASS example 56): ArrayProblemShape over a rank-4 problem, plain strides.
+    problem = "cutlass::gemm::ArrayProblemShape<cute::Shape<int, int, int, int>>" if batched else None
+    scheduler = {"persistent": "", "stream-k": "cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
     return probe_program(builder_types("Sm90", "cutlass::arch::OpClassTensorOp", p, f"cutlass::epilogue::{epilogue}",
                                        fusion_op, operands, cfg.get("stages", "auto"), f"cutlass::gemm::{kernel}",
-                                       scale_code), "Mainloop::DispatchPolicy::Stages")
+                                       prelude + scale_code, accumulator, problem, scheduler),
+                         "Mainloop::DispatchPolicy::Stages", mainloop_tensors=mainloop_tensors)

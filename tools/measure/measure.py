@@ -30,7 +30,8 @@ import tempfile
 
 import blackwell
 import hopper
-from measure_common import BITS, ELEMENT, PRESETS, block_type, dims, epilogue_tile_type, linear_fusion, probe_program, stage_type
+from measure_common import (BITS, ELEMENT, PRESETS, block_type, dims, epilogue_tile_type, linear_fusion, probe_program,
+                            scaled_fusion, stage_type)
 
 def operand(name, scaling):
     """(element, block-scale kind or None) for one side of `types`."""
@@ -50,18 +51,7 @@ def fusion_op(fusion, d, c, sf_vector, d_layout):
         return (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{sf_vector}, {ELEMENT[d]}, float, "
                 f"cutlass::float_ue4m3_t, {layout}, {ELEMENT[c]}>"), ""
     if fusion in ("scaled-mm", "scaled-mm-bias"):
-        # D = scale_a (a column broadcast) * (scale_b (a row broadcast) * acc) [+ bias row], the
-        # structure of vLLM's ScaledEpilogue / ScaledEpilogueBias written as CUTLASS EVT nodes.
-        code = f"""
-using namespace cutlass::epilogue::fusion;
-using ScaleA = Sm90ColBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
-using ScaleB = Sm90RowBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
-using Bias = Sm90RowBroadcast<0, TileShape, {ELEMENT[d]}, {ELEMENT[d]}, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
-using ProbeScaledAcc = Sm90EVT<Sm90Compute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleB, Sm90AccFetch>;
-using ProbeScaled = Sm90EVT<Sm90Compute<cutlass::multiplies, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc>;
-using ProbeScaledBias = Sm90EVT<Sm90Compute<cutlass::multiply_add, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc, Bias>;
-"""
-        return ("ProbeScaledBias" if fusion.endswith("bias") else "ProbeScaled"), code
+        return scaled_fusion(fusion, d)
     raise ValueError(f"fusion {fusion!r} is not supported by the measuring tool")
 
 

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 ELEMENT = {
     "e2m1": "cutlass::float_e2m1_t", "e2m3": "cutlass::float_e2m3_t", "e3m2": "cutlass::float_e3m2_t",
     "e4m3": "cutlass::float_e4m3_t", "e5m2": "cutlass::float_e5m2_t", "f16": "cutlass::half_t",
-    "bf16": "cutlass::bfloat16_t", "f32": "float", "s8": "int8_t", "void": "void",
+    "bf16": "cutlass::bfloat16_t", "f32": "float", "tf32": "cutlass::tfloat32_t", "s8": "int8_t", "void": "void",
 }
-BITS = {"e2m1": 4, "e2m3": 6, "e3m2": 6, "e4m3": 8, "e5m2": 8, "f16": 16, "bf16": 16, "f32": 32, "s8": 8}
+BITS = {"e2m1": 4, "e2m3": 6, "e3m2": 6, "e4m3": 8, "e5m2": 8, "f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "s8": 8}
 PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
 
 
@@ -32,6 +32,28 @@ def linear_fusion(fusion, d, c):
         bias = fusion.split(":")[1]
         return f"cutlass::epilogue::fusion::LinCombPerColBias<{ELEMENT[d]}, float, {ELEMENT[bias]}, {ELEMENT[c]}>"
     return None
+
+
+def scaled_fusion(fusion, d):
+    """vLLM's ScaledEpilogue family as CUTLASS EVT nodes: D = scale_a (a column broadcast) * (scale_b
+    (a row broadcast of float) * acc) [+ bias, a row (scaled-mm-bias, ScaledEpilogueBias) or a column
+    (scaled-mm-col-bias, ScaledEpilogueColumnBias) broadcast of D's type]. vLLM's own
+    Sm90RowOrScalarBroadcast / Sm90ColOrScalarBroadcast keep the same shared memory as CUTLASS's
+    Sm90RowBroadcast / Sm90ColBroadcast (a row of the CTA tile's N; nothing). Returns (the fusion
+    type, the code defining it)."""
+    code = f"""
+using namespace cutlass::epilogue::fusion;
+using ScaleA = Sm90ColBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
+using ScaleB = Sm90RowBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
+using Bias = Sm90RowBroadcast<0, TileShape, {ELEMENT[d]}, {ELEMENT[d]}, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
+using ColBias = Sm90ColBroadcast<0, TileShape, {ELEMENT[d]}, {ELEMENT[d]}, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
+using ProbeScaledAcc = Sm90EVT<Sm90Compute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleB, Sm90AccFetch>;
+using ProbeScaled = Sm90EVT<Sm90Compute<cutlass::multiplies, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc>;
+using ProbeScaledBias = Sm90EVT<Sm90Compute<cutlass::multiply_add, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc, Bias>;
+using ProbeScaledColBias = Sm90EVT<Sm90Compute<cutlass::multiply_add, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc, ColBias>;
+"""
+    name = {"scaled-mm": "ProbeScaled", "scaled-mm-bias": "ProbeScaledBias", "scaled-mm-col-bias": "ProbeScaledColBias"}
+    return name[fusion], code
 
 
 def cluster_type(cluster):
@@ -61,15 +83,18 @@ def epilogue_tile_type(tile):
     return "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(tile))
 
 
-def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude="", epilogue_opclass=None,
-                  accumulator="float"):
+def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude="", accumulator="float",
+                  problem=None, scheduler="", epilogue_opclass=None):
     """The probe's types: both collectives from CUTLASS's builders for `arch` and the GemmUniversal
     kernel of them. `operands` is the mainloop builder's A and B arguments (element, layout,
-    alignment each), `prelude` any definitions they need; the epilogue builder gets `opclass` too
-    unless `epilogue_opclass` names another."""
+    alignment each), `prelude` any definitions they need; `problem` the kernel's problem shape
+    (default: grouped or a plain rank-4 shape), `scheduler` its tile-scheduler tag (default none);
+    the epilogue builder gets `opclass` too unless `epilogue_opclass` names another."""
     align = lambda e: 128 // BITS[e]  # noqa: E731 (16-byte accesses of C and D)
-    problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if p.grouped
-               else "cute::Shape<int, int, int, int>")
+    if problem is None:
+        problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if p.grouped
+                   else "cute::Shape<int, int, int, int>")
+    scheduler = f", {scheduler}" if scheduler else ""
     return f"""
 using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
 using Cluster = {p.cluster};
@@ -82,7 +107,7 @@ using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::arch::{arch}, {opclass}, {operands}, {accumulator}, TileShape, Cluster,
     {stage_type(stages)}, {kernel}>::CollectiveOp;
-using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue{scheduler}>;
 """
 
 
@@ -126,20 +151,22 @@ PROBE_INCLUDES = """#include <cstdio>
 """
 
 
-def probe_main(stages, mainloop, epilogue, kernel):
-    """A probe's main: stages A, B, E (three expressions), sizeof(Mainloop::TensorStorage),
-    sizeof(Epilogue::SharedStorage) and Kernel::SharedStorageSize, for the types named."""
+def probe_main(stages, mainloop, epilogue, kernel, mainloop_tensors=None):
+    """A probe's main: stages A, B, E (three expressions), sizeof(Mainloop::TensorStorage) (or the
+    expression `mainloop_tensors`), sizeof(Epilogue::SharedStorage) and Kernel::SharedStorageSize,
+    for the types named."""
+    tensors = mainloop_tensors or f"sizeof(typename {mainloop}::TensorStorage)"
     return f"""int main() {{
   std::printf("%d %d %d %zu %zu %zu\\n", int({stages[0]}), int({stages[1]}), int({stages[2]}),
-              sizeof(typename {mainloop}::TensorStorage), sizeof(typename {epilogue}::SharedStorage),
+              size_t({tensors}), sizeof(typename {epilogue}::SharedStorage),
               size_t({kernel}::SharedStorageSize));
 }}
 """
 
 
-def probe_program(types, stages_a, stages_b=None, stages_e=None):
+def probe_program(types, stages_a, stages_b=None, stages_e=None, mainloop_tensors=None):
     """A probe's program: its type definitions (Epilogue, Mainloop, Kernel), what a user's build
     instantiates of the kernel (USER_BUILD), then a main that prints its stage counts and sizes."""
     stages = (stages_a, stages_b or stages_a, stages_e or stages_a)
     return ("// generated by smem-budget tools/measure\n" + PROBE_INCLUDES + types + USER_BUILD.format(kernel="Kernel")
-            + probe_main(stages, "Mainloop", "Epilogue", "Kernel"))
+            + probe_main(stages, "Mainloop", "Epilogue", "Kernel", mainloop_tensors))

@@ -20,8 +20,9 @@ inline constexpr bytes_t max_tile_extent = 65'536;
 
 // The kernel schedule. `automatic` is KernelScheduleAuto: the cooperative kernel on SM120, by tile M
 // on SM90 (64: ping-pong, else cooperative), by tile M and cluster on SM100 (1-SM or 2-SM).
-// cooperative and pingpong are SM90/SM120 schedules, one_sm and two_sm SM100's …1Sm…/…2Sm… ones.
-enum class Schedule { automatic, cooperative, pingpong, one_sm, two_sm };
+// cooperative and pingpong are SM90/SM120 schedules, one_sm and two_sm SM100's …1Sm…/…2Sm… ones;
+// warp_specialized (KernelTmaWarpSpecialized) and tma (KernelTma) SM90's non-persistent kernels.
+enum class Schedule { automatic, cooperative, pingpong, one_sm, two_sm, warp_specialized, tma };
 
 // CTAs per thread-block cluster (ClusterShape_MNK). SM100 kernels may also take a cluster chosen at
 // run time, Shape<int, int, _1>: `dynamic`, which CUTLASS's kernel names spell 0x0x1.
@@ -77,7 +78,8 @@ enum class TileScheduler { persistent, stream_k };
 
 // scaled_mm and scaled_mm_bias: vLLM's ScaledEpilogue / ScaledEpilogueBias EVTs (per-row scales
 // of A, per-column scales of B, optional bias row), as its SM120 FP8 scaled_mm kernels build them.
-enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias };
+// scaled_mm_col_bias: ScaledEpilogueColumnBias, the bias a column (per-row) broadcast.
+enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias, scaled_mm_col_bias };
 
 // How the mainloop scales A and B: MX/NV block scale factors (the block-scaled collectives),
 // float scales per block of `ScaleGranularity` (the …BlockwiseScaling collectives), or none.
@@ -119,6 +121,7 @@ struct Config {
   Cluster cluster{};
   bool fast_accum = false;  // SM90's …FP8FastAccum kernel schedules
   bool grouped = false;
+  bool batched = false;  // SM90's pointer-array batched GEMM (ArrayProblemShape), not grouped
   StagePolicy stages{};
   EpilogueKind epilogue = EpilogueKind::tma;
   Element c = Element::none;
@@ -138,6 +141,10 @@ struct Config {
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
+
+// The pointer-array kernels (sm90_gemm_array_tma_warpspecialized_*.hpp): grouped, or batched over
+// ArrayProblemShape.
+constexpr bool is_pointer_array(const Config& config) { return config.grouped || config.batched; }
 
 // The SM120 collective CUTLASS builds for a configuration: each has its own mainloop layout and
 // stage rule (sm120_*_mma_builder.inl).

@@ -95,7 +95,7 @@ inline constexpr std::array<OperandPreset, 4> operand_presets{{
 constexpr std::optional<Operand> operand_from_name(std::string_view name) {
   for (const OperandPreset& preset : operand_presets)
     if (preset.name == name) return preset.operand;
-  if (const auto e = element_from_name(name); e && *e != Element::none && *e != Element::f32)
+  if (const auto e = element_from_name(name); e && *e != Element::none)
     return Operand{*e, ScaleType::ue8m0, 32};
   return std::nullopt;
 }

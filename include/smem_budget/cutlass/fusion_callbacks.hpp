@@ -14,7 +14,7 @@ constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
   const auto row_of = [&](int element_bits, std::string_view name) {
     return FusionStorage{array_engine_bytes(n, element_bits, c), 16, name};
   };
-  // vLLM's ScaledEpilogue: B's scales are a Sm90RowBroadcast of float (one per column of the
+  // vLLM's ScaledEpilogue (scaled_mm_epilogues_c3x.hpp): B's scales are a Sm90RowBroadcast of float (one per column of the
   // tile), A's a column broadcast held in registers; ScaledEpilogueBias adds a bias row of the
   // output type. Each row is a multiple of 16 bytes, so the tuple has no padding between them.
   const auto scale_rows = [&](bool bias) {
@@ -38,6 +38,8 @@ constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
       // Sm120BlockScaleFactorRowStore keeps 64 floats, the column-major store 32.
       return {config.d_layout == MatrixLayout::row ? 256 : 128, 16, "fusion: scale-factor store"};
     case Fusion::scaled_mm:
+    // ScaledEpilogueColumnBias: its bias is a Sm90ColBroadcast, held in registers (an empty SharedStorage).
+    case Fusion::scaled_mm_col_bias:
       return scale_rows(false);
     case Fusion::scaled_mm_bias:
       return scale_rows(true);

@@ -111,7 +111,7 @@ constexpr void lay_out_epilogue(const Config& config, EpilogueLayout& out, bytes
 
   StructLayout storage(c);
   storage.member("tensors", out.tensor_size, out.tensor_align, PartKind::tensor);
-  if (config.grouped) {
+  if (is_pointer_array(config)) {
     out.tensormap_count = grouped_tensormaps;
     storage.member("tensormaps", out.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
   }

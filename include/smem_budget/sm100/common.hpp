@@ -96,8 +96,13 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   const OperandPair& t = config.types;
   if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
     return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
-  if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
-    return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
+  if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong ||
+      config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma)
+    return "cooperative, pingpong, warpspecialized and tma are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
+  // SM100's pointer-array kernel sizes its tensormaps by IsGroupedGemmKernel from 4.5.0
+  // (sm100_gemm_array_tma_warpspecialized.hpp) and takes its own scheduler for a non-grouped
+  // problem: not measured.
+  if (config.batched) return "not modelled on sm100: pointer-array batched GEMMs (batched is modelled on sm90)";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
   if (config.sparse || config.epilogue == EpilogueKind::finalize ||
       config.epilogue_schedule != EpilogueSchedule::automatic || config.instruction == Instruction::mxf8f6f4_acc2x4)

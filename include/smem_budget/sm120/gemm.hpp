@@ -55,6 +55,13 @@ constexpr std::optional<std::string_view> invalid_family_input(const Config& con
 constexpr std::optional<std::string_view> sm120_invalid_input(const Config& config) {
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
     return "the 1sm and 2sm schedules are SM100's; sm120 takes auto, cooperative or pingpong";
+  if (config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma)
+    return "the warpspecialized and tma schedules are SM90's non-persistent kernels; sm120 takes auto, cooperative or "
+           "pingpong";
+  // SM120's pointer-array kernel over a non-grouped problem would take SM120's own default
+  // scheduler, whose storage and builder reserve were not measured.
+  if (config.batched) return "not modelled on sm120: pointer-array batched GEMMs (batched is modelled on sm90)";
+  if (config.fusion == Fusion::scaled_mm_col_bias) return "not modelled on sm120: the scaled-mm-col-bias fusion";
   if (config.cluster != Cluster{}) return "not modelled: SM120 kernels run 1x1x1 clusters";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm120";
   if (config.epilogue == EpilogueKind::finalize) {

@@ -66,16 +66,31 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   }
   const Element a = config.types.a.data, b = config.types.b.data;
   const auto sm90_operand = [](Element e) {
-    return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16;
+    return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16 || e == Element::s8 ||
+           e == Element::f32;
   };
-  if (!sm90_operand(a) || !sm90_operand(b)) return "not modelled: sm90 operands are e4m3, e5m2, f16 or bf16";
+  if (!sm90_operand(a) || !sm90_operand(b))
+    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8 or f32 (tf32 MMA)";
   if (bits_of(a) != bits_of(b)) return "not modelled: A and B of different widths build SM90's mixed-input kernels";
+  if ((a == Element::s8) != (b == Element::s8) || (a == Element::f16) != (b == Element::f16))
+    return "not modelled on sm90: A and B of different types of one width (the GMMA pairs FP8 with FP8, s8 with s8, "
+           "f16 with f16, bf16 with bf16)";
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
-    return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative or pingpong";
-  if (config.grouped && config.schedule == Schedule::automatic)
-    return "a grouped SM90 kernel names its schedule: cooperative or pingpong";
+    return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma";
+  if (config.grouped && config.batched)
+    return "grouped and batched are two pointer-array kernels: grouped (GroupProblemShape, pointer strides) or batched "
+           "(ArrayProblemShape), not both";
+  const bool array = is_pointer_array(config);
+  const bool persistent = config.schedule != Schedule::warp_specialized && config.schedule != Schedule::tma;
+  if (array && config.schedule == Schedule::automatic)
+    return "a pointer-array SM90 kernel names its schedule: cooperative or pingpong";
+  if (array && !persistent)
+    return "the SM90 pointer-array kernels are cooperative or pingpong (KernelPtrArrayTmaWarpSpecialized…)";
   if (config.fast_accum && config.schedule == Schedule::automatic)
-    return "fast_accum selects the …FP8FastAccum kernel schedules: give cooperative or pingpong";
+    return "fast_accum selects the …FP8FastAccum kernel schedules: give cooperative, pingpong or warpspecialized";
+  if (config.fast_accum && config.schedule == Schedule::tma) return "KernelTma has no FP8FastAccum variant";
+  if (config.scaling == Scaling::blockwise && !persistent)
+    return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
   if (config.sparse || config.instruction != Instruction::automatic || config.epilogue == EpilogueKind::finalize ||
       config.epilogue_schedule != EpilogueSchedule::automatic)
     return "not modelled on sm90: sparse kernels, instructions, the finalize epilogue and epilogue schedules are "
@@ -83,10 +98,14 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
   if (config.stages.kind == StagePolicy::Kind::auto_epi)
     return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
-  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
-    return "not modelled on sm90: fusions other than col-bias";
-  if (!config.epilogue_tile.automatic || config.tile_scheduler != TileScheduler::persistent)
-    return "not modelled on sm90 yet: a given epilogue tile, stream-K";
+  const bool scaled = config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias ||
+                      config.fusion == Fusion::scaled_mm_col_bias;
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && !scaled)
+    return "not modelled on sm90: fusions other than col-bias and vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias";
+  if (scaled && array) return "not modelled on sm90: the scaled-mm fusions on pointer-array kernels";
+  if (config.epilogue == EpilogueKind::nosmem || config.schedule == Schedule::automatic) {
+    if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
+  }
   const Tile& t = config.tile;
   if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0)
     return "not modelled on sm90: tile M a multiple of 64, N a multiple of 8 up to 256 and K a multiple of 32 bytes "
@@ -111,20 +130,52 @@ constexpr Rejection sm90_check_blockwise(const Config& config) {
   if (t.k % g.k != 0 || g.k % 128 != 0) return Rejection::sm90_scale_promotion_multiple_of_4;
   if (g.k < t.k) return Rejection::sm90_scale_promotion_interval;
   // NumSplitsM = M / 128 must be 1 or 2; the grouped collective takes M < 128 as 1 from 4.4.1.
-  const bool small_m_is_one_split = config.grouped && rules_for(config.cutlass).sm90_grouped_blockwise_small_m;
+  const bool small_m_is_one_split =
+      is_pointer_array(config) && rules_for(config.cutlass).sm90_grouped_blockwise_small_m;
   const bytes_t splits = small_m_is_one_split && t.m < 128 ? 1 : t.m / 128;
   if (splits != 1 && splits != 2)
-    return config.grouped ? Rejection::sm90_grouped_blockwise_splits_m : Rejection::sm90_blockwise_splits_m;
+    return is_pointer_array(config) ? Rejection::sm90_grouped_blockwise_splits_m : Rejection::sm90_blockwise_splits_m;
+  return Rejection::none;
+}
+
+namespace detail {
+
+// The configuration as the SM90 kernel is built: its schedule and epilogue resolved.
+constexpr Config sm90_built(const Config& config) {
+  Config built = config;
+  built.schedule = sm90_schedule(config);
+  built.epilogue = sm90_epilogue(config);
+  return built;
+}
+
+}  // namespace detail
+
+// A given epilogue tile (sm90_builder.inl:155-157): M 64 with the warp-specialized epilogue schedules
+// (TmaWarpSpecialized: ping-pong and the non-persistent kernels), 128 with TmaWarpSpecializedCooperative;
+// N a multiple of 16.
+constexpr Rejection sm90_check_epilogue_tile(const Config& config, Schedule schedule) {
+  if (config.epilogue_tile.automatic || sm90_epilogue(config) == EpilogueKind::nosmem) return Rejection::none;
+  const EpilogueTile& e = config.epilogue_tile;
+  const bool cooperative = schedule == Schedule::cooperative;
+  if (!((e.m == 64 && !cooperative) || (e.m == 128 && cooperative)) || e.n % 16 != 0)
+    return Rejection::sm90_epilogue_tile_shape;
   return Rejection::none;
 }
 
 constexpr Rejection sm90_check(const Config& config) {
+  if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
+  // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
+  // collective does not define (measured).
+  if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
   if (config.scaling == Scaling::blockwise) return sm90_check_blockwise(config);
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
   if (config.schedule == Schedule::automatic && config.fusion != Fusion::none) return Rejection::sm90_auto_fusion;
   // sm90_gmma_builder.inl:550: the FP8FastAccum schedules.
-  if (config.fast_accum && bits_of(config.types.a.data) != 8) return Rejection::sm90_fast_accum_types;
-  return Rejection::none;
+  const auto fp8 = [](Element e) { return e == Element::e4m3 || e == Element::e5m2; };
+  if (config.fast_accum && (!fp8(config.types.a.data) || !fp8(config.types.b.data)))
+    return Rejection::sm90_fast_accum_types;
+  // The kernels' tile-scheduler assertions (stream-K: the cooperative kernel only).
+  return check_kernel(detail::sm90_built(config));
 }
 
 // One stage of A and B in shared memory, and the builder's estimate of it
@@ -149,8 +200,12 @@ constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
 }
 
 // The pointer-array builder reserves its A and B tensormaps and the group scheduler's
-// PipelineAsync<8> (sm90_gmma_builder.inl:269-273).
-constexpr bytes_t sm90_builder_reserve(const Config& config) { return config.grouped ? 2 * 128 + 128 : 0; }
+// PipelineAsync<8> (sm90_gmma_builder.inl:269-273); KernelTma's builder (:676-677) reserves nothing.
+// The 128 bytes of the scheduler's pipeline are charged only when A's stride is a pointer (a grouped
+// problem): a pointer-array batched kernel reserves the 256 bytes of tensormaps alone.
+constexpr bytes_t sm90_builder_reserve(const Config& config) {
+  return config.grouped ? 2 * 128 + 128 : config.batched ? 2 * 128 : 0;
+}
 
 // `carveout` is already rounded up to the builder's alignment.
 constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes_t carveout, bytes_t estimate) {
@@ -161,17 +216,18 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
 
 // TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
 // pointer-array collectives alike): smem_A and smem_B as 16-byte aligned arrays, the struct
-// aligned to 128. The blockwise collectives add the float scales of every stage: alignas(128)
+// aligned to 128. KernelTma's collective (sm90_mma_tma_gmma_ss.hpp:151-157) declares the two arrays
+// in its SharedStorage itself, with no 128-byte alignment. The blockwise collectives add the float scales of every stage: alignas(128)
 // plain arrays (…fp8_blockwise_scaling.hpp:213-217), 16-byte aligned ones when grouped (…array…:220-224).
 template <class Parts = PartList>
 constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const MainloopStage& s, bytes_t stages,
                                               Checked& c) {
-  BasicStructLayout<Parts> layout(c, 128);
+  BasicStructLayout<Parts> layout(c, config.schedule == Schedule::tma ? 16 : 128);
   layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages), 8, c), 16, PartKind::tensor);
   layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), 16, PartKind::tensor);
   if (config.scaling == Scaling::blockwise) {
     const auto scales = [&](std::string_view name, bytes_t per_stage) {
-      if (config.grouped)
+      if (is_pointer_array(config))
         layout.member(name, array_engine_bytes(c.mul(per_stage, stages), 8, c), 16, PartKind::tensor);
       else
         layout.member(name, c.mul(per_stage, stages), 128, PartKind::tensor);
@@ -183,10 +239,11 @@ constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const Mainlo
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
 }
 
-// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): the cooperative kernels take
+// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): a given tile as it is; the cooperative kernels take
 // (min(128, M), std::gcd(min(32, N), N)); the ping-pong kernels (min(64, M), std::gcd(min(Np, N), N)) with
 // Np = 64 for an 8-bit D when N % 64 == 0, else 32.
 constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule schedule) {
+  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
   const Tile& t = config.tile;
   if (schedule == Schedule::cooperative) return {t.m < 128 ? t.m : 128, std::gcd(t.n < 32 ? t.n : 32, t.n)};
   const bytes_t n_perf = bits_of(config.d) == 8 && t.n % 64 == 0 ? 64 : 32;
@@ -206,23 +263,20 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
   return out;
 }
 
-namespace detail {
-
-// The configuration as the SM90 kernel is built: its schedule and epilogue resolved.
-constexpr Config sm90_built(const Config& config) {
-  Config built = config;
-  built.schedule = sm90_schedule(config);
-  built.epilogue = sm90_epilogue(config);
-  return built;
-}
-
-}  // namespace detail
 
 // What a build of the kernel refuses beyond sizeof(SharedStorage), whatever the stage count: the
 // kernel's device code (the cooperative kernels' tile-M assertion, for the schedule the builder
 // resolves KernelScheduleAuto to).
 constexpr Rejection sm90_check_build(const Config& config) {
-  return check_kernel_device_code(detail::sm90_built(config));
+  const Config built = detail::sm90_built(config);
+  if (const Rejection r = check_kernel_device_code(built); r != Rejection::none) return r;
+  // A given epilogue tile against the MMA tile (sm90_epilogue_tma_warpspecialized.hpp:671-678, device
+  // code): the builder's M is the MMA tile's (128 cooperative, 64 otherwise) and the MMA tile's N is
+  // the CTA's, so an epilogue N must divide the CTA's N.
+  if (!built.epilogue_tile.automatic && built.epilogue != EpilogueKind::nosmem &&
+      built.tile.n % built.epilogue_tile.n != 0)
+    return Rejection::epilogue_epi_tile_n_divides_mma;
+  return Rejection::none;
 }
 
 constexpr bool sm90_shape_compiles(const Config& config) {
@@ -260,7 +314,7 @@ struct Sm90Steps : DefaultGemmSteps {
   // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
   static constexpr Rejection check_stages(const Config& built, const Budget& budget) {
     if (budget.decision.stages >= 2) return Rejection::none;
-    const bool blockwise = built.scaling == Scaling::blockwise && !built.grouped;
+    const bool blockwise = built.scaling == Scaling::blockwise && !is_pointer_array(built);
     return blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
   }
   static constexpr Rejection check_build(const Config& config) { return sm90_check_build(config); }
