@@ -77,12 +77,22 @@ def probe_source_sm103(cfg):
         kernel = (f"cutlass::gemm::Kernel{'PtrArray' if p.grouped else ''}TmaWarpSpecialized{sm}"
                   f"BlockScaledMxNvf4Ultra{vs}Sm103")
         epilogue = epilogue_schedule(cfg, p, sm)
-    if cfg.get("fusion", "none") != "none":
-        raise ValueError("SM103 probes take no fusion")
+    fusion = cfg.get("fusion", "none")
+    fusion_op = linear_fusion("none", p.d, p.c)
+    if fusion.startswith("sf-gen"):
+        # sf-gen[:VECTOR[:TYPE]]: LinCombBlockScaleFactor, by default with the operands' vector and type.
+        _, vector, sf_d = (fusion.split(":") + ["", ""])[:3]
+        vector = int(vector or (16 if a_kind == "nv" else 32))
+        sf_d = f"cutlass::float_{sf_d}_t" if sf_d else sf
+        fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf_d}, "
+                     f"{p.layout_cd}, {ELEMENT[p.c]}>")
+    elif fusion != "none":
+        raise ValueError(f"fusion {fusion!r} is not measured on SM103")
     operands = (f"cute::tuple<{ELEMENT[a]}, {sf}>, cutlass::layout::RowMajor{p.ptr}, 32, "
                 f"cute::tuple<{ELEMENT[b]}, {sf}>, cutlass::layout::ColumnMajor{p.ptr}, 32")
-    return probe_program(builder_types("Sm103", OPCLASS, p, epilogue, linear_fusion("none", p.d, p.c), operands,
-                                       cfg.get("stages", "auto"), kernel),
+    scheduler = {"persistent": "", "stream-k": "cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
+    return probe_program(builder_types("Sm103", OPCLASS, p, epilogue, fusion_op, operands,
+                                       cfg.get("stages", "auto"), kernel, scheduler=scheduler),
                          "Mainloop::DispatchPolicy::LoadABPipelineStageCount",
                          "Mainloop::DispatchPolicy::LoadSFPipelineStageCount",
                          "Mainloop::DispatchPolicy::LoadSFPipelineStageCount")
