@@ -201,7 +201,9 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
                   "are mxfp8") != std::string::npos);
   CHECK(message(base + "1x1x1_0_tnt_align16_cooperative").find("expected cooperative_q, pingpong_q") !=
         std::string::npos);
-  CHECK(message("cutlass3x_sm103_bstensorop_gemm_x").find("\"sm103\" in the kernel name: not modelled") !=
+  CHECK(message("cutlass3x_sm110_bstensorop_gemm_x").find("\"sm110\" in the kernel name: not modelled") !=
+        std::string::npos);
+  CHECK(message("cutlass3x_sm103_tensorop_gemm_x").find("\"tensorop\" in the kernel name: not modelled") !=
         std::string::npos);
   const std::string sm100 = "cutlass3x_sm100_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_bf16_128x128x256_";
   CHECK(message(sm100 + "0x0x1_0_tnt_align32_o_vs32_1sm") == "accepted");  // cluster dynamic
@@ -407,4 +409,53 @@ TEST_CASE("SM100 kernels of CUTLASS's generator read as their objects describe, 
   CHECK(listing["kernels"].size() == 2981);
   CHECK(exact == read);
   CHECK(read == 1295);  // today; a generator or reader change shows here
+}
+
+namespace {
+
+// An SM103 ultra kernel as its generator objects describe it: the vector is the schedule's (Vs16 or
+// Vs32), the scale type the operands'.
+Config expected_sm103(const json& k) {
+  Config c;
+  c.tile = {k["tile"][0], k["tile"][1], k["tile"][2]};
+  c.cluster = {k["cluster"][0], k["cluster"][1], k["cluster"][2]};
+  const std::string schedule = k["kernel_schedule"];
+  const int vector = schedule.find("Vs16") != std::string::npos ? 16 : 32;
+  const auto operand = [&](const json& scale) {
+    return Operand{Element::e2m1, scale == "ue4m3" ? ScaleType::ue4m3 : ScaleType::ue8m0, vector};
+  };
+  c.types = {operand(k["sf_a"]), operand(k["sf_b"])};
+  c.grouped = k["gemm_kind"] == "gemm_grouped";
+  c.schedule = schedule.find("Specialized2Sm") != std::string::npos ? Schedule::two_sm : Schedule::one_sm;
+  c.epilogue = k["epilogue_schedule"].get<std::string>().find("NoSmem") != std::string::npos ? EpilogueKind::nosmem
+                                                                                             : EpilogueKind::tma;
+  set_stages_and_output(c, k);
+  if (k.contains("sf_d")) {
+    c.fusion = Fusion::sf_gen;
+    c.sf_output = {k["sf_d_vector"], k["sf_d"] == "ue4m3" ? ScaleType::ue4m3 : ScaleType::ue8m0};
+  }
+  set_alignment_and_scheduler(c, k);
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("SM103 kernels of CUTLASS's generator read as their objects describe", "[kernel-names][sm103]") {
+  // Every 8th SM103 GEMM the generator makes (tools/kernel_names/list_kernels.py --arch sm103).
+  const json listing = load_test_data("kernel-names/sm103-generator-sample.json");
+  std::size_t exact = 0;
+  for (const json& k : listing["kernels"]) {
+    const std::string name = k["name"];
+    const NameReading reading = read_name(name);
+    INFO(name << ": " << reading.refusal);
+    REQUIRE(reading.config);
+    const Config expected = expected_sm103(k);
+    if (*reading.config == expected)
+      ++exact;
+    else
+      FAIL_CHECK(fmt::format("{} reads as {}, its objects say {}", name, io::config_to_json(*reading.config).dump(),
+                             io::config_to_json(expected).dump()));
+  }
+  CHECK(listing["kernels"].size() == 960);
+  CHECK(exact == listing["kernels"].size());
 }

@@ -126,6 +126,9 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
     return "s8 is modelled as an A/B operand only, not as C, D or a bias";
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (config.scaling != Scaling::block && operand.scale == ScaleType::ue8m0 && operand.vector != 32)
+      return "mxfp4-vs16 names a block-scaled format; with scaling none or blockwise give element names (e2m1, …)";
   return row->invalid_input(config);
 }
 

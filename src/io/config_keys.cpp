@@ -89,7 +89,8 @@ constexpr std::array<ConfigKey, 25> config_keys{{
      .read = [](Config&, const Setting& s) { (void)tile_spec_of(s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_tile(c.tile)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
-     .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, or A:B (presets or e2m1, e3m2, e2m3, e4m3, e5m2; with\n--scaling none "
+     .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
+             "e3m2, e2m3, e4m3, e5m2; with --scaling none "
              "or blockwise element names, also f16, bf16, s8, f32 (sm90: a tf32 MMA)). Default: nvfp4.",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
@@ -231,6 +232,12 @@ constexpr std::array<std::string_view, N> names_of(const std::array<Element, N>&
   return out;
 }
 
+constexpr std::array<std::string_view, operand_presets.size()> preset_names() {
+  std::array<std::string_view, operand_presets.size()> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = operand_presets[i].name;
+  return out;
+}
+
 // Keys whose help lists a vocabulary in prose rather than as choices: the prose must name every
 // value of the vocabulary's table.
 static_assert(names_every(help_of("stages"), spellings_of(stage_words)));
@@ -238,6 +245,7 @@ static_assert(names_every(help_of("fusion"), spellings_of(fusion_words)));
 static_assert(names_every(help_of("fusion"), spellings_of(scale_type_words)));
 static_assert(names_every(help_of("c"), names_of(epilogue_elements)));
 static_assert(names_every(help_of("types"), names_of(operand_elements)));
+static_assert(names_every(help_of("types"), preset_names()));
 
 }  // namespace
 

@@ -116,10 +116,11 @@ class Parts {
 NameArch arch_part(NameReader& r, std::string_view arch) {
   if (arch == "sm90") return NameArch::sm90;
   if (arch == "sm100") return NameArch::sm100;
+  if (arch == "sm103") return NameArch::sm103;
   if (arch != "sm120" && arch != "sm121")
     r.fail(arch,
-           "not modelled: the model reads the names of SM120/SM121, SM90 and SM100 kernels (sm120, sm121, sm90, "
-           "sm100) only");
+           "not modelled: the model reads the names of SM120/SM121, SM90, SM100 and SM103 kernels (sm120, sm121, "
+           "sm90, sm100, sm103) only");
   return NameArch::sm120;
 }
 
@@ -129,6 +130,8 @@ Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
     r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
   if (arch == NameArch::sm100 && opclass != "bstensorop")
     r.fail(opclass, "not modelled: of SM100's kernels the model has the block-scaled GEMMs (bstensorop) only");
+  if (arch == NameArch::sm103 && opclass != "bstensorop")
+    r.fail(opclass, "not modelled: SM103's kernels are the block-scaled FP4 ultra GEMMs (bstensorop)");
   if (opclass == "bstensorop") return Family::block_scaled;
   if (opclass == "bssptensorop") return Family::block_scaled_sparse;
   if (opclass == "sptensorop") return Family::plain_sparse;
@@ -202,10 +205,10 @@ std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulato
   return d_scale;
 }
 
-// The cluster part: SM90 and SM100 take theirs (SM100's 0x0x1 is one chosen at run time,
+// The cluster part: SM90, SM100 and SM103 take theirs (0x0x1 is one chosen at run time,
 // Shape<int, int, _1>); SM120 kernels run 1x1x1. Returns the cluster once checked.
 Cluster cluster_part(NameReader& r, NameArch arch, std::string_view cluster) {
-  if (arch == NameArch::sm100 && cluster == "0x0x1") {
+  if ((arch == NameArch::sm100 || arch == NameArch::sm103) && cluster == "0x0x1") {
     r.set("cluster", format_cluster(dynamic_cluster), cluster);
     return dynamic_cluster;
   }
@@ -377,6 +380,28 @@ Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vect
   return r.take();
 }
 
+// SM103: the ultra schedule (its vector: 16 for NVFP4 or ue8m0 scales, 32 for MXFP4) and the
+// epilogue part; CUTLASS's SM103 kernels name their no-smem epilogue.
+Settings sm103_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                                 const Kernel& k) {
+  const bool automatic_epilogue = rest.size() < 2 || rest[rest.size() - 2] != "epi";
+  const EpilogueKind epilogue = epilogue_part(r, rest, "SM103");
+  if (automatic_epilogue) r.fail(name, "not modelled: an SM103 name without its epilogue part (_epi_nosmem)");
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  const std::string_view mxfp4 = fp4_name(Fp4Format::mxfp4);
+  if (s.operands == Fp4Format::nvfp4 && k.types == mxfp4) {
+    // ue8m0 scales under a Vs16 schedule: one scale per 16 elements.
+    r.set("types", std::string(name_of(Operand{Element::e2m1, ScaleType::ue8m0, 16})), schedule);
+  } else {
+    check_fp4(r, s, k.types, schedule);
+  }
+  r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+  r.set("epilogue", std::string(format_epilogue(epilogue)), schedule);
+  r.set("epilogue_tile", format_epilogue_tile({}), schedule);
+  return r.take();
+}
+
 // SM120: [_epi_tma] is the sparse kernels' own epilogue schedule.
 Settings sm120_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                  const Kernel& k) {
@@ -435,6 +460,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   }
   fusion_part(r, rest, d, d_scale, d_layout);
   if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);
+  if (k.arch == NameArch::sm103) return sm103_schedule_settings(r, name, rest, k);
   return sm120_schedule_settings(r, name, rest, k);
 }
 

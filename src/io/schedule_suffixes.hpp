@@ -11,8 +11,8 @@ namespace smem_budget::io {
 // The kernel-schedule part of a CUTLASS name: one row per suffix of KernelScheduleSuffixes
 // (python/cutlass_library/library.py, v4.7.0) the model reads, per architecture and operation
 // class, with the settings it stands for. A suffix may mean different schedules on different rows.
-enum class NameArch { sm90, sm100, sm120 };  // sm120 also reads sm121's names
-enum class Fp4Format { any, nvfp4, mxfp4 };  // the explicit MXF4/NVF4 schedules name their FP4 format
+enum class NameArch { sm90, sm100, sm103, sm120 };  // sm120 also reads sm121's names
+enum class Fp4Format { any, nvfp4, mxfp4 };         // the explicit MXF4/NVF4 schedules name their FP4 format
 
 struct ScheduleSuffix {
   std::string_view suffix;
@@ -24,7 +24,7 @@ struct ScheduleSuffix {
   bool fast_accum = false;
 };
 
-constexpr std::array<ScheduleSuffix, 31> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 43> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -59,8 +59,8 @@ constexpr std::array<ScheduleSuffix, 31> schedule_suffixes{{
      Instruction::automatic, Fp4Format::any, true},
     // The non-persistent kernels: KernelTmaWarpSpecialized[FP8FastAccum] and KernelTma (library.py:751-755).
     {"warpspecialized", NameArch::sm90, Family::plain, Schedule::warp_specialized},
-    {"warpspecialized_fp8_fastaccum", NameArch::sm90, Family::plain, Schedule::warp_specialized,
-     Instruction::automatic, Fp4Format::any, true},
+    {"warpspecialized_fp8_fastaccum", NameArch::sm90, Family::plain, Schedule::warp_specialized, Instruction::automatic,
+     Fp4Format::any, true},
     {"unspecialized", NameArch::sm90, Family::plain, Schedule::tma},
     // SM100's block-scaled GEMMs: the instruction and 1-SM or 2-SM MMA. The pointer-array MXF8F6F4
     // schedules are spelled o_vs32 too.
@@ -70,6 +70,33 @@ constexpr std::array<ScheduleSuffix, 31> schedule_suffixes{{
     {"o_vs16_2sm", NameArch::sm100, Family::block_scaled, Schedule::two_sm, Instruction::automatic, Fp4Format::nvfp4},
     {"o_vs32_1sm", NameArch::sm100, Family::block_scaled, Schedule::one_sm, Instruction::automatic, Fp4Format::mxfp4},
     {"o_vs32_2sm", NameArch::sm100, Family::block_scaled, Schedule::two_sm, Instruction::automatic, Fp4Format::mxfp4},
+    // SM103's FP4 "ultra" GEMMs: the scale-factor vector (16 takes NVFP4 or ue8m0 scales, 32 MXFP4)
+    // and 1-SM or 2-SM MMA. The …DisablePrefetch (nopf) and …TmaPrefetch (tmapf) schedules change no
+    // shared memory (TmaPrefetchStorage = 0, sm103_blockscaled_umma_builder.inl:489).
+    {"o_vs16_ultra_1sm", NameArch::sm103, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs16_ultra_1sm_nopf", NameArch::sm103, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs16_ultra_1sm_tmapf", NameArch::sm103, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs16_ultra_2sm", NameArch::sm103, Family::block_scaled, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs16_ultra_2sm_nopf", NameArch::sm103, Family::block_scaled, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs16_ultra_2sm_tmapf", NameArch::sm103, Family::block_scaled, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs32_ultra_1sm", NameArch::sm103, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::mxfp4},
+    {"o_vs32_ultra_1sm_nopf", NameArch::sm103, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::mxfp4},
+    {"o_vs32_ultra_1sm_tmapf", NameArch::sm103, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::mxfp4},
+    {"o_vs32_ultra_2sm", NameArch::sm103, Family::block_scaled, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::mxfp4},
+    {"o_vs32_ultra_2sm_nopf", NameArch::sm103, Family::block_scaled, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::mxfp4},
+    {"o_vs32_ultra_2sm_tmapf", NameArch::sm103, Family::block_scaled, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::mxfp4},
 }};
 
 // The --types side an FP4 schedule names: nvfp4 or mxfp4.

@@ -83,11 +83,14 @@ struct OperandPreset {
   Operand operand;
 };
 
-inline constexpr std::array<OperandPreset, 4> operand_presets{{
+inline constexpr std::array<OperandPreset, 5> operand_presets{{
     {"nvfp4", {Element::e2m1, ScaleType::ue4m3, 16}},
     {"mxfp4", {Element::e2m1, ScaleType::ue8m0, 32}},
     {"mxfp6", {Element::e3m2, ScaleType::ue8m0, 32}},
     {"mxfp8", {Element::e4m3, ScaleType::ue8m0, 32}},
+    // FP4 with ue8m0 scale factors per 16 elements: MX scale types under the …Vs16 schedules, which
+    // CUTLASS's SM103 listing builds (kernel names ue8m0xe2m1 … o_vs16).
+    {"mxfp4-vs16", {Element::e2m1, ScaleType::ue8m0, 16}},
 }};
 
 // A preset name, or a bare element name. With block scaling a bare narrow element is that
@@ -95,8 +98,7 @@ inline constexpr std::array<OperandPreset, 4> operand_presets{{
 constexpr std::optional<Operand> operand_from_name(std::string_view name) {
   for (const OperandPreset& preset : operand_presets)
     if (preset.name == name) return preset.operand;
-  if (const auto e = element_from_name(name); e && *e != Element::none)
-    return Operand{*e, ScaleType::ue8m0, 32};
+  if (const auto e = element_from_name(name); e && *e != Element::none) return Operand{*e, ScaleType::ue8m0, 32};
   return std::nullopt;
 }
 

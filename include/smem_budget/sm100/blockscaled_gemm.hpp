@@ -157,6 +157,16 @@ struct Sm100Steps : DefaultGemmSteps {
 // Questions outside what the SM100 block-scaled model covers; empty when it answers.
 constexpr std::optional<std::string_view> sm100_blockscaled_invalid_input(const Config& config) {
   if (const auto error = sm100_invalid_input(config)) return error;
+  const OperandPair& t = config.types;
+  if (t.a.data == Element::e2m1 && t.a.scale == ScaleType::ue8m0 && t.a.vector == 16)
+    return "not modelled on sm100: FP4 with ue8m0 scale factors per 16 elements (modelled on sm103)";
+  // The scale factors of D as the operands' (what was measured); written from registers, they take
+  // no shared memory, but another vector or type may change what the epilogue builder picks.
+  const ScaleFactorOutput sf = config.sf_output;
+  if (config.fusion == Fusion::sf_gen &&
+      ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
+    return "not modelled on sm100: scale factors of D with another vector or type than the operands'";
+  if (config.tile_scheduler != TileScheduler::persistent) return "not modelled on sm100 yet: stream-K";
   if (config.grouped && config.epilogue == EpilogueKind::nosmem)
     return "not modelled on sm100: the grouped no-smem epilogue";
   return std::nullopt;

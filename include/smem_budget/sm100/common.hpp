@@ -111,13 +111,6 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
     return "not modelled on sm100: fusions other than col-bias and sf-gen";
-  // The scale factors of D as the operands' (what was measured); written from registers, they take
-  // no shared memory, but another vector or type may change what the epilogue builder picks.
-  const ScaleFactorOutput sf = config.sf_output;
-  if (config.fusion == Fusion::sf_gen &&
-      ((sf.vector != 0 && sf.vector != t.a.vector) || (sf.type && *sf.type != t.a.scale)))
-    return "not modelled on sm100: scale factors of D with another vector or type than the operands'";
-  if (config.tile_scheduler != TileScheduler::persistent) return "not modelled on sm100 yet: stream-K";
   if (!config.epilogue_tile.automatic) {
     // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
     // same TMEM loads, and an N that divides the CTA's.
@@ -141,8 +134,8 @@ constexpr bytes_t sm100_accumulator_stages(const Config& config) {
   if (config.scaling != Scaling::none) return config.tile.n == 256 ? 1 : 2;
   const Tile cta = sm100_cta_tile(config);
   const bytes_t n = cta.n > 0 ? cta.n : 1;
-  const bytes_t stages =
-      sm100_is_2sm(config) || config.tile.m > 64 ? (128 * sm100_tmem_columns) / (cta.m * n) : sm100_tmem_columns / n * 2;
+  const bytes_t stages = sm100_is_2sm(config) || config.tile.m > 64 ? (128 * sm100_tmem_columns) / (cta.m * n)
+                                                                    : sm100_tmem_columns / n * 2;
   return stages < 4 ? stages : 4;
 }
 

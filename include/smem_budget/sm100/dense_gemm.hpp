@@ -159,7 +159,8 @@ struct Sm100DenseSteps : DefaultGemmSteps {
       budget.epilogue = no_smem_epilogue(1, 1);
       budget.epilogue.pipeline_size = 1;
       budget.epilogue_shared_storage = budget.epilogue.shared_storage;
-      if (config.stages.kind == StagePolicy::Kind::auto_carveout) budget.decision.carveout = budget.epilogue_shared_storage;
+      if (config.stages.kind == StagePolicy::Kind::auto_carveout)
+        budget.decision.carveout = budget.epilogue_shared_storage;
     }
     StageDecision& d = budget.decision;
     d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
@@ -188,7 +189,7 @@ struct Sm100DenseSteps : DefaultGemmSteps {
     budget.tmem_accumulator_columns = budget.tmem_accumulator_stages * config.tile.n;
     // A 1-SM MMA of M 64 fills half the lanes: two of its stages share columns (sm100_umma_builder.inl:265).
     budget.tmem_columns = sm100_is_2sm(config) || config.tile.m > 64 ? budget.tmem_accumulator_columns
-                                                                      : budget.tmem_accumulator_columns / 2;
+                                                                     : budget.tmem_accumulator_columns / 2;
   }
   static constexpr bytes_t stage_search_ceiling(const Budget& budget) {
     return budget.limit < sm100_cutlass_capacity ? budget.limit : sm100_cutlass_capacity;

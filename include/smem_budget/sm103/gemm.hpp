@@ -36,7 +36,25 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
     return "not modelled: on sm103 the model covers the FP4 block-scaled (\"ultra\") GEMMs: nvfp4 or mxfp4";
   if (config.instruction != Instruction::automatic)
     return "not modelled on sm103: an explicit instruction (the ultra kernels take FP4 as it is)";
-  if (config.fusion != Fusion::none) return "not modelled on sm103: fusions";
+  const OperandPair& t = config.types;
+  if (config.schedule == Schedule::automatic && t.a.scale == ScaleType::ue8m0 && t.a.vector == 16)
+    return "FP4 with ue8m0 scale factors per 16 elements is built by the Vs16 schedules (--schedule 1sm or 2sm); "
+           "auto builds the 32-element vector";
+  // CUTLASS's own SM103 kernels (its generator's listing) write block scale factors of D from the
+  // no-smem epilogue, ue8m0 per 16 or 32 elements, with either stream-K or the persistent scheduler:
+  // what was measured.
+  if (config.fusion != Fusion::none && config.fusion != Fusion::sf_gen)
+    return "not modelled on sm103: fusions other than sf-gen";
+  if (config.fusion == Fusion::sf_gen) {
+    const ScaleFactorOutput sf = config.sf_output;
+    if (config.epilogue != EpilogueKind::nosmem)
+      return "not modelled on sm103: sf-gen with the TMA epilogue (CUTLASS's SM103 kernels write them from the "
+             "no-smem epilogue: --epilogue nosmem)";
+    if (sf.type.value_or(t.a.scale) != ScaleType::ue8m0 || (sf.vector != 0 && sf.vector != 16 && sf.vector != 32))
+      return "not modelled on sm103: scale factors of D other than ue8m0 per 16 or 32 elements";
+  }
+  if (config.tile_scheduler != TileScheduler::persistent && config.epilogue != EpilogueKind::nosmem)
+    return "not modelled on sm103: stream-K with the TMA epilogue (measured with the no-smem one)";
   if (config.epilogue_op_class == EpilogueOpClass::tensorop)
     return "not modelled on sm103 yet: an OpClassTensorOp epilogue under the ultra mainloop (auto and blockscaled are "
            "the same epilogue)";

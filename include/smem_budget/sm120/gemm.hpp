@@ -28,6 +28,9 @@ constexpr std::optional<std::string_view> invalid_family_input(const Config& con
   if (block && (!is_narrow_float(config.types.a.data) || !is_narrow_float(config.types.b.data)))
     return "block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names); "
            "for f16, bf16 or s8 give scaling none or blockwise";
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (block && operand.scale == ScaleType::ue8m0 && operand.vector == 16)
+      return "not modelled on sm120: FP4 with ue8m0 scale factors per 16 elements (modelled on sm103)";
   if (!block && (config.types.a.scale == ScaleType::ue4m3 || config.types.b.scale == ScaleType::ue4m3))
     return "nvfp4 names a block-scaled format; with scaling none or blockwise give element names (e2m1, e4m3, …)";
   if (!config.scale_granularity.automatic) {
