@@ -39,7 +39,7 @@ constexpr bool sm100_dense_types_accepted(const OperandPair& t) {
 constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config& config) {
   if (config.scaling == Scaling::blockwise)
     return "not modelled on sm100: blockwise-scaled FP8 (sm100_blockwise_umma_builder.inl); scaling none and block "
-           "are";
+           "are modelled";
   if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
     return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
