@@ -54,11 +54,13 @@ Element element_part(NameReader& r, std::string_view part, std::string_view text
   return *e;
 }
 
-// SM100's runtime-typed operands, type_erased_dynamic_float4_t and …float6_t (f4, f6): the data type
-// is chosen at run time, the shared memory is that of any element of those bits, e2m1 and e3m2.
+// SM100's runtime-typed operands, type_erased_dynamic_float4_t, …float6_t and …float8_t (f4, f6, f8):
+// the data type is chosen at run time, the shared memory is that of any element of those bits, e2m1,
+// e3m2 and e4m3.
 Element runtime_element(NameReader& r, std::string_view part, std::string_view text) {
   if (text == "f4") return Element::e2m1;
   if (text == "f6") return Element::e3m2;
+  if (text == "f8") return Element::e4m3;
   return element_part(r, part, text, false);
 }
 
@@ -138,8 +140,10 @@ NameArch arch_part(NameReader& r, std::string_view arch) {
 Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
   if (arch == NameArch::sm90 && opclass != "tensorop")
     r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
-  if (arch == NameArch::sm100 && opclass != "bstensorop")
-    r.fail(opclass, "not modelled: of SM100's kernels the model has the block-scaled GEMMs (bstensorop) only");
+  if (arch == NameArch::sm100 && (opclass == "sptensorop" || opclass == "bssptensorop"))
+    r.fail(opclass,
+           "not modelled: SM100's sparse GEMMs (sptensorop, bssptensorop); of SM100's kernels the model has "
+           "the dense tensor-op (tensorop) and block-scaled (bstensorop) GEMMs");
   if (arch == NameArch::sm103 && opclass != "bstensorop")
     r.fail(opclass, "not modelled: SM103's kernels are the block-scaled FP4 ultra GEMMs (bstensorop)");
   if (opclass == "bstensorop") return Family::block_scaled;
@@ -180,6 +184,10 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     r.set("scaling", std::string(format_scaling(Scaling::block)), opclass);
     r.set("scale_granularity", format_scale_granularity(ScaleGranularity{}), opclass);
   } else if (a.find("f32x") != std::string_view::npos) {
+    if (arch == NameArch::sm100)
+      r.fail(both,
+             "not modelled: SM100's blockwise-scaled GEMMs (KernelTmaWarpSpecializedBlockwise…Sm100, "
+             "sm100_blockwise_umma_builder.inl)");
     family = Family::blockwise;
     const BlockwiseOperand sa = blockwise_operand(r, a), sb = blockwise_operand(r, b);
     if (sa.k != sb.k) r.fail(both, "A's and B's scale blocks must share their K extent");
@@ -188,7 +196,15 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     r.set("scaling", std::string(format_scaling(Scaling::blockwise)), both);
     r.set("scale_granularity", format_scale_granularity(ScaleGranularity{false, sa.rows, sb.rows, sa.k}), both);
   } else {
-    const Element ea = element_part(r, a, a, false), eb = element_part(r, b, b, false);
+    if (a.starts_with('c') && element_from_name(a.substr(1)))
+      r.fail(both, "not modelled: complex GEMMs (the model's operands are real)");
+    const bool sm100 = arch == NameArch::sm100;
+    const Element ea = sm100 ? runtime_element(r, a, a) : element_part(r, a, a, false),
+                  eb = sm100 ? runtime_element(r, b, b) : element_part(r, b, b, false);
+    if (sm100 && (ea == Element::f32 || eb == Element::f32))
+      r.fail(both,
+             "not modelled: SM100's tf32 GEMMs (f32 operands); the dense SM100 model has f16, bf16, s8 and "
+             "FP8/FP6/FP4 operands");
     if (arch == NameArch::sm90 && bits_of(ea) != bits_of(eb))
       r.fail(both, "not modelled: SM90's mixed-input kernels (A and B of different widths)");
     types = types_text(name_of(ea), name_of(eb));
@@ -201,9 +217,18 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
 
 // The accumulator, C and D (or SCALExD where the kernel also writes block scale factors): sets c
 // and d, and returns D's scale type.
+// SM100's dense (tensorop) kernels: s8 operands accumulate in s32, and the dense model has no s8 C or D.
 std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulator, std::string_view c,
-                                      std::string_view d) {
-  if (accumulator != name_of(Element::f32)) r.fail(accumulator, "not modelled: the model's kernels accumulate in f32");
+                                      std::string_view d, bool sm100_dense, bool s8_operands) {
+  if (sm100_dense && s8_operands) {
+    if (accumulator != "s32") r.fail(accumulator, "not modelled: SM100's s8 GEMMs accumulate in s32");
+  } else if (accumulator != name_of(Element::f32)) {
+    r.fail(accumulator, "not modelled: the model's kernels accumulate in f32 (SM100's s8 ones in s32)");
+  }
+  for (std::string_view output : {c, d}) {
+    if (output == "s32") r.fail(output, "not modelled: s32 C or D");
+    if (sm100_dense && output == name_of(Element::s8)) r.fail(output, "not modelled: s8 C or D on SM100");
+  }
   r.set("c", std::string(name_of(element_part(r, c, c, true))), c);
   const std::size_t dx = d.find('x');
   std::optional<ScaleType> d_scale;
@@ -304,8 +329,8 @@ const ScheduleSuffix& schedule_part(NameReader& r, std::string_view name, NameAr
                                     const std::string& schedule) {
   std::vector<std::string_view> known;
   for (const ScheduleSuffix& s : schedule_suffixes) {
-    // SM120's suffixes mean a schedule per operation class; SM90's and SM100's whatever the operands.
-    if (s.arch != arch || (arch == NameArch::sm120 && s.family != family)) continue;
+    // SM120's and SM100's suffixes mean a schedule per operation class; SM90's whatever the operands.
+    if (s.arch != arch || ((arch == NameArch::sm120 || arch == NameArch::sm100) && s.family != family)) continue;
     if (s.suffix == schedule) return s;
     if (!s.suffix.empty()) known.push_back(s.suffix);
   }
@@ -315,8 +340,9 @@ const ScheduleSuffix& schedule_part(NameReader& r, std::string_view name, NameAr
                                  fmt::join(known, ", ")));
   r.fail(schedule.empty() ? name : std::string_view(schedule),
          fmt::format("not {} (expected {})",
-                     arch == NameArch::sm100 ? "a block-scaled SM100 kernel schedule"
-                                             : "a kernel schedule of this kind of kernel",
+                     arch != NameArch::sm100          ? "a kernel schedule of this kind of kernel"
+                     : family == Family::block_scaled ? "a block-scaled SM100 kernel schedule"
+                                                      : "an SM100 tensor-op kernel schedule",
                      fmt::join(known, ", ")));
 }
 
@@ -412,6 +438,40 @@ Settings sm103_schedule_settings(NameReader& r, std::string_view name, std::vect
   return r.take();
 }
 
+// SM100's dense (tensorop) GEMMs: SCHEDULE is 1sm or 2sm (KernelTmaWarpSpecialized{1,2}SmSm100, grouped
+// KernelPtrArrayTmaWarpSpecialized{1,2}SmSm100, library.py:763-771, v4.7.0); no epilogue part is
+// TmaWarpSpecialized1Sm (whose suffix is empty, library.py:958) after 1sm, EpilogueScheduleAuto after 2sm,
+// _epi_tma TmaWarpSpecialized2Sm, _epi_nosmem NoSmemWarpSpecialized{1,2}Sm; grouped kernels' PtrArray ones.
+// The generator's emitter gives these kernels EpilogueTileAuto.
+Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                                 const Kernel& k) {
+  const std::string whole = fmt::format("{}", fmt::join(rest, "_"));
+  if (whole.find("cpasync") != std::string::npos)
+    r.fail(whole,
+           "not modelled: SM100's cp.async mainloops (KernelWarpSpecialized1SmSm100, "
+           "KernelMixedTmaCpAsyncWarpSpecialized1SmSm100)");
+  if (whole.find("FastF32") != std::string::npos || whole.find("fastf32") != std::string::npos)
+    r.fail(whole,
+           "not modelled: SM100's FastF32 kernels (f32 emulated with bf16, KernelTmaWarpSpecialized{1,2}Sm"
+           "FastFP32Sm100)");
+  const bool automatic_epilogue = !k.grouped && (rest.size() < 2 || rest[rest.size() - 2] != "epi");
+  const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  // EpilogueScheduleAuto's own is_2sm for OpClassTensorOp: a static, even cluster M and tile M 128 or 256
+  // (sm100_builder.inl:1697-1713); else the 1-SM epilogue, which no setting pairs with a 2-SM mainloop.
+  const bool auto_epilogue_2sm = !k.cluster_extents.is_dynamic() && k.cluster_extents.m % 2 == 0 &&
+                                 (k.tile_extents.m == 256 || k.tile_extents.m == 128);
+  if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
+    r.fail(k.cluster,
+           "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
+           "chosen at run time, or odd, or its tile M is neither 128 nor 256: sm100_builder.inl:1697-1713)");
+  r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+  r.set("epilogue", std::string(format_epilogue(epilogue)), rest.empty() ? name : std::string_view(schedule));
+  r.set("epilogue_tile", format_epilogue_tile({}), schedule);
+  return r.take();
+}
+
 // SM120: [_epi_tma] is the sparse kernels' own epilogue schedule.
 Settings sm120_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                  const Kernel& k) {
@@ -448,7 +508,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const std::string_view a = parts.next(), b = parts.next(), accumulator = parts.next(), c = parts.next(),
                          d = parts.next();
   k.types = operand_parts(r, k.arch, k.family, opclass, a, b);
-  const std::optional<ScaleType> d_scale = output_parts(r, accumulator, c, d);
+  const std::optional<ScaleType> d_scale = output_parts(
+      r, accumulator, c, d, k.arch == NameArch::sm100 && k.family == Family::plain, k.types == name_of(Element::s8));
   k.tile = parts.next();
   r.set("tile", std::string(k.tile), k.tile);
   const TileSpec tile = std::get<TileSpec>(parse_tile(k.tile));  // set() has checked it
@@ -469,6 +530,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     return sm90_schedule_settings(r, name, rest, k);
   }
   fusion_part(r, rest, d, d_scale, d_layout);
+  if (k.arch == NameArch::sm100 && k.family == Family::plain) return sm100_tensorop_settings(r, name, rest, k);
   if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);
   if (k.arch == NameArch::sm103) return sm103_schedule_settings(r, name, rest, k);
   return sm120_schedule_settings(r, name, rest, k);
