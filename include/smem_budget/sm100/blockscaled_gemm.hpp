@@ -64,17 +64,8 @@ constexpr MainloopStage sm100_stage(const Config& config, Checked& c) {
   return s;
 }
 
-// Sm100DenseGemmTmaUmmaCarveout (gemm/collective/builders/sm100_pipeline_carveout.inl:37-83): the
-// accumulator, CLC and load-order pipelines, the CLC responses and the TMEM pointer the kernel
-// keeps beside the tensors; the grouped kernel's 8 scheduler stages, doubled responses and five
-// sets of tensormaps.
-constexpr bytes_t sm100_builder_reserve(const Config& config) {
-  const bytes_t acc = sm100_accumulator_stages(config);
-  const bytes_t s = config.grouped ? 8 : 2;
-  const bytes_t responses = config.grouped ? 2 : 1;
-  const bytes_t reserve = 16 * acc + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
-  return config.grouped ? reserve + 128 * 4 * 5 + 16 * s : reserve;
-}
+// The builder's carveout with the four tensormaps of A, B, SFA and SFB (common.hpp).
+constexpr bytes_t sm100_builder_reserve(const Config& config) { return sm100_pipeline_carveout(config, 4); }
 
 // TensorStorage (gemm/collective/sm100_blockscaled_mma_warpspecialized.hpp:274-288), aligned_struct<128>:
 // A and B (packed FP4 unaligned, bytes as 16-byte aligned arrays), SFA and SFB arrays.

@@ -139,6 +139,18 @@ constexpr bytes_t sm100_accumulator_stages(const Config& config) {
   return stages < 4 ? stages : 4;
 }
 
+// Sm100DenseGemmTmaUmmaCarveout<…, NumTensorMaps> (gemm/collective/builders/sm100_pipeline_carveout.inl:37-83):
+// the accumulator pipeline of its stage count, CLC pipeline and responses, load order, CLC throttle,
+// TMEM barrier and pointers the kernel keeps beside the tensors; grouped, 8 scheduler stages, doubled
+// responses, five sets of the mainloop's `tensormaps` and the tensormap-ready pipeline.
+constexpr bytes_t sm100_pipeline_carveout(const Config& config, bytes_t tensormaps) {
+  const bytes_t acc = sm100_accumulator_stages(config);
+  const bytes_t s = config.grouped ? 8 : 2;
+  const bytes_t responses = config.grouped ? 2 : 1;
+  const bytes_t reserve = 16 * acc + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
+  return config.grouped ? reserve + 128 * tensormaps * 5 + 16 * s : reserve;
+}
+
 // sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067): a given tile; with the
 // block-scaled class and CTA N 256, M min(CTA M, 32 x warps M) by 128; else that M and an N sized by C
 // and D, the TMA's smallest row counted per warp column. `warps` are the epilogue's TMEM warps.

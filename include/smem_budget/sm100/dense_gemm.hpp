@@ -117,17 +117,8 @@ constexpr MainloopStage sm100_dense_stage(const Config& config, Checked& c) {
   return s;
 }
 
-// Sm100DenseGemmTmaUmmaCarveout<…, NumTensorMaps = 2> (sm100_pipeline_carveout.inl:37-83) as the
-// builder instantiates it (sm100_umma_builder.inl:284-290): the accumulator pipeline of its own
-// stage count, CLC pipeline and responses, load order, CLC throttle, TMEM barrier and pointers; grouped,
-// 8 scheduler stages, doubled responses, five sets of A and B tensormaps and the tensormap-ready pipeline.
-constexpr bytes_t sm100_dense_builder_reserve(const Config& config) {
-  const bytes_t acc = sm100_accumulator_stages(config);
-  const bytes_t s = config.grouped ? 8 : 2;
-  const bytes_t responses = config.grouped ? 2 : 1;
-  const bytes_t reserve = 16 * acc + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
-  return config.grouped ? reserve + 128 * 2 * 5 + 16 * s : reserve;
-}
+// The builder's carveout with the two tensormaps of A and B (sm100_umma_builder.inl:284-290; common.hpp).
+constexpr bytes_t sm100_dense_builder_reserve(const Config& config) { return sm100_pipeline_carveout(config, 2); }
 
 // TensorStorage (sm100_mma_warpspecialized.hpp:223-227; the array collective's :233-237),
 // aligned_struct<128>: A, then B, each an ArrayEngine of its shared-memory type.
