@@ -496,6 +496,22 @@ TEST_CASE("a CUTLASS name given with --kernel is the whole configuration, and fl
   CHECK(tactic["bytes"]["total"] == 102400);
 }
 
+TEST_CASE("a CUTLASS name sets the architecture unless --arch is given", "[cli][kernel-names]") {
+  // tests/data/sm103-names-device.json: nvcc's 231,168 B for this SM103 kernel.
+  const std::string sm103 =
+      "cutlass3x_sm103_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_bf16_bf16_256x128x768_0x0x1_0_tnt_align32_o_vs16_"
+      "ultra_2sm_nopf_epi_nosmem";
+  const Run r = run("--kernel " + sm103 + " --format json");
+  CHECK(r.status == 0);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  CHECK(doc["arch"]["name"] == "sm103");
+  CHECK(doc["results"][0]["bytes"]["total"] == 231168);
+  const Run other = run("--kernel " + sm103 + " --arch sm100");
+  CHECK(other.status == 2);
+  CHECK(other.out.empty());
+  CHECK(other.err.find("an sm103 kernel, but the architecture is sm100") != std::string::npos);
+}
+
 TEST_CASE("a refusal a larger N cures names the smallest N that compiles", "[cli]") {
   const auto reason = [](const std::string& args) {
     return results_of(run(args + " --format json"))[0]["reason"].get<std::string>();
