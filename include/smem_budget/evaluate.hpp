@@ -107,8 +107,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
   const ModelledArchitecture* row = modelled(arch);
   if (!row)
-    return "only sm90, sm100, sm103, sm120 and sm121 (compute capability 9.0, 10.0, 10.3, 12.0 and 12.1) have modelled "
-           "layout rules";
+    return "only sm90, sm100, sm103, sm110, sm120 and sm121 (compute capability 9.0, 10.0, 10.3, 11.0, 12.0 and 12.1) "
+           "have modelled layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
   if (config.stages.kind == StagePolicy::Kind::fixed &&

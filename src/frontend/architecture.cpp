@@ -43,7 +43,7 @@ Architecture modelled_architecture(const std::string& spec, const std::string& o
   if (!has_layout_rules(arch.limits.cc))
     throw io::InputError(fmt::format(
         "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
-        "yet; sm90, sm100, sm103, sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
+        "yet; sm90, sm100, sm103, sm110, sm120 and sm121 are (`smem-budget arch {}` still shows its limits)",
         origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
         arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
   return arch;

@@ -199,7 +199,7 @@ TEST_CASE("architecture limits and occupancy", "[model]") {
   STATIC_REQUIRE(rule_set_of({9, 0}) == RuleSet::sm90);
   STATIC_REQUIRE(rule_set_of({10, 0}) == RuleSet::sm100);
   STATIC_REQUIRE(rule_set_of({10, 3}) == RuleSet::sm103);
-  STATIC_REQUIRE(!has_layout_rules({11, 0}));
+  STATIC_REQUIRE(rule_set_of({11, 0}) == RuleSet::sm100);  // Thor: the SM100 builders
   STATIC_REQUIRE(!has_layout_rules({8, 9}));
   // H200, measured: floor(233472 / (bytes + 1024)) CTAs per SM.
   STATIC_REQUIRE(ctas_per_sm(*find_arch("sm90"), 50000) == 4);

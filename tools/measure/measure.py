@@ -218,7 +218,9 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
 
 # Per architecture: the probe writer and the GPU the probe is built for.
 ARCHS = {"sm120": (probe_source, "sm_120a"), "sm90": (hopper.probe_source, "sm_90a"),
-         "sm100": (blackwell.probe_source, "sm_100a"), "sm103": (blackwell.probe_source_sm103, "sm_103a")}
+         "sm100": (blackwell.probe_source, "sm_100a"), "sm103": (blackwell.probe_source_sm103, "sm_103a"),
+         # Thor: CUTLASS builds its GEMMs with the SM100 builders (arch::Sm100) for the 110a target.
+         "sm110": (blackwell.probe_source, "sm_110a")}
 
 
 def optin_limit(arch):

@@ -92,6 +92,9 @@ constexpr RuleSet rule_set_of(ComputeCapability cc) {
   if (cc == ComputeCapability{9, 0}) return RuleSet::sm90;
   if (cc == ComputeCapability{10, 0}) return RuleSet::sm100;
   if (cc == ComputeCapability{10, 3}) return RuleSet::sm103;
+  // Thor: CUTLASS builds its GEMMs with the SM100 builders (arch::Sm100) for the 110a target
+  // (python/cutlass_library/generator.py:12613-12624 at v4.7.0 runs GenerateSM100 for it).
+  if (cc == ComputeCapability{11, 0}) return RuleSet::sm100;
   if (cc.major == 12 && (cc.minor == 0 || cc.minor == 1)) return RuleSet::sm120;
   return RuleSet::none;
 }
