@@ -128,7 +128,8 @@ struct Call {
 Call call_of(const py::args& args, py::kwargs keys) {
   if (args.size() > 1) throw py::type_error("at most one positional argument: a tile string or a configuration dict");
   Call call;
-  if (keys.contains("arch")) call.arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
+  const bool keys_gave_arch = keys.contains("arch");
+  if (keys_gave_arch) call.arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
   if (keys.contains("device")) call.device = keys.attr("pop")("device").cast<int>();
   if (args.size() == 1 && !args[0].is_none()) {
     if (py::isinstance<py::str>(args[0])) {
@@ -144,6 +145,11 @@ Call call_of(const py::args& args, py::kwargs keys) {
   if (keys.contains("name")) call.name = py::str(keys["name"]).cast<std::string>();
   add_settings(call.settings, keys);
   call.settings.erase("name");
+  // A CUTLASS kernel name is built for one architecture: with no arch given, it is the architecture.
+  if (const auto kernel = call.settings.find("kernel"); !keys_gave_arch && kernel != call.settings.end()) {
+    const std::string name = kernel->second.value.get<std::string>();
+    if (const auto built_for = smem_budget::io::kernel_name_arch(name)) call.arch = std::string(*built_for);
+  }
   smem_budget::io::expand_kernel_name(call.settings);
   if (!call.settings.contains("tile"))
     throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");
@@ -325,8 +331,8 @@ bytes of A) or a dict of batch-file keys; keyword arguments ()doc" +
                                        keyword_list(61) + R"doc( add to it or
 replace its keys. `kernel` names a kernel: a CUTLASS library name (the whole configuration but the
 CUTLASS release) or a TensorRT-LLM tactic (CtaShape128x256x64B: the tile); other keys override it. `arch` is a built-in name
-("sm120", "sm121", "sm90", "sm100", "sm103", or a product name such as "h200"), "native" (this machine's GPU
-number `device`) or an arch JSON file.
+("sm120", "sm121", "sm90", "sm100", "sm103", "sm110", or a product name such as "h200"), "native" (this
+machine's GPU number `device`) or an arch JSON file; left out with a CUTLASS kernel name, the name's.
 
 Returns a Result: stages, max_fitting_stages, total, bytes, limit, headroom, verdict ('fits',
 'exceeds-optin', 'rejected'), fits, reason, notes, config, and to_dict(), equal to the result

@@ -204,3 +204,9 @@ def test_kernel_names_read_as_in_the_cli():
     assert many[1].total == 102400
     with pytest.raises(smem_budget.InputError, match='"2x1x1" in the kernel name: not modelled'):
         smem_budget.check(kernel=name.replace("1x1x1", "2x1x1"))
+    # A CUTLASS name sets the architecture when arch is left out (tests/data/sm103-names-device.json).
+    sm103 = ("cutlass3x_sm103_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_bf16_bf16_256x128x768_0x0x1_0_tnt_align32_"
+             "o_vs16_ultra_2sm_nopf_epi_nosmem")
+    assert smem_budget.check(kernel=sm103).total == 231168
+    with pytest.raises(smem_budget.InputError, match="an sm103 kernel, but the architecture is sm100"):
+        smem_budget.check(kernel=sm103, arch="sm100")
