@@ -199,8 +199,13 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     if (a.starts_with('c') && element_from_name(a.substr(1)))
       r.fail(both, "not modelled: complex GEMMs (the model's operands are real)");
     const bool sm100 = arch == NameArch::sm100;
-    const Element ea = sm100 ? runtime_element(r, a, a) : element_part(r, a, a, false),
-                  eb = sm100 ? runtime_element(r, b, b) : element_part(r, b, b, false);
+    // SM90's tfloat32_t operands are 32 bits in shared memory and multiplied as tf32, as f32 operands
+    // are (tests/data/sm90-tf32-names-device.json: CUTLASS's tf32 kernels measure as their f32 twins).
+    const auto plain = [&](std::string_view part) {
+      if (sm100) return runtime_element(r, part, part);
+      return arch == NameArch::sm90 && part == "tf32" ? Element::f32 : element_part(r, part, part, false);
+    };
+    const Element ea = plain(a), eb = plain(b);
     if (sm100 && (ea == Element::f32 || eb == Element::f32))
       r.fail(both,
              "not modelled: SM100's tf32 GEMMs (f32 operands); the dense SM100 model has f16, bf16, s8 and "
