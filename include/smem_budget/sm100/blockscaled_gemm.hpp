@@ -111,10 +111,7 @@ struct Sm100Steps : DefaultGemmSteps {
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_stage(config, c);
     sm100_builder_inputs(budget, config, sm100_builder_reserve(config), c);
-    StageDecision& d = budget.decision;
-    d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
-                                                              : auto_stage_count(d.capacity, d.carveout, d.estimate);
-    d.counts = StageCounts::uniform(d.stages);
+    sm100_decide_stages(budget.decision, config);
   }
   static constexpr Rejection check_stages(const Config&, const Budget& budget) {
     return budget.decision.stages < 1 ? Rejection::sm100_no_stage : Rejection::none;
@@ -128,14 +125,11 @@ struct Sm100Steps : DefaultGemmSteps {
   // What a host-only build compiles, a device build refuses: the kernel asserts its size (a refusal
   // for the bytes laid out, which stay its answer), then the epilogue's device code.
   static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {
-    if (total > sm100_cutlass_capacity)
-      return {config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity,
-              true};
+    if (const Rejection size = sm100_capacity_refusal(config, total); size != Rejection::none) return {size, true};
     return {sm100_check_build(config), false};
   }
   static constexpr void record(Budget& budget, const Config& config) {
-    budget.tmem_accumulator_stages = sm100_accumulator_stages(config);
-    budget.tmem_accumulator_columns = budget.tmem_accumulator_stages * config.tile.n;
+    sm100_record_accumulator(budget, config);
     budget.tmem_columns = sm100_tmem_columns_used(config, budget.stage);
   }
   static constexpr bytes_t stage_search_ceiling(const Budget& budget) {

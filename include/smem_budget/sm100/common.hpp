@@ -273,4 +273,25 @@ constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_
   d.estimate = budget.stage.estimate;
 }
 
+// The SM100 builders' one count for A, B and their pipeline: StageCount<N> as given, else as many
+// stages as fit beside the carveout.
+constexpr void sm100_decide_stages(StageDecision& d, const Config& config) {
+  d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
+                                                            : auto_stage_count(d.capacity, d.carveout, d.estimate);
+  d.counts = StageCounts::uniform(d.stages);
+}
+
+// The SM100 kernels' device-side assertion of their SharedStorage against CUTLASS's capacity
+// (core/rejection.hpp cites it): a kernel refused by it keeps the bytes laid out as its answer.
+constexpr Rejection sm100_capacity_refusal(const Config& config, bytes_t total) {
+  if (total <= sm100_cutlass_capacity) return Rejection::none;
+  return config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity;
+}
+
+// The accumulator the kernel keeps in tensor memory: its stages and their columns.
+constexpr void sm100_record_accumulator(Budget& budget, const Config& config) {
+  budget.tmem_accumulator_stages = sm100_accumulator_stages(config);
+  budget.tmem_accumulator_columns = budget.tmem_accumulator_stages * config.tile.n;
+}
+
 }  // namespace smem_budget

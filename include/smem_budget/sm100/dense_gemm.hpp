@@ -154,10 +154,7 @@ struct Sm100DenseSteps : DefaultGemmSteps {
       if (config.stages.kind == StagePolicy::Kind::auto_carveout)
         budget.decision.carveout = budget.epilogue_shared_storage;
     }
-    StageDecision& d = budget.decision;
-    d.stages = config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count
-                                                              : auto_stage_count(d.capacity, d.carveout, d.estimate);
-    d.counts = StageCounts::uniform(d.stages);
+    sm100_decide_stages(budget.decision, config);
   }
   // The builder asserts a stage (sm100_umma_builder.inl:300), the collective two (…warpspecialized.hpp:191).
   static constexpr Rejection check_stages(const Config&, const Budget& budget) {
@@ -171,14 +168,11 @@ struct Sm100DenseSteps : DefaultGemmSteps {
     return {mainloop, sm100_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
   }
   static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {
-    if (total > sm100_cutlass_capacity)
-      return {config.grouped ? Rejection::sm100_grouped_smem_exceeds_capacity : Rejection::sm100_smem_exceeds_capacity,
-              true};
-    return {Rejection::none, false};
+    const Rejection size = sm100_capacity_refusal(config, total);
+    return {size, size != Rejection::none};
   }
   static constexpr void record(Budget& budget, const Config& config) {
-    budget.tmem_accumulator_stages = sm100_accumulator_stages(config);
-    budget.tmem_accumulator_columns = budget.tmem_accumulator_stages * config.tile.n;
+    sm100_record_accumulator(budget, config);
     // A 1-SM MMA of M 64 fills half the lanes: two of its stages share columns (sm100_umma_builder.inl:265).
     budget.tmem_columns = sm100_is_2sm(config) || config.tile.m > 64 ? budget.tmem_accumulator_columns
                                                                      : budget.tmem_accumulator_columns / 2;
