@@ -146,10 +146,8 @@ Call call_of(const py::args& args, py::kwargs keys) {
   add_settings(call.settings, keys);
   call.settings.erase("name");
   // A CUTLASS kernel name is built for one architecture: with no arch given, it is the architecture.
-  if (const auto kernel = call.settings.find("kernel"); !keys_gave_arch && kernel != call.settings.end()) {
-    const std::string name = kernel->second.value.get<std::string>();
-    if (const auto built_for = smem_budget::io::kernel_name_arch(name)) call.arch = std::string(*built_for);
-  }
+  if (const auto built_for = smem_budget::frontend::kernel_architecture(call.settings); !keys_gave_arch && built_for)
+    call.arch = *built_for;
   smem_budget::io::expand_kernel_name(call.settings);
   if (!call.settings.contains("tile"))
     throw InputError("tile: required (a tile \"MxNxK\", or a configuration with \"tile\")");

@@ -9,7 +9,6 @@
 #include "frontend/batch.hpp"
 #include "frontend/evaluation.hpp"
 #include "frontend/suggestions.hpp"
-#include "io/kernel_name.hpp"
 #include "io/tile_list.hpp"
 
 namespace smem_budget::cli {
@@ -47,11 +46,8 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
   if (o.config_file.empty()) {
     if (!flags.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
     // A CUTLASS kernel name is built for one architecture: with no --arch, it is the architecture.
-    const auto kernel = flags.find("kernel");
-    const std::string name = kernel == flags.end() ? "" : kernel->second.value.get<std::string>();
-    const auto built_for = o.arch_option->count() > 0 ? std::nullopt : io::kernel_name_arch(name);
-    report.arch = built_for ? chosen_architecture(o, std::string(*built_for), "--kernel")
-                            : chosen_architecture(o, o.arch, "--arch");
+    const auto built_for = o.arch_option->count() > 0 ? std::nullopt : frontend::kernel_architecture(flags);
+    report.arch = built_for ? chosen_architecture(o, *built_for, "--kernel") : chosen_architecture(o, o.arch, "--arch");
     report.results.push_back(frontend::evaluate_entry("", flags, report.arch, "options", release));
     add_suggestions(report, o);
     return report;

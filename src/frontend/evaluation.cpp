@@ -36,20 +36,25 @@ std::string tile_in_bytes(const io::Settings& settings) {
 
 // A CUTLASS kernel name is built for one architecture: another's rules would answer for a different kernel.
 void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
-  const auto kernel = settings.find("kernel");
-  if (kernel == settings.end()) return;
-  const std::string kernel_name = kernel->second.value.get<std::string>();
-  const auto built_for = io::kernel_name_arch(kernel_name);
+  const auto built_for = kernel_architecture(settings);
   if (!built_for) return;
   const auto named = find_arch(*built_for);
   if (named && rule_set_of(named->cc) == rule_set_of(arch.limits.cc)) return;
   throw io::InputError(
       fmt::format("{}: an {} kernel, but the architecture is {}: give --arch {} (or \"arch\": \"{}\" in "
                   "the batch file)",
-                  kernel->second.origin, *built_for, arch.name, *built_for, *built_for));
+                  settings.at("kernel").origin, *built_for, arch.name, *built_for, *built_for));
 }
 
 }  // namespace
+
+std::optional<std::string> kernel_architecture(const io::Settings& settings) {
+  const auto kernel = settings.find("kernel");
+  if (kernel == settings.end()) return std::nullopt;
+  const std::string name = kernel->second.value.get<std::string>();
+  const auto built_for = io::kernel_name_arch(name);
+  return built_for ? std::optional<std::string>(*built_for) : std::nullopt;
+}
 
 std::vector<std::string> rule_notes(const Config& config, const Budget& budget) {
   std::vector<std::string> notes;

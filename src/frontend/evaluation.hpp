@@ -16,6 +16,10 @@ namespace smem_budget::frontend {
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
 
+// The architecture a CUTLASS kernel name among the settings is built for ("sm103"); none without a
+// kernel or for a tactic, which names no architecture.
+std::optional<std::string> kernel_architecture(const io::Settings& settings);
+
 // How the architecture's rules read a configuration they answered: what an automatic schedule
 // builds, which release's rules answer for one not measured.
 std::vector<std::string> rule_notes(const Config& config, const Budget& budget);
