@@ -48,6 +48,13 @@ const Case cases[] = {
    "not modelled on sm100: blockwise-scaled FP8"},
   {"--tile 128x128x128 --arch sm90 --types e4m3 --scaling blockwise", nullptr, "name their schedule: cooperative or pingpong"},
   {"--tile 128x128x128 --arch sm100 --schedule cooperative", nullptr, "sm100 takes auto, 1sm or 2sm"},
+  // Without block scales too: SM90's schedules and batched kernels are no SM100 kernel.
+  {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --schedule tma", nullptr,
+   "warpspecialized and tma are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm"},
+  {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --schedule warpspecialized", nullptr,
+   "sm100 takes auto, 1sm or 2sm"},
+  {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --batched", nullptr,
+   "not modelled on sm100: pointer-array batched GEMMs"},
   {"--tile 128x128x128 --cluster 2x1x1", nullptr, "SM120 kernels run 1x1x1 clusters"},
   {"--tile 128x128x128 --arch sm100 --cluster 2x0x1", nullptr, "cluster dimensions must be 1…16"},
   {"--tile 128x128x128 --arch missing/gpu.json", nullptr, "missing/gpu.json: cannot open file"},

@@ -89,13 +89,9 @@ constexpr bytes_t sm100_b_columns(const Config& config) {
   return sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
 }
 
-// Questions outside what the SM100 and SM103 models cover; empty when they answer.
-constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
-  if (config.scaling != Scaling::block)
-    return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
-  const OperandPair& t = config.types;
-  if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
-    return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
+// The keys of SM90's and SM120's kernels, which neither SM100 builder (block-scaled or dense) nor
+// SM103's takes; empty when the configuration has none.
+constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& config) {
   if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong ||
       config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma)
     return "cooperative, pingpong, warpspecialized and tma are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
@@ -109,6 +105,17 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
     return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
+  return std::nullopt;
+}
+
+// Questions outside what the SM100 and SM103 models cover; empty when they answer.
+constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
+  if (config.scaling != Scaling::block)
+    return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
+  const OperandPair& t = config.types;
+  if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
+    return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
+  if (const auto error = sm100_foreign_keys(config)) return error;
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
     return "not modelled on sm100: fusions other than col-bias and sf-gen";
   if (!config.epilogue_tile.automatic) {

@@ -40,16 +40,9 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   if (config.scaling == Scaling::blockwise)
     return "not modelled on sm100: blockwise-scaled FP8 (sm100_blockwise_umma_builder.inl); scaling none and block "
            "are modelled";
-  if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong)
-    return "cooperative and pingpong are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
-  if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
+  if (const auto error = sm100_foreign_keys(config)) return error;
   if (config.instruction != Instruction::automatic)
     return "instruction chooses a block-scaled MMA; without block scales CUTLASS picks the MMA from the types";
-  if (config.sparse || config.epilogue == EpilogueKind::finalize ||
-      config.epilogue_schedule != EpilogueSchedule::automatic)
-    return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
-  if (config.cluster.k != 1) return "a cluster's K extent is 1";
-  if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
     return "not modelled on sm100 without block scales: fusions other than col-bias";
   // Stream-K (StreamKScheduler) keeps the persistent kernel's shared memory: its stream-K twins of
