@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "smem_budget/core/arch.hpp"
 
 TEST_CASE("TensorRT-LLM MoE batch: FINALIZE 128x256x64B and 256x128x64B exceed by 1024 bytes", "[cli]") {
   const Run r = run("--config configs/trtllm-moe-sm120.json --format json");
@@ -125,6 +126,26 @@ TEST_CASE("names as people write them: git tags, arch-specific targets, product 
     CHECK(run(std::string("--tile 128x128x128 --arch ") + alias + " --format json").out == sm120);
   CHECK(nlohmann::json::parse(run("--tile 128x128x128 --arch gb10 --format json").out)["arch"]["name"] == "sm121");
   CHECK(nlohmann::json::parse(run("arch h200 --format json").out)[0]["name"] == "sm90");
+  // Any case, compute_XX and the compute capability; product names with their spaces (in a batch file).
+  for (const char* alias : {"RTX5090", "RTX-PRO-6000", "Rtx_Pro_6000", "compute_120", "12.0", "SM_120A"})
+    CHECK(run(std::string("--tile 128x128x128 --arch ") + alias + " --format json").out == sm120);
+  const auto arch_of = [](const std::string& spec) {
+    const std::optional<smem_budget::ArchLimits> a = smem_budget::find_arch(spec);
+    return a ? std::string(a->name) : std::string("none");
+  };
+  CHECK(arch_of("RTX PRO 6000") == "sm120");
+  CHECK(arch_of("DGX Spark") == "sm121");
+  CHECK(arch_of("9.0") == "sm90");
+  CHECK(arch_of("compute_100a") == "sm100");
+  CHECK(arch_of("Jetson Thor") == "sm110");
+  CHECK(arch_of("12.7") == "none");
+  CHECK(arch_of("1.") == "none");
+  CHECK(arch_of("compute") == "none");
+  CHECK(arch_of("RTX PRO") == "none");
+  const Run unknown = run("--tile 128x128x128 --arch RTX9090");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("a product name such as H100, B200 or \"RTX PRO 6000\", in any case") != std::string::npos);
+  CHECK(run("arch").out.find("  sm120  RTX PRO 6000, RTX 5090") != std::string::npos);
 }
 
 TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {

@@ -33,8 +33,10 @@ Architecture resolve_architecture(const std::string& spec, const std::string& or
   const bool looks_like_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
   if (!looks_like_path)
     throw io::InputError(
-        fmt::format("{}: \"{}\": unknown architecture (built-in: {}; native; or a path to an arch JSON file)", origin,
-                    spec, builtin_names()));
+        fmt::format("{}: \"{}\": unknown architecture (built-in: {}, also as sm_120a, compute_120 or 12.0, or a "
+                    "product name such as H100, B200 or \"RTX PRO 6000\", in any case; native; or a path to an arch "
+                    "JSON file; `smem-budget arch` lists the names)",
+                    origin, spec, builtin_names()));
   return io::load_arch_file(spec);
 }
 

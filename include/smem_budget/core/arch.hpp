@@ -47,40 +47,86 @@ inline constexpr std::array<ArchLimits, 12> builtin_archs{{
 }};
 // clang-format on
 
-// Product names people type for the architectures of `builtin_archs`.
+// Product names people type for the architectures of `builtin_archs`, as the products spell them;
+// find_arch matches them without regard to case, spaces, '-' or '_'.
 struct ArchAlias {
   std::string_view alias;
   std::string_view arch;
 };
 
 // clang-format off
-inline constexpr std::array<ArchAlias, 19> arch_aliases{{
-    {"rtx-pro-6000", "sm120"}, {"rtxpro6000", "sm120"}, {"rtx5090", "sm120"}, {"rtx5080", "sm120"},
-    {"rtx5070", "sm120"},      {"rtx5060", "sm120"},    {"gb10", "sm121"},    {"dgx-spark", "sm121"},
-    {"h100", "sm90"},          {"h200", "sm90"},        {"h20", "sm90"},      {"b200", "sm100"},
-    {"gb200", "sm100"},        {"b300", "sm103"},       {"gb300", "sm103"},   {"a100", "sm80"},
-    {"l40", "sm89"},           {"rtx4090", "sm89"},     {"rtx3090", "sm86"},
+inline constexpr std::array<ArchAlias, 40> arch_aliases{{
+    {"V100", "sm70"},        {"T4", "sm75"},           {"RTX 2080", "sm75"},     {"A100", "sm80"},
+    {"A800", "sm80"},        {"A30", "sm80"},          {"A10", "sm86"},          {"A40", "sm86"},
+    {"A6000", "sm86"},       {"RTX 3090", "sm86"},     {"RTX 3080", "sm86"},     {"Jetson Orin", "sm87"},
+    {"Orin", "sm87"},        {"L4", "sm89"},           {"L40", "sm89"},          {"L40S", "sm89"},
+    {"RTX 6000 Ada", "sm89"}, {"RTX 4090", "sm89"},    {"RTX 4080", "sm89"},     {"H100", "sm90"},
+    {"H200", "sm90"},        {"H800", "sm90"},         {"H20", "sm90"},          {"GH200", "sm90"},
+    {"B200", "sm100"},       {"GB200", "sm100"},       {"B300", "sm103"},        {"GB300", "sm103"},
+    {"Thor", "sm110"},       {"Jetson Thor", "sm110"}, {"RTX PRO 6000", "sm120"}, {"RTX 5090", "sm120"},
+    {"RTX 5080", "sm120"},   {"RTX 5070", "sm120"},    {"RTX 5060", "sm120"},    {"RTX PRO 5000", "sm120"},
+    {"RTX PRO 4000", "sm120"}, {"GB10", "sm121"},      {"DGX Spark", "sm121"},   {"Spark", "sm121"},
 }};
 // clang-format on
 
-// Accepts "sm120", "sm_120", "120", the arch-specific "sm120a"/"sm_120a"/"sm120f", and the
-// product names of `arch_aliases`.
-constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
-  for (const ArchAlias& alias : arch_aliases)
-    if (alias.alias == name) name = alias.arch;
-  if (name.starts_with("sm_"))
-    name.remove_prefix(3);
-  else if (name.starts_with("sm"))
-    name.remove_prefix(2);
-  if (name.ends_with('a') || name.ends_with('f')) name.remove_suffix(1);
-  for (const ArchLimits& arch : builtin_archs)
-    if (arch.name.substr(2) == name) return arch;
-  return std::nullopt;
+namespace detail {
+
+constexpr bool is_name_separator(char c) { return c == ' ' || c == '-' || c == '_'; }
+constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Whether two spellings of a name are one: case, spaces, '-' and '_' aside ("RTX PRO 6000",
+// "rtx-pro-6000", "RTXPRO6000").
+constexpr bool same_name(std::string_view a, std::string_view b) {
+  std::size_t i = 0, j = 0;
+  for (;;) {
+    while (i < a.size() && is_name_separator(a[i])) ++i;
+    while (j < b.size() && is_name_separator(b[j])) ++j;
+    if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+    if (lower(a[i++]) != lower(b[j++])) return false;
+  }
 }
+
+constexpr bool starts_with_name(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && same_name(text.substr(0, prefix.size()), prefix);
+}
+
+// "12.0" -> {12, 0}.
+constexpr std::optional<ComputeCapability> dotted_capability(std::string_view text) {
+  const std::size_t dot = text.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 2 != text.size()) return std::nullopt;
+  int major = 0;
+  for (char c : text.substr(0, dot)) {
+    if (c < '0' || c > '9' || major > 99) return std::nullopt;
+    major = major * 10 + (c - '0');
+  }
+  const char minor = text[dot + 1];
+  if (minor < '0' || minor > '9') return std::nullopt;
+  return ComputeCapability{major, minor - '0'};
+}
+
+}  // namespace detail
 
 constexpr std::optional<ArchLimits> find_arch(ComputeCapability cc) {
   for (const ArchLimits& arch : builtin_archs)
     if (arch.cc == cc) return arch;
+  return std::nullopt;
+}
+
+// Accepts "sm120", "sm_120", "120", "compute_120", the arch-specific "sm120a"/"sm_120a"/"sm120f",
+// the compute capability "12.0", and the product names of `arch_aliases`, in any case.
+constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
+  for (const ArchAlias& alias : arch_aliases)
+    if (detail::same_name(alias.alias, name)) name = alias.arch;
+  if (const auto cc = detail::dotted_capability(name)) return find_arch(*cc);
+  for (std::string_view prefix : {"compute", "sm"})
+    if (detail::starts_with_name(name, prefix)) {
+      name.remove_prefix(prefix.size());
+      while (!name.empty() && detail::is_name_separator(name.front())) name.remove_prefix(1);
+      break;
+    }
+  if (name.ends_with('a') || name.ends_with('f') || name.ends_with('A') || name.ends_with('F')) name.remove_suffix(1);
+  for (const ArchLimits& arch : builtin_archs)
+    if (arch.name.substr(2) == name) return arch;
   return std::nullopt;
 }
 
