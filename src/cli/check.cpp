@@ -44,7 +44,10 @@ Report build_report(const ConfigOptions& o, std::optional<CutlassVersion> releas
   const io::Settings flags = command_line_settings(o);
   Report report;
   if (o.config_file.empty()) {
-    if (!flags.contains("tile")) throw io::InputError("--tile: required (or give a batch file with --config FILE)");
+    if (!flags.contains("tile"))
+      throw io::InputError(
+          "--tile: required (or give a batch file with --config FILE, or a kernel with --kernel NAME; smem-budget "
+          "--help lists the subcommands and flags)");
     // A CUTLASS kernel name is built for one architecture: with no --arch, it is the architecture.
     const auto built_for = o.arch_option->count() > 0 ? std::nullopt : frontend::kernel_architecture(flags);
     report.arch = built_for ? chosen_architecture(o, *built_for, "--kernel") : chosen_architecture(o, o.arch, "--arch");

@@ -9,6 +9,47 @@
 
 namespace smem_budget::cli {
 
+namespace {
+
+// The example an option's help ends with ("… e.g. --tile 128x256x128"), or empty.
+std::string example_of(const CLI::App& scope, const std::string& flag) {
+  const CLI::Option* option = scope.get_option_no_throw(flag);
+  if (option == nullptr) return "";
+  const std::string help = option->get_description();
+  const std::size_t at = help.rfind("e.g. ");
+  return at == std::string::npos ? "" : help.substr(at);
+}
+
+// CLI11's wording of a flag given twice, without its value, or with a value it cannot convert,
+// in ours; empty for other errors.
+std::string reworded(const CLI::App& scope, const std::string& what) {
+  if (what.starts_with("Could not convert: ")) {  // "Could not convert: --grouped = maybe"
+    const std::string rest = what.substr(19);
+    const std::size_t eq = rest.find(" = ");
+    if (eq == std::string::npos) return "";
+    const std::string flag = rest.substr(0, eq);
+    return fmt::format("{}: \"{}\": not a value it takes (a flag is given alone, or as {}=true / {}=false)", flag,
+                       rest.substr(eq + 3), flag, flag);
+  }
+  const std::size_t colon = what.find(": ");
+  if (colon == std::string::npos || !what.starts_with("--")) return "";
+  const std::string flag = what.substr(0, colon), message = what.substr(colon + 2);
+  if (message.starts_with("At Most 1 required but received"))
+    return fmt::format("{}: given more than once; give it once", flag);
+  if (message.find("required") != std::string::npos && message.ends_with("missing")) {
+    const std::string example = example_of(scope, flag);
+    return fmt::format("{}: the value is missing; give it after the flag{}", flag,
+                       example.empty() ? "" : " (" + example + ")");
+  }
+  if (message.starts_with("Value ") && message.find(" not in range ") != std::string::npos) {
+    const std::string value = message.substr(6, message.find(" not in range ") - 6);
+    return fmt::format("{}: \"{}\": not a whole number of 0 or more", flag, value);
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string explain_parse_error(CLI::App& app, const CLI::ParseError& error) {
   // The subcommand being parsed, if any: its own options are the ones that count.
   const std::vector<CLI::App*> chosen = app.get_subcommands();
@@ -28,6 +69,7 @@ std::string explain_parse_error(CLI::App& app, const CLI::ParseError& error) {
       return fmt::format("\"{}\" is not an option or subcommand of {}; did you mean {}?", extra, where, near);
     return fmt::format("\"{}\" is not an option or subcommand of {} (see --help)", extra, where);
   }
+  if (const std::string ours = reworded(scope, error.what()); !ours.empty()) return ours;
   return std::string(error.what()) + " (see --help)";
 }
 
