@@ -55,6 +55,13 @@ const Case cases[] = {
    "sm100 takes auto, 1sm or 2sm"},
   {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --batched", nullptr,
    "not modelled on sm100: pointer-array batched GEMMs"},
+  // MN-major operands: modelled on SM100 without block scales and on SM90's 16-bit kernels only.
+  {"--tile 128x128x128 --a-layout col", nullptr, "not modelled on sm120: MN-major A or B"},
+  {"--tile 128x128x256 --arch sm100 --b-layout row", nullptr, "not modelled: MN-major A or B of the block-scaled GEMMs"},
+  {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --schedule cooperative --a-layout col", nullptr,
+   "not modelled on sm90: MN-major f32 (tf32), FP8 or s8 operands"},
+  {"--tile 128x128x64 --arch sm100 --scaling none --types f16 --a-layout k", nullptr,
+   "--a-layout: \"k\": unknown layout (expected one of: row, col)"},
   {"--tile 128x128x128 --cluster 2x1x1", nullptr, "SM120 kernels run 1x1x1 clusters"},
   {"--tile 128x128x128 --arch sm100 --cluster 2x0x1", nullptr, "cluster dimensions must be 1…16"},
   {"--tile 128x128x128 --arch missing/gpu.json", nullptr, "missing/gpu.json: cannot open file"},

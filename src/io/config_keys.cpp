@@ -75,7 +75,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 25> config_keys{{
+constexpr std::array<ConfigKey, 27> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -178,6 +178,14 @@ constexpr std::array<ConfigKey, 25> config_keys{{
      .help = "Element type of D (with finalize: the MoE output type). Default: bf16.", .example = "--d f32",
      .read = [](Config& c, const Setting& s) { c.d = checked(parse_element(text_of(s), false), s.origin); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, name_of(c.d)); }},
+    {.key = "a_layout", .flag = "--a-layout", .value = KeyValue::string,
+     .help = "The layout of A:", .choices = a_layout_choices, .example = "--arch sm100 --scaling none --types f16 --a-layout col",
+     .read = [](Config& c, const Setting& s) { c.a_layout = parsed(parse_layout, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_layout(c.a_layout)); }},
+    {.key = "b_layout", .flag = "--b-layout", .value = KeyValue::string,
+     .help = "The layout of B:", .choices = b_layout_choices, .example = "--arch sm100 --scaling none --types f16 --b-layout row",
+     .read = [](Config& c, const Setting& s) { c.b_layout = parsed(parse_layout, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_layout(c.b_layout)); }},
     {.key = "d_layout", .flag = "--d-layout", .value = KeyValue::string,
      .help = "The layout of D (C follows it):", .choices = layout_choices, .example = "--d-layout col",
      .read = [](Config& c, const Setting& s) { c.d_layout = parsed(parse_layout, s); },

@@ -40,7 +40,7 @@ struct ConfigKey {
 };
 
 // The table, in src/io/config_keys.cpp with the readers and writers of its rows.
-extern const std::array<ConfigKey, 25> config_keys;
+extern const std::array<ConfigKey, 27> config_keys;
 
 // The row of `key`, or null.
 const ConfigKey* find_config_key(std::string_view key);

@@ -268,13 +268,22 @@ void stages_part(NameReader& r, std::string_view stages) {
     r.set("stages", std::string(stages), stages);
 }
 
-// tn then C's (and D's) layout: returns D's, 't' or 'n'.
-char layouts_part(NameReader& r, std::string_view layouts) {
-  if (layouts.size() != 3 || (layouts[2] != 't' && layouts[2] != 'n'))
+// The layouts of A, B and C (and D): returns D's, 't' or 'n'. MN-major A (n) or B (t) is modelled
+// on SM100's dense kernels and on SM90's 16-bit ones.
+char layouts_part(NameReader& r, std::string_view layouts, bool mn_major_modelled) {
+  const auto letter = [](char l) { return l == 't' || l == 'n'; };
+  if (layouts.size() != 3 || !letter(layouts[0]) || !letter(layouts[1]) || !letter(layouts[2]))
     r.fail(layouts, "the layouts of A, B and C are three letters t (row-major) or n (column-major), e.g. tnt");
-  if (layouts.substr(0, 2) != "tn")
-    r.fail(layouts, "not modelled: A row-major and B column-major (tn…), the K-major operands the model lays out");
-  r.set("d_layout", std::string(format_layout(layouts[2] == 't' ? MatrixLayout::row : MatrixLayout::col)), layouts);
+  if (layouts.substr(0, 2) != "tn" && !mn_major_modelled)
+    r.fail(layouts,
+           "not modelled: MN-major A or B (tn… are the K-major operands; MN-major ones are modelled on SM100 "
+           "without block scales and on SM90 with f16 or bf16)");
+  const auto layout_of = [](char l) {
+    return std::string(format_layout(l == 't' ? MatrixLayout::row : MatrixLayout::col));
+  };
+  r.set("a_layout", layout_of(layouts[0]), layouts);
+  r.set("b_layout", layout_of(layouts[1]), layouts);
+  r.set("d_layout", layout_of(layouts[2]), layouts);
   return layouts[2];
 }
 
@@ -522,7 +531,10 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   k.cluster = parts.next();
   k.cluster_extents = cluster_part(r, k.arch, k.cluster);
   stages_part(r, parts.next());
-  const char d_layout = layouts_part(r, parts.next());
+  const bool mn_major_modelled =
+      (k.arch == NameArch::sm100 && k.family == Family::plain) ||
+      (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) || k.types == name_of(Element::bf16)));
+  const char d_layout = layouts_part(r, parts.next(), mn_major_modelled);
   k.align = parts.next();
   alignment_part(r, k.align);
 

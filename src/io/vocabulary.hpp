@@ -148,6 +148,15 @@ inline constexpr auto schedule_choices = choices_of(schedule_words);
 inline constexpr auto instruction_choices = choices_of(instruction_words);
 inline constexpr auto epilogue_choices = choices_of(epilogue_words);
 inline constexpr auto layout_choices = choices_of(layout_words);
+// A's and B's layouts take layout_words' spellings; what each means for the operand differs.
+inline constexpr std::array<Choice, 2> a_layout_choices{{
+    {"row", "K-major A (t in CUTLASS's names)"},
+    {"col", "M-major A (n)"},
+}};
+inline constexpr std::array<Choice, 2> b_layout_choices{{
+    {"col", "K-major B (n in CUTLASS's names)"},
+    {"row", "N-major B (t)"},
+}};
 inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);

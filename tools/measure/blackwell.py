@@ -57,8 +57,7 @@ def probe_source(cfg):
         raise ValueError(f"fusion {fusion!r} is not measured on SM100")
     # 16-byte accesses; an FP4 or FP6 operand loaded unpacked by MXF8F6F4 needs 128 elements.
     align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
-    operands = (f"{el_a}, cutlass::layout::RowMajor{p.ptr}, {align(a)}, "
-                f"{el_b}, cutlass::layout::ColumnMajor{p.ptr}, {align(b)}")
+    operands = f"{el_a}, {p.layout_a}, {align(a)}, {el_b}, {p.layout_b}, {align(b)}"
     epilogue_opclass = EPILOGUE_OPCLASS.get(cfg.get("epilogue_op_class", "auto"), OPCLASS)
     return probe_program(builder_types("Sm100", OPCLASS, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
                                        kernel, epilogue_opclass=epilogue_opclass), "Mainloop::DispatchPolicy::Stages")
@@ -88,8 +87,7 @@ def probe_source_sm103(cfg):
                      f"{p.layout_cd}, {ELEMENT[p.c]}>")
     elif fusion != "none":
         raise ValueError(f"fusion {fusion!r} is not measured on SM103")
-    operands = (f"cute::tuple<{ELEMENT[a]}, {sf}>, cutlass::layout::RowMajor{p.ptr}, 32, "
-                f"cute::tuple<{ELEMENT[b]}, {sf}>, cutlass::layout::ColumnMajor{p.ptr}, 32")
+    operands = f"cute::tuple<{ELEMENT[a]}, {sf}>, {p.layout_a}, 32, cute::tuple<{ELEMENT[b]}, {sf}>, {p.layout_b}, 32"
     scheduler = {"persistent": "", "stream-k": "cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
     return probe_program(builder_types("Sm103", OPCLASS, p, epilogue, fusion_op, operands,
                                        cfg.get("stages", "auto"), kernel, scheduler=scheduler),
@@ -136,8 +134,7 @@ def dense_probe_source(cfg):
     f8f6f4 = BITS[a] <= 8 and a != "s8"
     # 16-byte accesses; a sub-byte operand of the F8F6F4 MMA is loaded unpacked: 128 elements.
     align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
-    operands = (f"{ELEMENT[a]}, cutlass::layout::RowMajor{p.ptr}, {align(a)}, "
-                f"{ELEMENT[b]}, cutlass::layout::ColumnMajor{p.ptr}, {align(b)}")
+    operands = f"{ELEMENT[a]}, {p.layout_a}, {align(a)}, {ELEMENT[b]}, {p.layout_b}, {align(b)}"
     accumulator = "int32_t" if a == "s8" else "float"
     return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
                                        kernel, prelude=prelude, accumulator=accumulator),

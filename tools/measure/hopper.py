@@ -47,7 +47,7 @@ def probe_source(cfg):
         fusion_op = linear_fusion(fusion, p.d, p.c)
     if fusion_op is None:
         raise ValueError(f"fusion {cfg['fusion']!r} is not measured on SM90")
-    layout_a, layout_b = f"cutlass::layout::RowMajor{p.ptr}", f"cutlass::layout::ColumnMajor{p.ptr}"
+    layout_a, layout_b = p.layout_a, p.layout_b
     scale_code = ""
     if scaling == "blockwise":
         gm, gn, gk = (dims(cfg["scale_granularity"]) if cfg.get("scale_granularity", "auto") != "auto"

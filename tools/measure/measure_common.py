@@ -64,15 +64,20 @@ def cluster_type(cluster):
     return f"cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>"
 
 
+LAYOUT = {"row": "cutlass::layout::RowMajor", "col": "cutlass::layout::ColumnMajor"}
+
+
 def probe_keys(cfg):
-    """The keys every builder-based probe reads: tile, C and D, their layout, grouped, schedule, cluster,
+    """The keys every builder-based probe reads: tile, A's and B's layouts, C and D and their layout, grouped, schedule, cluster,
     epilogue tile."""
     m, n, k = dims(cfg["tile"])
     grouped = cfg.get("grouped", False)
     return SimpleNamespace(
         m=m, n=n, k=k, c=cfg.get("c", "void"), d=cfg.get("d", "bf16"), grouped=grouped,
         schedule=cfg.get("schedule", "auto"), cluster=cluster_type(cfg.get("cluster", "1x1x1")), ptr="*" if grouped else "",
-        layout_cd="cutlass::layout::RowMajor" if cfg.get("d_layout", "row") == "row" else "cutlass::layout::ColumnMajor",
+        layout_cd=LAYOUT[cfg.get("d_layout", "row")],
+        layout_a=LAYOUT[cfg.get("a_layout", "row")] + ("*" if grouped else ""),
+        layout_b=LAYOUT[cfg.get("b_layout", "col")] + ("*" if grouped else ""),
         epilogue_tile=epilogue_tile_type(cfg.get("epilogue_tile", "auto")))
 
 

@@ -125,7 +125,9 @@ struct Config {
   StagePolicy stages{};
   EpilogueKind epilogue = EpilogueKind::tma;
   Element c = Element::none;
-  Element d = Element::bf16;  // with finalize: the MoE output type
+  Element d = Element::bf16;                  // with finalize: the MoE output type
+  MatrixLayout a_layout = MatrixLayout::row;  // row: K-major A; col: M-major
+  MatrixLayout b_layout = MatrixLayout::col;  // col: K-major B; row: N-major
   MatrixLayout d_layout = MatrixLayout::row;
   EpilogueTile epilogue_tile{};
   Fusion fusion = Fusion::none;
@@ -141,6 +143,12 @@ struct Config {
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
+
+// Whether A and B are K-major (CUTLASS's tn…, the layouts its kernels are mostly built with):
+// A row-major and B column-major.
+constexpr bool k_major_a(const Config& config) { return config.a_layout == MatrixLayout::row; }
+constexpr bool k_major_b(const Config& config) { return config.b_layout == MatrixLayout::col; }
+constexpr bool k_major_operands(const Config& config) { return k_major_a(config) && k_major_b(config); }
 
 // The pointer-array kernels (sm90_gemm_array_tma_warpspecialized_*.hpp): grouped, or batched over
 // ArrayProblemShape.

@@ -116,6 +116,9 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
     return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
   if (const auto error = sm100_foreign_keys(config)) return error;
+  if (!k_major_operands(config))
+    return "not modelled: MN-major A or B of the block-scaled GEMMs (a_layout col, b_layout row); the model lays out "
+           "K-major ones (MN-major is modelled on sm100 with scaling none)";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
     return "not modelled on sm100: fusions other than col-bias and sf-gen";
   if (!config.epilogue_tile.automatic) {

@@ -67,6 +67,37 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   return std::nullopt;
 }
 
+// sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement (sm1xx_common.inl:203-364): the TMA loads an FP4 or
+// FP6 operand unpacked, 128 elements along its contiguous extent: K when K-major; when MN-major,
+// A's M per SM and B's N (both CTAs' N on a 2-SM MMA, 256).
+constexpr bool sm100_dense_unpacked_loads_fit(const Config& config) {
+  const Tile& t = config.tile;
+  const bool a_ok =
+      bits_of(config.types.a.data) >= 8 || (k_major_a(config) ? t.k : sm100_cta_tile(config).m) % 128 == 0;
+  const bool b_ok = bits_of(config.types.b.data) >= 8 ||
+                    (k_major_b(config) ? t.k % 128 == 0 : t.n % (sm100_is_2sm(config) ? 256 : 128) == 0);
+  return a_ok && b_ok;
+}
+
+// The MMA atoms' N modes (cute/arch/mma_sm100_umma.hpp, cute/atom/mma_traits_sm100.hpp), beyond the
+// builder's multiple of 8 up to 256: 2-SM atoms take twice the step, s8 a multiple of 16 (or 8 on
+// one SM), F8F6F4 twice the step again when B is N-major.
+constexpr Rejection sm100_dense_mma_n_check(const Config& config) {
+  const bytes_t n = config.tile.n;
+  const bool two_sm = sm100_is_2sm(config);
+  const Element a = config.types.a.data;
+  if (a == Element::s8) {
+    if (two_sm) return n % 32 == 0 ? Rejection::none : Rejection::sm100_s8_mma_n_2sm;
+    return n == 8 || n % 16 == 0 ? Rejection::none : Rejection::sm100_s8_mma_n_1sm;
+  }
+  if (is_f8f6f4(a)) {
+    const bytes_t step = (two_sm ? 16 : 8) * (k_major_b(config) ? 1 : 2);
+    if (n % step == 0) return Rejection::none;
+    return two_sm ? Rejection::sm100_f8f6f4_mma_n_2sm : Rejection::sm100_f8f6f4_mma_n_1sm;
+  }
+  return two_sm && n % 16 != 0 ? Rejection::sm100_f16_mma_n_2sm : Rejection::none;
+}
+
 // The assertions, in the order the compiler meets them: the epilogue builder (instantiated first: its
 // SharedStorage is the mainloop's carveout), then the mainloop builder and its tiled MMA.
 constexpr Rejection sm100_dense_check(const Config& config) {
@@ -88,11 +119,18 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   // Mainloop builder (sm100_umma_builder.inl): the types (:199), the unpacked FP4/FP6 loads (:214), then
   // sm100_make_{1,2}sm_trivial_tiled_mma's tile (sm100_common.inl:309-313, :375-379).
   if (!sm100_dense_types_accepted(config.types)) return Rejection::sm100_dense_types;
-  if ((bits_of(config.types.a.data) < 8 || bits_of(config.types.b.data) < 8) && t.k % 128 != 0)
-    return Rejection::sm100_dense_mix8bit;
+  if (!sm100_dense_unpacked_loads_fit(config)) return Rejection::sm100_dense_mix8bit;
   if (!two_sm && t.m != 64 && t.m != 128) return Rejection::sm100_dense_tile_m_1sm;
   if (two_sm && t.m != 128 && t.m != 256) return Rejection::sm100_dense_tile_m_2sm;
   if (t.n % 8 != 0 || t.n > 256) return Rejection::sm100_dense_tile_n;
+  if (const Rejection mma = sm100_dense_mma_n_check(config); mma != Rejection::none) return mma;
+  // sm100_smem_selector (sm100_common.inl:89-113): an MN-major operand's swizzle atom spans at least
+  // 16 bytes of the M (A) or N (B) that one SM keeps.
+  const auto whole_units = [](bytes_t extent, Element e) { return extent * sm100_dense_smem_bits(e) % 128 == 0; };
+  if (!k_major_a(config) && !whole_units(sm100_cta_tile(config).m, config.types.a.data))
+    return Rejection::sm100_mn_major_atom;
+  if (!k_major_b(config) && !whole_units(sm100_b_columns(config), config.types.b.data))
+    return Rejection::sm100_mn_major_atom;
   return Rejection::none;
 }
 

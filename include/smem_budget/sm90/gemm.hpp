@@ -75,6 +75,12 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   if ((a == Element::s8) != (b == Element::s8) || (a == Element::f16) != (b == Element::f16))
     return "not modelled on sm90: A and B of different types of one width (the GMMA pairs FP8 with FP8, s8 with s8, "
            "f16 with f16, bf16 with bf16)";
+  // The builder keeps MN-major operands of 16 bits in shared memory as they come; the others it
+  // transposes or swaps through the register-sourced mainloop (is_use_rmem_A, is_swapAB,
+  // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520).
+  if (!k_major_operands(config) && bits_of(a) != 16)
+    return "not modelled on sm90: MN-major f32 (tf32), FP8 or s8 operands, which CUTLASS transposes through its "
+           "register-sourced mainloop; MN-major f16 and bf16 are modelled";
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
     return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma";
   if (config.grouped && config.batched)
@@ -217,8 +223,9 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
 // TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
 // pointer-array collectives alike): smem_A and smem_B as 16-byte aligned arrays, the struct
 // aligned to 128. KernelTma's collective (sm90_mma_tma_gmma_ss.hpp:151-157) declares the two arrays
-// in its SharedStorage itself, with no 128-byte alignment. The blockwise collectives add the float scales of every stage: alignas(128)
-// plain arrays (…fp8_blockwise_scaling.hpp:213-217), 16-byte aligned ones when grouped (…array…:220-224).
+// in its SharedStorage itself, with no 128-byte alignment. The blockwise collectives add the float scales of every
+// stage: alignas(128) plain arrays (…fp8_blockwise_scaling.hpp:213-217), 16-byte aligned ones when grouped
+// (…array…:220-224).
 template <class Parts = PartList>
 constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const MainloopStage& s, bytes_t stages,
                                               Checked& c) {
@@ -262,7 +269,6 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
   lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;
 }
-
 
 // What a build of the kernel refuses beyond sizeof(SharedStorage), whatever the stage count: the
 // kernel's device code (the cooperative kernels' tile-M assertion, for the schedule the builder
