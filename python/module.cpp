@@ -218,8 +218,9 @@ py::list sweep(py::kwargs keys) {
   if (keys.contains("device")) device = keys.attr("pop")("device").cast<int>();
   Settings settings = settings_of(keys);
   if (settings.contains("tile")) throw InputError("tile: a sweep makes the tiles itself; leave tile out");
-  const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   const Architecture a = architecture(arch, device);
+  settings = smem_budget::frontend::with_architecture_defaults(std::move(settings), a);
+  const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   smem_budget::Report report = smem_budget::frontend::sweep_report(base, settings.contains("schedule"), a);
   py::list out;
   for (Result& result : report.results) out.append(py::cast(PyResult{std::move(result)}));

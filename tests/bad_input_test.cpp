@@ -37,7 +37,7 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm999", nullptr, "--arch: \"sm999\": unknown architecture"},
   {"--tile 128x128x128 --arch sm89", nullptr, "layout rules for sm_89 are not modelled"},
   {"--tile 128x128x768 --arch sm103 --types mxfp8", nullptr, "not modelled: on sm103 the model covers the FP4"},
-  {"--tile 128x128x128 --arch sm90", nullptr, "not modelled: CUTLASS has no block-scaled SM90 GEMM"},
+  {"--tile 128x128x128 --arch sm90 --scaling block", nullptr, "not modelled: CUTLASS has no block-scaled SM90 GEMM"},
   {"--tile 128x128x128 --epilogue-op-class bogus", nullptr,
    "--epilogue-op-class: \"bogus\": unknown epilogue operator class (expected one of: auto, tensorop, blockscaled)"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --epilogue-op-class blockscaled", nullptr,

@@ -148,6 +148,24 @@ TEST_CASE("names as people write them: git tags, arch-specific targets, product 
   CHECK(run("arch").out.find("  sm120  RTX PRO 6000, RTX 5090") != std::string::npos);
 }
 
+TEST_CASE("on sm90 a left-out scaling and types mean FP8 e4m3 without block scales, and the result says so", "[cli]") {
+  const auto h100 = results_of(run("--tile 128x128x128 --arch h100 --format json"))[0];
+  CHECK(h100["verdict"] == "fits");
+  CHECK(h100["config"]["types"] == "e4m3");
+  CHECK(h100["config"]["scaling"] == "none");
+  CHECK(h100["notes"][0] == "scaling none and types e4m3: the sm90 defaults; give them to choose otherwise");
+  // The same kernel spelled out answers the same, without the note.
+  const auto spelled = results_of(run("--tile 128x128x128 --arch sm90 --types e4m3 --scaling none --format json"))[0];
+  CHECK(spelled["bytes"] == h100["bytes"]);
+  CHECK(spelled["notes"].size() == h100["notes"].size() - 1);
+  const auto f16 = results_of(run("--tile 128x128x64 --arch sm90 --types f16 --format json"))[0];
+  CHECK(f16["notes"][0] == "scaling none: the sm90 default; give it to choose otherwise");
+  // Other architectures keep the block-scaled NVFP4 default; a kernel name's types are its own.
+  CHECK(results_of(run("--tile 128x128x256 --arch sm100 --format json"))[0]["config"]["types"] == "nvfp4");
+  CHECK(run("--tile 128x128x128 --arch sm90 --scaling block").status == 2);
+  CHECK(run("--help").out.find("Default: block (sm90: none).") != std::string::npos);
+}
+
 TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {
   const std::string dir = std::string(SMEM_BUDGET_TEST_TMP) + "/batch_dir";
   std::filesystem::create_directories(dir + "/gpus");

@@ -7,6 +7,7 @@
 
 #include "cli/config_options.hpp"
 #include "cli/output.hpp"
+#include "frontend/architecture.hpp"
 #include "frontend/sweep.hpp"
 #include "render/render.hpp"
 
@@ -36,9 +37,9 @@ std::string rendered(const Report& report, render::SweepFormat format) {
 
 // Reports and exits 0, even where tiles overflow.
 int run_sweep(const SweepOptions& o) {
-  const io::Settings settings = command_line_settings(o.config);
-  const Config base = io::to_config_except_tile(settings);
   const Architecture arch = chosen_architecture(o.config, o.config.arch, "--arch");
+  const io::Settings settings = frontend::with_architecture_defaults(command_line_settings(o.config), arch);
+  const Config base = io::to_config_except_tile(settings);
   const render::SweepFormat format = io::find_word(render::sweep_format_words, o.format)->value;
   emit(rendered(frontend::sweep_report(base, settings.contains("schedule"), arch), format), o.config.output);
   return 0;

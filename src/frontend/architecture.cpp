@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "io/arch_file.hpp"
+#include "io/config_keys.hpp"
 #include "io/input_error.hpp"
 #include "native/device_query.hpp"
 
@@ -16,6 +17,15 @@ std::string builtin_names() {
 }
 
 }  // namespace
+
+io::Settings with_architecture_defaults(io::Settings settings, const Architecture& arch) {
+  const RuleSet rule_set = rule_set_of(arch.limits.cc);
+  for (const io::ArchitectureDefault& d : io::architecture_defaults)
+    if (d.rule_set == rule_set && !settings.contains(d.key))
+      settings.emplace(std::string(d.key),
+                       io::Setting{std::string(d.value), fmt::format("the {} default", arch.name), false, true});
+  return settings;
+}
 
 Architecture builtin_architecture(const ArchLimits& limits) {
   return {std::string(limits.name), std::string(limits.example_parts), "built-in", limits, {}};

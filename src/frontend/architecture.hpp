@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "io/settings.hpp"
 #include "report.hpp"
 
 namespace smem_budget::frontend {
@@ -17,5 +18,10 @@ Architecture resolve_architecture(const std::string& spec, const std::string& or
 Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device = 0);
 
 Architecture builtin_architecture(const ArchLimits& limits);
+
+// The settings with what a user of the architecture means by leaving a key out: on sm90 (H100,
+// H200), which has no block-scaled GEMM, FP8 e4m3 without block scales. Keys given (or read from a
+// kernel name) stay as they are.
+io::Settings with_architecture_defaults(io::Settings settings, const Architecture& arch);
 
 }  // namespace smem_budget::frontend

@@ -1,5 +1,7 @@
 #include "frontend/evaluation.hpp"
 
+#include "frontend/architecture.hpp"
+
 #include <fmt/format.h>
 
 #include "io/kernel_name.hpp"
@@ -23,6 +25,18 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
         notes.push_back(fmt::format("types: {} is read as the MX format (ue8m0 scales per 32 elements){}", side,
                                     side == "e2m1" ? "; NVFP4 is nvfp4" : ""));
   }
+  // "types e4m3 and scaling none: the sm90 defaults"
+  std::string defaulted, origin;
+  int count = 0;
+  for (const auto& [key, setting] : settings)
+    if (setting.architecture_default) {
+      defaulted += fmt::format("{}{} {}", defaulted.empty() ? "" : " and ", key, setting.value.get<std::string>());
+      origin = setting.origin.text();
+      ++count;
+    }
+  if (count > 0)
+    notes.push_back(fmt::format("{}: {}{}; give {} to choose otherwise", defaulted, origin, count > 1 ? "s" : "",
+                                count > 1 ? "them" : "it"));
   return notes;
 }
 
@@ -74,7 +88,8 @@ std::vector<std::string> rule_notes(const Config& config, const Budget& budget) 
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release) {
   check_kernel_arch(settings, arch);
-  Config config = normalised(io::to_config(settings), arch.limits);
+  const io::Settings completed = with_architecture_defaults(settings, arch);
+  Config config = normalised(io::to_config(completed), arch.limits);
   if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) io::fail_at(origin, *error);
   const auto budget = evaluate(config, arch.limits);
@@ -86,7 +101,7 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
           config,
           *budget,
           std::nullopt,
-          reading_notes(settings, config),
+          reading_notes(completed, config),
           tile_in_bytes(settings),
           rule_notes(config, *budget)};
 }

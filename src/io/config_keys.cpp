@@ -91,7 +91,7 @@ constexpr std::array<ConfigKey, 27> config_keys{{
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
-             "or blockwise element names, also f16, bf16, s8, f32 (sm90: a tf32 MMA)). Default: nvfp4.",
+             "or blockwise element names, also f16, bf16, s8, f32 (sm90: a tf32 MMA)). Default: nvfp4 (sm90: e4m3).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
@@ -254,6 +254,16 @@ static_assert(names_every(help_of("fusion"), spellings_of(scale_type_words)));
 static_assert(names_every(help_of("c"), names_of(epilogue_elements)));
 static_assert(names_every(help_of("types"), names_of(operand_elements)));
 static_assert(names_every(help_of("types"), preset_names()));
+// A key whose help is prose says its architecture defaults itself ("Default: nvfp4 (sm90: e4m3)").
+constexpr bool prose_names_its_architecture_defaults() {
+  for (const ArchitectureDefault& d : architecture_defaults)
+    for (const ConfigKey& row : config_keys)
+      if (row.key == d.key && row.choices.empty() &&
+          (row.help.find(d.arch) == std::string_view::npos || row.help.find(d.value) == std::string_view::npos))
+        return false;
+  return true;
+}
+static_assert(prose_names_its_architecture_defaults());
 
 }  // namespace
 
@@ -291,7 +301,11 @@ std::string choices_help(std::string_view what, std::span<const Choice> choices,
 std::string flag_help(const ConfigKey& key) {
   if (key.choices.empty())
     return fmt::format("{}{}e.g. {}", key.help, key.example_on_own_line ? "\n" : " ", key.example);
-  return choices_help(key.help, key.choices, key.example);
+  std::string help = choices_help(key.help, key.choices, key.example);
+  // "Default: block." -> "Default: block (sm90: none)."
+  for (const ArchitectureDefault& d : architecture_defaults)
+    if (d.key == key.key) help.insert(help.rfind(". e.g. "), fmt::format(" ({}: {})", d.arch, d.value));
+  return help;
 }
 
 std::string key_reference_markdown() {

@@ -39,6 +39,20 @@ struct ConfigKey {
   void (*write)(JsonWriter&, std::string_view key, const Config&) = nullptr;
 };
 
+// What leaving a key out means on an architecture whose kernels Config's defaults (SM120's,
+// SM100's and SM103's NVFP4 block-scaled GEMMs) are not: sm90 has no block-scaled GEMM, and
+// FP8 e4m3 is what its users mean. Applied by frontend::with_architecture_defaults; --help says it.
+struct ArchitectureDefault {
+  RuleSet rule_set;
+  std::string_view arch;  // as --help names it
+  std::string_view key;
+  std::string_view value;
+};
+inline constexpr std::array<ArchitectureDefault, 2> architecture_defaults{{
+    {RuleSet::sm90, "sm90", "scaling", "none"},
+    {RuleSet::sm90, "sm90", "types", "e4m3"},
+}};
+
 // The table, in src/io/config_keys.cpp with the readers and writers of its rows.
 extern const std::array<ConfigKey, 27> config_keys;
 
