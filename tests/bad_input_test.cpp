@@ -44,8 +44,10 @@ const Case cases[] = {
    "epilogue_op_class blockscaled has no meaning on sm90"},
   {"--tile 128x256x768 --arch sm103 --epilogue-op-class tensorop", nullptr,
    "not modelled on sm103 yet: an OpClassTensorOp epilogue"},
-  {"--tile 128x128x128 --arch sm100 --scaling blockwise --types e4m3", nullptr,
-   "not modelled on sm100: blockwise-scaled FP8"},
+  {"--tile 128x128x128 --arch sm100 --scaling blockwise --types e2m1", nullptr,
+   "not modelled on sm100: blockwise-scaled operands other than FP8 (e4m3, e5m2)"},
+  {"--tile 128x128x128 --arch sm100 --scaling blockwise --types e4m3 --epilogue nosmem", nullptr,
+   "the blockwise no-smem epilogue (BlockwiseNoSmemWarpSpecialized…) names its schedule: 1sm or 2sm"},
   {"--tile 128x128x128 --arch sm90 --types e4m3 --scaling blockwise", nullptr, "name their schedule: cooperative or pingpong"},
   {"--tile 128x128x128 --arch sm100 --schedule cooperative", nullptr, "sm100 takes auto, 1sm or 2sm"},
   // Without block scales too: SM90's schedules and batched kernels are no SM100 kernel.

@@ -166,6 +166,20 @@ TEST_CASE("on sm90 a left-out scaling and types mean FP8 e4m3 without block scal
   CHECK(run("--help").out.find("Default: block (sm90: none).") != std::string::npos);
 }
 
+TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-SM tile says how to build it",
+          "[cli]") {
+  const auto two_sm = results_of(run("--tile 256x128x256 --arch sm100 --cluster 2x1x1 --format json"))[0];
+  CHECK(two_sm["built_schedule"] == "2sm");
+  CHECK(results_of(run("--tile 128x128x256 --arch sm100 --format json"))[0]["built_schedule"] == "1sm");
+  CHECK(results_of(run("--tile 64x128x128 --arch sm90 --format json"))[0]["built_schedule"] == "pingpong");
+  CHECK(!results_of(run("--tile 256x128x256 --arch sm100 --schedule 2sm --cluster 2x1x1 --format json"))[0].contains(
+      "built_schedule"));
+  CHECK(run("--tile 256x128x256 --arch sm100 --cluster 2x1x1").out.find("nvfp4, auto (2sm),") != std::string::npos);
+  CHECK(
+      run("--tile 256x128x256 --arch gb200").out.find("--schedule 2sm with an even cluster M, e.g. --cluster 2x1x1") !=
+      std::string::npos);
+}
+
 TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {
   const std::string dir = std::string(SMEM_BUDGET_TEST_TMP) + "/batch_dir";
   std::filesystem::create_directories(dir + "/gpus");
@@ -366,7 +380,7 @@ TEST_CASE("the README's examples are what the program prints today", "[cli][read
     CHECK(run(args).out == expected);
     ++examples;
   }
-  CHECK(examples == 15);
+  CHECK(examples == 16);
 }
 
 TEST_CASE("the README's table of mistakes is what the program answers today", "[cli][readme]") {
@@ -402,7 +416,7 @@ TEST_CASE("the README's table of mistakes is what the program answers today", "[
     CHECK(got == answer);
     ++rows;
   }
-  CHECK(rows == 36);  // the thirty-five mistakes and the B200 section's blockwise refusal
+  CHECK(rows == 35);  // the thirty-five mistakes
 }
 
 TEST_CASE("the README's heat map is what `sweep --format svg` draws today", "[cli][readme]") {

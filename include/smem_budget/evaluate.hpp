@@ -41,6 +41,7 @@ struct ModelledArchitecture {
   bool (*shape_compiles)(const Config&);              // the static assertions and the build, any stage count
   EpilogueTileShape (*epilogue_tile)(const Config&);  // what the epilogue builder picks, or the one given
   Config (*normalised)(Config);                       // the configuration spelled as its builders read it
+  Schedule (*built_schedule)(const Config&);          // the kernel schedule KernelScheduleAuto becomes
   SweepSpace sweep_space;
   std::array<Schedule, 2> sweep_schedules;  // the schedules a sweep covers when none is given
 };
@@ -48,6 +49,11 @@ struct ModelledArchitecture {
 namespace detail {
 constexpr Config as_given(Config config) { return config; }
 constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) { return sm100_epilogue_tile(config); }
+constexpr Schedule sm100_built_schedule(const Config& config) {
+  return sm100_is_2sm(config) ? Schedule::two_sm : Schedule::one_sm;
+}
+// SM120's normalised configuration already names it (sm120_normalised: cooperative).
+constexpr Schedule schedule_as_given(const Config& config) { return config.schedule; }
 }  // namespace detail
 
 // The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256 with
@@ -56,16 +62,17 @@ constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) 
 // clang-format off
 inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
-     sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, SweepSpace{},
+     sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, sm90_schedule, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
     {RuleSet::sm100, "SM100 GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_gemm_invalid_input,
      evaluate_sm100_gemm, sm100_gemm_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
-     SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
+     detail::sm100_built_schedule, SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, true, sm103_invalid_input,
      evaluate_sm103, sm103_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
-     SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
+     detail::sm100_built_schedule, SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
-     evaluate_sm120, sm120_shape_compiles, sm120_automatic_epilogue_tile, sm120_normalised, SweepSpace{},
+     evaluate_sm120, sm120_shape_compiles, sm120_automatic_epilogue_tile, sm120_normalised,
+     detail::schedule_as_given, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
 }};
 // clang-format on
@@ -94,6 +101,13 @@ constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
 constexpr Config normalised(const Config& config, const ArchLimits& arch) {
   const ModelledArchitecture* row = modelled(arch);
   return row ? row->normalised(config) : config;
+}
+
+// The kernel schedule a configuration builds: the one given, or what KernelScheduleAuto becomes on
+// the rule set (automatic where no rule set models it).
+constexpr Schedule built_schedule(const Config& config, RuleSet rule_set) {
+  const ModelledArchitecture* row = modelled(rule_set);
+  return row && config.schedule == Schedule::automatic ? row->built_schedule(config) : config.schedule;
 }
 
 // Why evaluate() has no budget for a configuration whose byte counts pass 63 bits.

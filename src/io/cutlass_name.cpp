@@ -86,7 +86,8 @@ struct BlockwiseOperand {
   Element data = Element::e4m3;
 };
 
-BlockwiseOperand blockwise_operand(NameReader& r, std::string_view part) {
+// SM100's runtime-typed f8 (type_erased_dynamic_float8_t) is laid out as e4m3.
+BlockwiseOperand blockwise_operand(NameReader& r, std::string_view part, NameArch arch) {
   const auto wrong = [&] { r.fail(part, "a blockwise-scaled operand is ROWSxKf32xELEMENT, e.g. 1x128f32xe4m3"); };
   const std::size_t f32 = part.find("f32x");
   if (f32 == std::string_view::npos) wrong();
@@ -95,7 +96,9 @@ BlockwiseOperand blockwise_operand(NameReader& r, std::string_view part) {
   const auto rows = parse_count(dims[0], max_tile_extent);
   const auto k = parse_count(dims[1], max_tile_extent);
   if (!ok(rows) || !ok(k)) wrong();
-  return {std::get<bytes_t>(rows), std::get<bytes_t>(k), element_part(r, part, part.substr(f32 + 4), false)};
+  const std::string_view element = part.substr(f32 + 4);
+  return {std::get<bytes_t>(rows), std::get<bytes_t>(k),
+          arch == NameArch::sm100 ? runtime_element(r, part, element) : element_part(r, part, element, false)};
 }
 
 // --types: one side when A and B agree, A:B otherwise.
@@ -184,12 +187,8 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     r.set("scaling", std::string(format_scaling(Scaling::block)), opclass);
     r.set("scale_granularity", format_scale_granularity(ScaleGranularity{}), opclass);
   } else if (a.find("f32x") != std::string_view::npos) {
-    if (arch == NameArch::sm100)
-      r.fail(both,
-             "not modelled: SM100's blockwise-scaled GEMMs (KernelTmaWarpSpecializedBlockwise…Sm100, "
-             "sm100_blockwise_umma_builder.inl)");
     family = Family::blockwise;
-    const BlockwiseOperand sa = blockwise_operand(r, a), sb = blockwise_operand(r, b);
+    const BlockwiseOperand sa = blockwise_operand(r, a, arch), sb = blockwise_operand(r, b, arch);
     if (sa.k != sb.k) r.fail(both, "A's and B's scale blocks must share their K extent");
     types = types_text(name_of(sa.data), name_of(sb.data));
     r.set("types", types, both);
@@ -531,8 +530,9 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   k.cluster = parts.next();
   k.cluster_extents = cluster_part(r, k.arch, k.cluster);
   stages_part(r, parts.next());
+  const bool sm100_tensorop = k.arch == NameArch::sm100 && (k.family == Family::plain || k.family == Family::blockwise);
   const bool mn_major_modelled =
-      (k.arch == NameArch::sm100 && k.family == Family::plain) ||
+      sm100_tensorop ||
       (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) || k.types == name_of(Element::bf16)));
   const char d_layout = layouts_part(r, parts.next(), mn_major_modelled);
   k.align = parts.next();
@@ -547,7 +547,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     return sm90_schedule_settings(r, name, rest, k);
   }
   fusion_part(r, rest, d, d_scale, d_layout);
-  if (k.arch == NameArch::sm100 && k.family == Family::plain) return sm100_tensorop_settings(r, name, rest, k);
+  if (sm100_tensorop) return sm100_tensorop_settings(r, name, rest, k);
   if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);
   if (k.arch == NameArch::sm103) return sm103_schedule_settings(r, name, rest, k);
   return sm120_schedule_settings(r, name, rest, k);

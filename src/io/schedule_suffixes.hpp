@@ -24,7 +24,7 @@ struct ScheduleSuffix {
   bool fast_accum = false;
 };
 
-constexpr std::array<ScheduleSuffix, 45> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 47> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -73,6 +73,9 @@ constexpr std::array<ScheduleSuffix, 45> schedule_suffixes{{
     // SM100's dense tensor-op GEMMs: KernelTmaWarpSpecialized{1,2}SmSm100 (grouped: KernelPtrArray…).
     {"1sm", NameArch::sm100, Family::plain, Schedule::one_sm},
     {"2sm", NameArch::sm100, Family::plain, Schedule::two_sm},
+    // Blockwise-scaled: KernelTmaWarpSpecializedBlockwise{1,2}SmSm100 (grouped: KernelPtrArray…).
+    {"1sm", NameArch::sm100, Family::blockwise, Schedule::one_sm},
+    {"2sm", NameArch::sm100, Family::blockwise, Schedule::two_sm},
     // SM103's FP4 "ultra" GEMMs: the scale-factor vector (16 takes NVFP4 or ue8m0 scales, 32 MXFP4)
     // and 1-SM or 2-SM MMA. The …DisablePrefetch (nopf) and …TmaPrefetch (tmapf) schedules change no
     // shared memory (TmaPrefetchStorage = 0, sm103_blockscaled_umma_builder.inl:489).

@@ -63,6 +63,9 @@ void write_result(io::JsonWriter& out, const Result& r) {
   out.key("config");
   io::write_config(out, r.config);
   if (!r.tile_in_bytes.empty()) out.member("tile_given", r.tile_in_bytes);  // K in bytes of A, as typed
+  // What an automatic schedule builds ("2sm"), where the rule set decides it.
+  if (const Schedule built = built_schedule(r.config, b.rule_set); built != r.config.schedule)
+    out.member("built_schedule", io::format_schedule(built));
   out.key("stages");
   value_or_null(out, b.has_stages ? std::optional<bytes_t>(b.decision.stages) : std::nullopt);
   if (b.sf_pipeline && b.has_stages) out.member("stages_sf", b.decision.counts.sf);

@@ -66,8 +66,7 @@ std::string reason(const Result& r) {
       if (b.rejection == Rejection::stages_below_two || b.rejection == Rejection::sm90_blockwise_stages_below_two)
         return fmt::format("stage count {} < 2: {} ({})", b.decision.stages, describe(b.rejection).rule,
                            builder_rule(r));
-      if (b.rejection == Rejection::sm100_smem_exceeds_capacity ||
-          b.rejection == Rejection::sm100_grouped_smem_exceeds_capacity)
+      if (is_sm100_capacity_refusal(b.rejection))
         return fmt::format(
             "CUTLASS does not compile it for the device: its SharedStorage is {} B, over the {} B that "
             "the SM100 kernel asserts (\"{}\", {}; a host-only build compiles it){}",

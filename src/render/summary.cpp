@@ -29,7 +29,13 @@ SummaryRow summarize(const Result& r, bool group) {
       row.types += " plain sparse";
       break;
   }
-  row.schedule = std::string(io::format_schedule(c.schedule)) + (c.grouped ? " grouped" : c.batched ? " batched" : "");
+  // "auto (2sm)": what KernelScheduleAuto builds.
+  const Schedule built = built_schedule(c, b.rule_set);
+  row.schedule = std::string(io::format_schedule(c.schedule)) +
+                 (built != c.schedule ? fmt::format(" ({})", io::format_schedule(built)) : "") +
+                 (c.grouped   ? " grouped"
+                  : c.batched ? " batched"
+                              : "");
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
                                                     : fmt::format("{}->{}", name_of(c.c), name_of(c.d));

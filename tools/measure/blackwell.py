@@ -2,7 +2,8 @@
 2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias and scale-factor
 output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
 the kernel's device-side size assertion needs measure.py's device check)."""
-from measure_common import ELEMENT, BITS, PRESETS, block_type, builder_types, linear_fusion, probe_keys, probe_program
+from measure_common import (ELEMENT, BITS, PRESETS, block_type, builder_types, dims, linear_fusion, probe_keys,
+                            probe_program)
 
 OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
 TENSOROP = "cutlass::arch::OpClassTensorOp"
@@ -35,6 +36,8 @@ def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
     if cfg.get("scaling", "block") == "none":
         return dense_probe_source(cfg)
+    if cfg.get("scaling") == "blockwise":
+        return blockwise_probe_source(cfg)
     p, (a, a_kind, el_a), (b, _, el_b) = block_scaled_keys(cfg, "SM100")
     f8f6f4 = cfg.get("instruction", "auto") == "mxf8f6f4" or not (a == b == "e2m1")
     if p.schedule == "auto":
@@ -139,3 +142,36 @@ def dense_probe_source(cfg):
     return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
                                        kernel, prelude=prelude, accumulator=accumulator),
                          "Mainloop::DispatchPolicy::Stages")
+
+
+def blockwise_probe_source(cfg):
+    """An SM100 blockwise-scaled FP8 GEMM: CollectiveBuilder<Sm100, OpClassTensorOp, …> with
+    (layout, scale-factor layout) tuples and the Blockwise kernel schedules
+    (sm100_blockwise_umma_builder.inl), over the SM100 epilogue builder (OpClassTensorOp); the
+    scale layouts from Sm100BlockwiseScaleConfig<gM, gN, gK> (granularity `auto`: the MMA tile)."""
+    p = probe_keys(cfg)
+    a, _, b = cfg.get("types", "e4m3").partition(":")
+    b = b or a
+    grouped = "PtrArray" if p.grouped else ""
+    nosmem = cfg.get("epilogue", "default") == "nosmem"
+    if p.schedule == "auto":
+        if nosmem:
+            raise ValueError("the no-smem epilogue needs a 1sm or 2sm schedule")
+        kernel = f"cutlass::gemm::KernelSchedule{'Sm100PtrArray' if p.grouped else 'Sm100'}Blockwise"
+        epilogue = AUTO[1]
+    else:
+        sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
+        kernel = f"cutlass::gemm::Kernel{grouped}TmaWarpSpecializedBlockwise{sm}Sm100"
+        epilogue = (f"cutlass::epilogue::{grouped}BlockwiseNoSmemWarpSpecialized{sm}" if nosmem
+                    else epilogue_schedule(cfg, p, sm))
+    fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
+    if fusion_op is None:
+        raise ValueError(f"fusion {cfg.get('fusion')!r} is not measured on SM100 blockwise GEMMs")
+    g = cfg.get("scale_granularity", "auto")
+    gm, gn, gk = (p.m, p.n, p.k) if g == "auto" else dims(g)
+    prelude = f"using ScaleConfig = cutlass::detail::Sm100BlockwiseScaleConfig<{gm}, {gn}, {gk}>;"
+    sfa, sfb = (f"decltype(ScaleConfig::deduce_layoutSFA()){p.ptr}", f"decltype(ScaleConfig::deduce_layoutSFB()){p.ptr}")
+    operands = (f"{ELEMENT[a]}, cute::tuple<{p.layout_a}, {sfa}>, {128 // BITS[a]}, "
+                f"{ELEMENT[b]}, cute::tuple<{p.layout_b}, {sfb}>, {128 // BITS[b]}")
+    return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
+                                       kernel, prelude=prelude), "Mainloop::DispatchPolicy::Stages")

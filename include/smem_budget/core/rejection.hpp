@@ -108,6 +108,15 @@ enum class Rejection {
   sm100_mn_major_atom,
   sm100_dense_no_stage,
   sm100_dense_stages_below_two,
+  sm100_blockwise_granularity_exceeds_cta,
+  sm100_blockwise_no_stage,
+  sm100_blockwise_granularity_m,
+  sm100_blockwise_granularity_n,
+  sm100_blockwise_granularity_k,
+  sm100_blockwise_granularity_k_mma,
+  sm100_blockwise_stages_below_two,
+  sm100_blockwise_smem_exceeds_capacity,
+  sm100_blockwise_grouped_smem_exceeds_capacity,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -448,7 +457,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "sm100_builder.inl:706",  // static_assert(num_dp == 32) has no message: nvcc reports its place
     "cutlass/epilogue/collective/builders/sm100_builder.inl:706 (FP6: :702)"}},
   {Rejection::sm100_tile_m_1sm,
-   {"a 1-SM schedule needs tile M 128 (256 is a 2-SM tile)",
+   {"a 1-SM schedule needs tile M 128 (256 is a 2-SM tile: --schedule 2sm with an even cluster M, e.g. --cluster "
+    "2x1x1)",
     "Invalid TileShape_M.",
     "cutlass/gemm/collective/builders/sm100_common.inl:828"}},
   {Rejection::sm100_tile_m_2sm,
@@ -503,7 +513,9 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement",
     "cutlass/gemm/collective/builders/sm100_umma_builder.inl:214 (rule: sm1xx_common.inl:203)"}},
   {Rejection::sm100_dense_tile_m_1sm,
-   {"a 1-SM MMA takes tile M 64 or 128", "Invalid TileShape_M.",
+   {"a 1-SM MMA takes tile M 64 or 128 (256 is a 2-SM tile: --schedule 2sm with an even cluster M, e.g. --cluster "
+    "2x1x1)",
+    "Invalid TileShape_M.",
     "cutlass/gemm/collective/builders/sm100_common.inl:309"}},
   {Rejection::sm100_dense_tile_m_2sm,
    {"a 2-SM MMA takes tile M 128 or 256 (both CTAs)", "Invalid TileShape_M.",
@@ -544,6 +556,41 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"CUTLASS's SM100 collective requires at least 2 stages (its message says 1)",
     "Specialization requires Stages set to value 1 or more.",
     "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:191"}},
+  {Rejection::sm100_blockwise_granularity_exceeds_cta,
+   {"the scale granularity must fit the CTA's tile (on a 2-SM MMA, M up to half tile M; `auto`, the MMA tile, does "
+    "not)",
+    "Scale Granularity must be smaller than or equal to the tile shape",
+    "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl:388"}},
+  {Rejection::sm100_blockwise_no_stage,
+   {"A, B and their scales of one stage do not fit beside the epilogue",
+    "Smem usage is too high. Can't create any SMEM buffers for A, B, and scales.",
+    "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl:411"}},
+  {Rejection::sm100_blockwise_granularity_m,
+   {"the scale granularity's M must divide tile M", "Scale Granularity M must divide Tile Shape",
+    "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp:132"}},
+  {Rejection::sm100_blockwise_granularity_n,
+   {"the scale granularity's N must divide tile N", "Scale Granularity N must divide Tile Shape",
+    "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp:136"}},
+  {Rejection::sm100_blockwise_granularity_k,
+   {"the scale granularity's K must divide tile K", "Scale Granularity K must divide Tile Shape",
+    "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp:142"}},
+  {Rejection::sm100_blockwise_granularity_k_mma,
+   {"the scale granularity's K must be a multiple of 32 (the FP8 MMA's K)",
+    "Scale Granularity K must be divisible by MMA_K",
+    "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp:143"}},
+  {Rejection::sm100_blockwise_stages_below_two,
+   {"CUTLASS's SM100 blockwise collective requires at least 2 stages (its message says 1)",
+    "Specialization requires Stages set to value 1 or more.",
+    "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp:247"}},
+  {Rejection::sm100_blockwise_smem_exceeds_capacity,
+   {"the kernel's SharedStorage is over 232,448 B, which the SM100 blockwise kernel asserts in device code (a "
+    "host-only build compiles it)",
+    "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized_mma_transform.hpp:404"}},
+  {Rejection::sm100_blockwise_grouped_smem_exceeds_capacity,
+   {"the kernel's SharedStorage is over 232,448 B, which the SM100 grouped blockwise kernel asserts in device code "
+    "(a host-only build compiles it)",
+    "SMEM usage exceeded capacity.",
+    "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized_mma_transform.hpp:495"}},
 
   // SM103: the block-scaled ultra builder and collective.
   {Rejection::sm103_stage_count,
@@ -587,6 +634,14 @@ constexpr RejectionInfo describe(Rejection r) {
   for (const RejectionRow& row : rejections)
     if (row.rejection == r) return row.info;
   return {"", "", ""};  // Rejection::count_, or a value outside the enumeration
+}
+
+// The SM100 kernels' device-side assertion of their SharedStorage against CUTLASS's capacity: a
+// configuration refused by it keeps its bytes, and a smaller stage count may fit.
+constexpr bool is_sm100_capacity_refusal(Rejection r) {
+  return r == Rejection::sm100_smem_exceeds_capacity || r == Rejection::sm100_grouped_smem_exceeds_capacity ||
+         r == Rejection::sm100_blockwise_smem_exceeds_capacity ||
+         r == Rejection::sm100_blockwise_grouped_smem_exceeds_capacity;
 }
 
 }  // namespace smem_budget

@@ -37,7 +37,8 @@ constexpr bool sm100_even_static_cluster_m(const Config& config) {
 // block scales (sm100_make_trivial_tiled_mma, sm100_common.inl:456-476) takes 2-SM for tile M 128 too.
 constexpr bool sm100_is_2sm(const Config& config) {
   if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
-  if (config.scaling == Scaling::none) return sm100_even_static_cluster_m(config) && config.tile.m % 128 == 0;
+  // So does the blockwise builder (sm100_blockwise_umma_builder.inl:202-235).
+  if (config.scaling != Scaling::block) return sm100_even_static_cluster_m(config) && config.tile.m % 128 == 0;
   return sm100_even_static_cluster_m(config) && config.tile.m == 256;
 }
 
@@ -139,26 +140,33 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
 // Accumulator stages in tensor memory. Block-scaled: one (overlapping) for N = 256, else two
 // (sm100_blockscaled_umma_builder.inl:242). Without block scales: as many CTA tiles of fp32 as the
 // 128 x 512 columns hold, at most 4 (a 1-SM MMA of M 64 counts its 64 rows as half the lanes)
-// (sm100_umma_builder.inl:263-267).
+// (sm100_umma_builder.inl:263-267); blockwise-scaled, as many, uncapped
+// (sm100_blockwise_umma_builder.inl:355-357).
 constexpr bytes_t sm100_accumulator_stages(const Config& config) {
-  if (config.scaling != Scaling::none) return config.tile.n == 256 ? 1 : 2;
+  if (config.scaling == Scaling::block) return config.tile.n == 256 ? 1 : 2;
   const Tile cta = sm100_cta_tile(config);
   const bytes_t n = cta.n > 0 ? cta.n : 1;
   const bytes_t stages = sm100_is_2sm(config) || config.tile.m > 64 ? (128 * sm100_tmem_columns) / (cta.m * n)
                                                                     : sm100_tmem_columns / n * 2;
+  if (config.scaling == Scaling::blockwise) return stages;
   return stages < 4 ? stages : 4;
 }
 
-// Sm100DenseGemmTmaUmmaCarveout<…, NumTensorMaps> (gemm/collective/builders/sm100_pipeline_carveout.inl:37-83):
-// the accumulator pipeline of its stage count, CLC pipeline and responses, load order, CLC throttle,
-// TMEM barrier and pointers the kernel keeps beside the tensors; grouped, 8 scheduler stages, doubled
-// responses, five sets of the mainloop's `tensormaps` and the tensormap-ready pipeline.
+// Sm100DenseGemmTmaUmmaCarveout<Cluster, AccStages, SchedulerStages, CLCResponseSize, IsPtrArray,
+// NumTensorMaps> (gemm/collective/builders/sm100_pipeline_carveout.inl:37-83): the accumulator
+// pipeline, CLC pipeline and responses, load order, CLC throttle, TMEM barrier and pointers the
+// kernel keeps beside the tensors; pointer-array, doubled responses, five sets of the mainloop's
+// `tensormaps` and the tensormap-ready pipeline.
+constexpr bytes_t sm100_carveout(bytes_t acc_stages, bytes_t scheduler_stages, bool pointer_array, bytes_t tensormaps) {
+  const bytes_t s = scheduler_stages;
+  const bytes_t responses = pointer_array ? 2 : 1;
+  const bytes_t reserve = 16 * acc_stages + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
+  return pointer_array ? reserve + 128 * tensormaps * 5 + 16 * s : reserve;
+}
+
+// The dense and block-scaled builders' carveout: 2 scheduler stages, 8 when grouped.
 constexpr bytes_t sm100_pipeline_carveout(const Config& config, bytes_t tensormaps) {
-  const bytes_t acc = sm100_accumulator_stages(config);
-  const bytes_t s = config.grouped ? 8 : 2;
-  const bytes_t responses = config.grouped ? 2 : 1;
-  const bytes_t reserve = 16 * acc + 16 * s * responses + 16 + 8 + 16 * s + 16 * s * responses + 4 * s;
-  return config.grouped ? reserve + 128 * tensormaps * 5 + 16 * s : reserve;
+  return sm100_carveout(sm100_accumulator_stages(config), config.grouped ? 8 : 2, config.grouped, tensormaps);
 }
 
 // sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067): a given tile; with the
@@ -199,7 +207,21 @@ constexpr FusionStorage sm100_fusion_storage(const Config& config, Checked& c) {
   return fusion_storage(config, c);
 }
 
+// The no-smem epilogue the builder takes the legacy thread::LinearCombination for
+// (sm100_builder.inl:1554-1565): the grouped dense kernels without a fusion (measured), and every
+// blockwise kernel, whose no-smem schedules are transform schedules (:1488-1493). Its collective's
+// SharedStorage is empty (sm100_epilogue_nosmem.hpp:143); no C or D descriptors.
+constexpr bool sm100_legacy_nosmem(const Config& config) {
+  return config.epilogue == EpilogueKind::nosmem &&
+         (config.scaling == Scaling::blockwise || (config.scaling == Scaling::none && config.grouped));
+}
+
 constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c) {
+  if (sm100_legacy_nosmem(config)) {
+    EpilogueLayout legacy = no_smem_epilogue(1, 1);
+    legacy.pipeline_size = 1;
+    return legacy;
+  }
   // Sm100TmaWarpSpecializedAdapter over the no-smem collective (epilogue/collective/detail.hpp:561-571,
   // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned buffer.
   if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(32, 16);

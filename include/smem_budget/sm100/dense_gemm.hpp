@@ -37,9 +37,6 @@ constexpr bool sm100_dense_types_accepted(const OperandPair& t) {
 
 // Questions outside what the model of these kernels covers; empty when it answers.
 constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config& config) {
-  if (config.scaling == Scaling::blockwise)
-    return "not modelled on sm100: blockwise-scaled FP8 (sm100_blockwise_umma_builder.inl); scaling none and block "
-           "are modelled";
   if (const auto error = sm100_foreign_keys(config)) return error;
   if (config.instruction != Instruction::automatic)
     return "instruction chooses a block-scaled MMA; without block scales CUTLASS picks the MMA from the types";
@@ -163,13 +160,6 @@ constexpr MainloopTensors<Parts> sm100_dense_tensors(const MainloopStage& s, byt
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
 }
 
-// The grouped no-smem epilogue without a fusion takes the legacy thread::LinearCombination
-// (sm100_builder.inl:1554-1562, Sm100PtrArrayNoSmemWarpSpecialized): an empty SharedStorage, and no
-// C or D descriptors in the kernel's tensormap sets (measured: 1 byte, 384-byte sets).
-constexpr bool sm100_dense_legacy_nosmem(const Config& config) {
-  return config.grouped && config.epilogue == EpilogueKind::nosmem;
-}
-
 namespace detail {
 
 struct Sm100DenseSteps : DefaultGemmSteps {
@@ -178,13 +168,6 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_dense_stage(config, c);
     sm100_builder_inputs(budget, config, sm100_dense_builder_reserve(config), c);
-    if (sm100_dense_legacy_nosmem(config)) {
-      budget.epilogue = no_smem_epilogue(1, 1);
-      budget.epilogue.pipeline_size = 1;
-      budget.epilogue_shared_storage = budget.epilogue.shared_storage;
-      if (config.stages.kind == StagePolicy::Kind::auto_carveout)
-        budget.decision.carveout = budget.epilogue_shared_storage;
-    }
     sm100_decide_stages(budget.decision, config);
   }
   // The builder asserts a stage (sm100_umma_builder.inl:300), the collective two (…warpspecialized.hpp:191).
