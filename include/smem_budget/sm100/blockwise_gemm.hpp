@@ -10,7 +10,6 @@
 
 #include <optional>
 #include <string_view>
-#include <type_traits>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
@@ -155,13 +154,7 @@ constexpr KernelLayout<Parts> sm100_blockwise_kernel_layout(const Config& config
   pipes.member("epilogue throttle barrier", 8, 16, PartKind::barrier);
   pipes.finish("pipelines");
 
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
-  const bytes_t epi_align = epi.tensor_align > 128 ? epi.tensor_align : 128;
-  BasicStructLayout<Parts> tensors(c, epi_align);
-  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-  tensors.finish("tensors");
+  const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
 
   BasicStructLayout<Parts> kernel(c);
   kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());

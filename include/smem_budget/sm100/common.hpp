@@ -241,6 +241,22 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   return out;
 }
 
+// The kernels' TensorStorage, aligned_struct<128> (or the epilogue's wider alignment): the
+// epilogue's tensors, then the mainloop's (sm100_gemm_tma_warpspecialized.hpp:203-209; the
+// MMA-transform kernel's alike).
+template <class Parts = PartList>
+constexpr BasicStructLayout<Parts> sm100_kernel_tensors(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                                        const EpilogueLayout& epi, Checked& c) {
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+  const bytes_t epi_align = epi.tensor_align > 128 ? epi.tensor_align : 128;
+  BasicStructLayout<Parts> tensors(c, epi_align);
+  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
+  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+  tensors.finish("tensors");
+  return tensors;
+}
+
 // GemmKernel::SharedStorage (sm100_gemm_tma_warpspecialized.hpp:182-212;
 // sm100_gemm_array_tma_warpspecialized.hpp:228-296).
 template <class Parts = PartList>
@@ -265,13 +281,7 @@ constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const Ma
   }
   pipes.finish("pipelines");
 
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
-  const bytes_t epi_align = epi.tensor_align > 128 ? epi.tensor_align : 128;
-  BasicStructLayout<Parts> tensors(c, epi_align);
-  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-  tensors.finish("tensors");
+  const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
 
   BasicStructLayout<Parts> kernel(c);
   kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
