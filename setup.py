@@ -1,18 +1,22 @@
 """`pip install .` builds the smem_budget package: the pybind11 module over the header-only model
-and the front end the command line shares (src/frontend, io, render; no CLI11), compiled from this
-checkout. Offline, with what Debian provides: pybind11-dev (headers), nlohmann-json3-dev and
-libfmt-dev (fmt is used header-only here), and the interpreter's own headers. Use `pip install --no-build-isolation .`."""
+and the command line's code (src/: cli, frontend, io, render, native), compiled from this checkout,
+one compiler process per core. Offline, with what Debian provides: pybind11-dev (headers), nlohmann-json3-dev,
+libcli11-dev and libfmt-dev (fmt is used header-only here), and the interpreter's own headers. Use
+`pip install --no-build-isolation .`."""
+import os
 import re
 import sysconfig
+from pathlib import Path
+
+from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 VERSION = re.search(r"project\(smem-budget VERSION ([0-9.]+)", open("CMakeLists.txt").read()).group(1)
-SOURCES = ["python/module.cpp", "src/frontend/evaluation.cpp", "src/frontend/architecture.cpp",
-           "src/frontend/batch.cpp", "src/frontend/sweep.cpp", "src/render/sentences.cpp",
-           "src/render/json.cpp", "src/io/parse.cpp", "src/io/settings.cpp", "src/io/config_keys.cpp", "src/io/json_writer.cpp", "src/io/batch_file.cpp",
-           "src/io/kernel_name.cpp", "src/io/cutlass_name.cpp", "src/io/arch_file.cpp", "src/native/cuda_driver.cpp",
-           "src/native/device_query.cpp"]
+# Everything the command line is made of but its main(): the module runs it in-process too
+# (`python -m smem_budget`, the smem-budget console script).
+SOURCES = ["python/module.cpp"] + sorted(str(p) for p in Path("src").rglob("*.cpp") if p.name != "main.cpp")
 
 core = Extension(
     "smem_budget._core",
@@ -24,8 +28,30 @@ core = Extension(
     language="c++",
 )
 
+
+
+class ParallelBuildExt(build_ext):
+    """setuptools compiles one extension's sources one after another; this compiles them one
+    process per core (the compiler object's own compile(), called once per source)."""
+
+    def build_extension(self, ext):
+        compile_one = self.compiler.compile
+
+        def compile_all(sources, *args, **kwargs):
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                parts = pool.map(lambda source: compile_one([source], *args, **kwargs), sources)
+                return [obj for objects in parts for obj in objects]
+
+        self.compiler.compile = compile_all
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_one
+
+
 setup(
     version=VERSION,
+    cmdclass={"build_ext": ParallelBuildExt},
     options={"build": {"build_base": "build-python"}},  # beside CMake's build/, not in it
     packages=["smem_budget"],
     package_dir={"smem_budget": "python/smem_budget"},

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <iostream>
 #include <map>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/app.hpp"
 #include "frontend/architecture.hpp"
 #include "frontend/batch.hpp"
 #include "frontend/evaluation.hpp"
@@ -116,8 +118,13 @@ Architecture architecture(const std::string& spec, int device) {
   return a;
 }
 
-// check(config=None, *, arch="sm120", device=0, **keys): `config` is a tile string or a dict of
-// keys; keyword arguments add to it or replace its keys.
+// (128, 256, 128) or [128, 256, 128]: a tile as Python spells it (the batch file's [M, N, K]).
+bool is_tile_sequence(py::handle value) {
+  return (py::isinstance<py::tuple>(value) || py::isinstance<py::list>(value)) && py::len(value) == 3;
+}
+
+// check(config=None, *, arch="sm120", device=0, **keys): `config` is a tile string or tuple, or a
+// dict of keys; keyword arguments add to it or replace its keys.
 struct Call {
   Settings settings;
   std::string name;
@@ -132,14 +139,14 @@ Call call_of(const py::args& args, py::kwargs keys) {
   if (keys_gave_arch) call.arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
   if (keys.contains("device")) call.device = keys.attr("pop")("device").cast<int>();
   if (args.size() == 1 && !args[0].is_none()) {
-    if (py::isinstance<py::str>(args[0])) {
-      call.settings["tile"] = Setting{args[0].cast<std::string>(), "tile"};
+    if (py::isinstance<py::str>(args[0]) || is_tile_sequence(args[0])) {
+      call.settings["tile"] = Setting{to_json(args[0]), "tile"};
     } else if (py::isinstance<py::dict>(args[0])) {
       py::dict config = py::reinterpret_borrow<py::dict>(args[0]);
       if (config.contains("name")) call.name = py::str(config["name"]).cast<std::string>();
       add_settings(call.settings, config);
     } else {
-      throw InputError("tile: expected a tile string or a configuration dict");
+      throw InputError("tile: expected a tile string (\"128x128x128\"), an (M, N, K) tuple or a configuration dict");
     }
   }
   if (keys.contains("name")) call.name = py::str(keys["name"]).cast<std::string>();
@@ -169,7 +176,10 @@ bool fits(const py::args& args, const py::kwargs& keys) {
 
 // Entries as in a batch file's configs (tile strings or dicts), with `defaults` under them;
 // messages name the entry as the batch file's do ("configs[3].tile: ...").
-py::list check_many(const py::iterable& configs, py::kwargs defaults) {
+py::list check_many(const py::iterable& configs, const std::string& errors, py::kwargs defaults) {
+  if (errors != "raise" && errors != "return")
+    throw InputError("errors: \"" + errors + "\": expected \"raise\" (the first bad entry raises) or \"return\" (its "
+                     "InputError takes its place in the list)");
   std::string arch = "sm120";
   int device = 0;
   if (defaults.contains("arch")) arch = py::str(defaults.attr("pop")("arch")).cast<std::string>();
@@ -182,12 +192,11 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
   const Architecture a = architecture(arch, device);
   py::list out;
   std::size_t i = 0;
-  for (py::handle entry : configs) {
-    const std::string origin = "configs[" + std::to_string(i++) + "]";
+  const auto evaluate = [&](py::handle entry, const std::string& origin) {
     Settings own;  // the entry's keys, a kernel name under them, all over the defaults
     std::string name;
-    if (py::isinstance<py::str>(entry)) {
-      own.emplace("tile", Setting{entry.cast<std::string>(), origin});
+    if (py::isinstance<py::str>(entry) || is_tile_sequence(entry)) {
+      own.emplace("tile", Setting{to_json(entry), origin});
     } else if (py::isinstance<py::dict>(entry)) {
       py::dict config = py::reinterpret_borrow<py::dict>(entry);
       if (config.contains("name")) name = py::str(config["name"]).cast<std::string>();
@@ -195,11 +204,24 @@ py::list check_many(const py::iterable& configs, py::kwargs defaults) {
       own.erase("name");
       smem_budget::io::expand_kernel_name(own);
     } else {
-      throw InputError(origin + ": expected a tile string or a configuration object");
+      throw InputError(origin + ": expected a tile string, an (M, N, K) tuple or a configuration object");
     }
     const Settings settings = smem_budget::frontend::layered(std::move(own), base);
     if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    out.append(py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin)}));
+    return py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin)});
+  };
+  const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
+  for (py::handle entry : configs) {
+    const std::string origin = "configs[" + std::to_string(i++) + "]";
+    if (errors == "raise") {
+      out.append(evaluate(entry, origin));
+      continue;
+    }
+    try {
+      out.append(evaluate(entry, origin));
+    } catch (const InputError& e) {
+      out.append(input_error(e.what()));
+    }
   }
   return out;
 }
@@ -259,6 +281,16 @@ std::vector<std::string> cutlass_versions() {
   return out;
 }
 
+// `python -m smem_budget` and the smem-budget console script: the command line itself.
+int run_cli(const std::vector<std::string>& args) {
+  std::vector<const char*> argv{"smem-budget"};
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  const int status = smem_budget::cli::run(static_cast<int>(argv.size()), argv.data());
+  std::cout.flush();
+  std::cerr.flush();
+  return status;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -315,6 +347,13 @@ PYBIND11_MODULE(_core, m) {
           },
           "The configuration, normalised as the JSON output's 'config'.")
       .def("to_dict", &PyResult::to_dict, "The result object of `smem-budget --format json`, as a dict.")
+      .def(
+          "__eq__",
+          [](const PyResult& r, const py::object& other) -> py::object {
+            if (!py::isinstance<PyResult>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(r.to_dict().equal(other.cast<const PyResult&>().to_dict()));
+          },
+          "Equal when their JSON results are.")
       .def("__repr__", [](const PyResult& r) {
         const auto& b = r.budget();
         std::string text = "<smem_budget.Result " + smem_budget::io::format_tile(r.result.config.tile) + " " +
@@ -344,12 +383,13 @@ message on bad input.
   m.def("fits", &fits, R"doc(fits(config=None, *, arch="sm120", device=0, **keys) -> bool
 
 True when the configuration compiles and fits the GPU's opt-in limit (arguments as check()).)doc");
-  m.def("check_many", &check_many, R"doc(check_many(configs, *, arch="sm120", device=0, **defaults) -> list[Result]
+  m.def("check_many", &check_many, R"doc(check_many(configs, *, errors="raise", arch="sm120", device=0, **defaults) -> list[Result | InputError]
 
 Budgets of many configurations: entries as in a batch file's "configs" (tile strings or dicts,
-each may carry a "name"), with keyword arguments as the file's "defaults" under them. An error
-names the entry: "configs[3].tile: ...".)doc",
-        py::arg("configs"));
+each may carry a "name"; (M, N, K) tuples too), with keyword arguments as the file's "defaults" under
+them. An error names the entry: "configs[3].tile: ...". With errors="return" a bad entry's InputError
+takes its place in the list instead of being raised (an autotuner's per-candidate answer).)doc",
+        py::arg("configs"), py::kw_only(), py::arg("errors") = "raise");
   m.def("suggest", &suggest, R"doc(suggest(config=None, *, arch="sm120", device=0, **keys) -> list[dict]
 
 The nearest configurations that fit, cheapest change first, for one that does not (empty when it
@@ -360,6 +400,9 @@ output's "suggestions".)doc");
 Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K multiples of 64 up to
 512; both schedules unless `schedule` is given), one Result each.)doc");
   m.def("arch", &arch_of, py::arg("name"), py::arg("device"));
+  m.def("main", &run_cli, py::arg("args"),
+        "Runs the smem-budget command line in this process with `args` (without the program name); returns its exit "
+        "status.");
   m.def("cutlass_versions", &cutlass_versions);
   m.attr("__version__") = SMEM_BUDGET_VERSION;
 }

@@ -7,6 +7,11 @@ with the batch-file keys as keyword arguments, and bad input raises :class:`Inpu
 >>> import smem_budget
 >>> smem_budget.check("128x256x64B", grouped=True, epilogue="finalize", cutlass="4.4.2").total
 102400
+>>> smem_budget.check((128, 128, 128), arch="h100").verdict  # e4m3 without block scales: sm90's defaults
+'fits'
+
+``python -m smem_budget`` (and the ``smem-budget`` script ``pip install`` puts on PATH) is the
+command line itself.
 """
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 

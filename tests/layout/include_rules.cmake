@@ -3,7 +3,8 @@
 #   an architecture folder includes core/, cutlass/ and itself (and sm103/ sm100/common.hpp);
 #   only evaluate.hpp includes the architecture folders;
 #   src/io/ knows the model's core/ only; src/render/ never includes what evaluates;
-#   CLI11 only in src/cli/ and src/main.cpp; the Python module includes no CLI code.
+#   CLI11 only in src/cli/ and src/main.cpp; the Python module reaches the CLI only through
+#   cli/app.hpp (run: `python -m smem_budget`), as main() does.
 # cmake -DSOURCE=<repo> -P include_rules.cmake checks a tree and fails naming every broken rule;
 # with -DSELF_TEST=<scratch dir> it copies SOURCE there, makes SM120's gemm include SM90's, and
 # fails unless the check then fails.
@@ -60,8 +61,8 @@ function(check_tree root out_violations)
       if(included MATCHES "^CLI/" AND NOT file MATCHES "^src/(cli/|main\\.cpp$)")
         set(bad "CLI11 only in src/cli/ and src/main.cpp")
       endif()
-      if(file MATCHES "^python/" AND included MATCHES "^(cli/|CLI/)")
-        set(bad "the Python module includes no CLI code")
+      if(file MATCHES "^python/" AND included MATCHES "^(cli/|CLI/)" AND NOT included STREQUAL "cli/app.hpp")
+        set(bad "the Python module reaches the CLI only through cli/app.hpp")
       endif()
       if(bad)
         list(APPEND violations "${file}: #include \"${included}\": ${bad}")

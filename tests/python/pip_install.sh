@@ -19,3 +19,7 @@ results = smem_budget.check_many(["128x128x128", "128x256x128"], grouped=True, e
 assert [r.verdict for r in results] == ["fits", "exceeds-optin"]
 print("pip install . works:", smem_budget.__file__)
 PY
+# The console script and `python -m smem_budget` are the command line itself.
+"$work/venv/bin/smem-budget" --tile 128x128x128 | grep -q "^verdict: fits"
+"$work/venv/bin/python" -m smem_budget --tile 128x128x128 --format json | grep -q '"verdict": "fits"'
+echo "the smem-budget console script works"

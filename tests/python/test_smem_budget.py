@@ -7,6 +7,7 @@ import os
 import re
 import shlex
 import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -210,3 +211,33 @@ def test_kernel_names_read_as_in_the_cli():
     assert smem_budget.check(kernel=sm103).total == 231168
     with pytest.raises(smem_budget.InputError, match="an sm103 kernel, but the architecture is sm100"):
         smem_budget.check(kernel=sm103, arch="sm100")
+
+
+def test_python_spellings_tuples_equality_and_per_entry_errors():
+    # A tile as a tuple or list is the tile string's configuration.
+    assert smem_budget.check((128, 128, 128)) == smem_budget.check("128x128x128")
+    assert smem_budget.check([128, 256, 128], grouped=True) == smem_budget.check("128x256x128", grouped=True)
+    assert smem_budget.check((128, 128, 128)) != smem_budget.check((128, 64, 128))
+    with pytest.raises(TypeError):
+        hash(smem_budget.check("128x128x128"))  # equal by value, so not hashable
+    # errors="return": a bad entry's InputError stands in its place; the others are answered.
+    many = smem_budget.check_many([(128, 128, 128), {"tile": "128x0x128"}, "128x256x128"], errors="return")
+    assert isinstance(many[0], smem_budget.Result) and many[0].fits
+    assert isinstance(many[1], smem_budget.InputError)
+    assert str(many[1]) == 'configs[1].tile: "128x0x128": dimensions must be 1…65536'
+    assert many[2] == smem_budget.check("128x256x128")
+    with pytest.raises(smem_budget.InputError, match=r"configs\[1\]: \"128x0x128\""):
+        smem_budget.check_many(["128x128x128", "128x0x128"])
+    with pytest.raises(smem_budget.InputError, match='errors: "maybe"'):
+        smem_budget.check_many(["128x128x128"], errors="maybe")
+
+
+def test_python_dash_m_is_the_command_line():
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(smem_budget.__file__)))
+    done = subprocess.run([sys.executable, "-m", "smem_budget", "--tile", "128x128x128", "--format", "json"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(cli(["--tile", "128x128x128", "--format", "json"]).stdout)
+    bad = subprocess.run([sys.executable, "-m", "smem_budget", "--tile", "1x"], capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr == cli(["--tile", "1x"]).stderr
