@@ -102,6 +102,10 @@ const Case cases[] = {
   {"--tile 128x128x128 -o /nonexistent-dir/out.txt", nullptr, "-o: cannot write"},
   // batch files
   {"--config missing.json", nullptr, "missing.json: cannot open file"},
+  {"--config BAD --arch sm100", R"([{"tile": "128x128x256", "cluster": [2, 1]}])",
+   "BAD: [0].cluster: expected a string \"MxNxK\" or an array [M, N, K], got an array of 2"},
+  {"--config BAD --arch sm100", R"([{"tile": "128x128x256", "cluster": [2, 0, 1]}])",
+   "BAD: [0].cluster: \"2x0x1\": cluster dimensions must be 1…16"},
   {"--config BAD", "{", "BAD: invalid JSON at byte"},
   {"--config BAD", "", "BAD: invalid JSON"},
   {"--config BAD", "[\"128x128x128\",]", "invalid JSON"},

@@ -180,6 +180,15 @@ TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-
       std::string::npos);
 }
 
+TEST_CASE("a cluster, like a tile, may be an array in a batch file", "[cli]") {
+  const std::string path = std::string(SMEM_BUDGET_TEST_TMP) + "/cluster_array.json";
+  std::ofstream(path) << R"({"arch": "sm100", "configs": [{"tile": [256, 128, 256], "cluster": [2, 1, 1]}]})";
+  const auto from_array = results_of(run("--config " + path + " --format json"))[0];
+  CHECK(from_array["config"]["cluster"] == "2x1x1");
+  CHECK(from_array["bytes"] ==
+        results_of(run("--tile 256x128x256 --arch sm100 --cluster 2x1x1 --format json"))[0]["bytes"]);
+}
+
 TEST_CASE("an arch file named in a batch file is found next to it", "[cli]") {
   const std::string dir = std::string(SMEM_BUDGET_TEST_TMP) + "/batch_dir";
   std::filesystem::create_directories(dir + "/gpus");

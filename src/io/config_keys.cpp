@@ -19,7 +19,7 @@ std::string_view value_text(KeyValue value) {
       return "true or false";
     case KeyValue::string_or_integer:
       return "string or integer";
-    case KeyValue::tile:
+    case KeyValue::extents:
       return "string \"MxNxK\" or array [M, N, K]";
   }
   return "";
@@ -40,9 +40,18 @@ T checked(const Parsed<T>& parsed, const Origin& origin) {
   return std::get<T>(parsed);
 }
 
-// The text of a string setting; integers (stage counts) come as their decimal spelling.
+// The text of a string setting; integers (stage counts) come as their decimal spelling, an array
+// of extents [2, 1, 1] as "2x1x1".
 std::string text_of(const Setting& s) {
   if (s.value.is_string()) return s.value.get<std::string>();
+  if (s.value.is_array()) {
+    std::string text;
+    for (const nlohmann::json& extent : s.value) {
+      if (!text.empty()) text += 'x';
+      text += extent.dump();
+    }
+    return text;
+  }
   return s.value.dump();
 }
 
@@ -83,7 +92,7 @@ constexpr std::array<ConfigKey, 27> config_keys{{
              "the CUTLASS\nrelease) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give "
              "the\nrest). Other flags override what the name says.",
      .example = "--kernel CutlassTileConfigSM120::CtaShape128x256x64B"},
-    {.key = "tile", .flag = "--tile", .value = KeyValue::tile,
+    {.key = "tile", .flag = "--tile", .value = KeyValue::extents,
      .help = "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's CtaShape names it.",
      .example = "--tile 128x256x128, --tile 128x256x64B", .example_on_own_line = true,
      .read = [](Config&, const Setting& s) { (void)tile_spec_of(s); },
@@ -135,7 +144,7 @@ constexpr std::array<ConfigKey, 27> config_keys{{
      .help = "The kernel schedule:", .choices = schedule_choices, .example = "--schedule pingpong",
      .read = [](Config& c, const Setting& s) { c.schedule = parsed(parse_schedule, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_schedule(c.schedule)); }},
-    {.key = "cluster", .flag = "--cluster", .value = KeyValue::string,
+    {.key = "cluster", .flag = "--cluster", .value = KeyValue::extents,
      .help = "CTAs per cluster, MxNxK (sm90, sm100; SM120 kernels run 1x1x1), or dynamic (sm100, sm103: a cluster chosen at run time, "
              "Shape<int, int, _1>, which kernel names spell 0x0x1). Default: 1x1x1.",
      .example = "--arch sm100 --cluster 2x1x1",

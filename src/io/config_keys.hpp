@@ -19,7 +19,8 @@ namespace smem_budget::io {
 struct Setting;    // io/settings.hpp
 class JsonWriter;  // io/json_writer.hpp
 
-enum class KeyValue { string, boolean, string_or_integer, tile };
+// extents: a string "MxNxK" or an array [M, N, K] (tiles, clusters).
+enum class KeyValue { string, boolean, string_or_integer, extents };
 
 struct ConfigKey {
   std::string_view key;   // batch files and Python: tile, d_layout, ...

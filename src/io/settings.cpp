@@ -60,12 +60,14 @@ void check_setting_type(const std::string& key, const json& value, const Origin&
       fits = value.is_string() || value.is_number_integer();
       expected = "a string or an integer";
       break;
-    case KeyValue::tile:
+    case KeyValue::extents:
       fits = value.is_string() || (value.is_array() && value.size() == 3);
       expected = "a string \"MxNxK\" or an array [M, N, K]";
       break;
   }
-  if (!fits) fail_at(origin, fmt::format("expected {}, got {}", expected, type_name(value)));
+  if (!fits)
+    fail_at(origin, fmt::format("expected {}, got {}{}", expected, type_name(value),
+                                value.is_array() ? fmt::format(" of {}", value.size()) : ""));
 }
 
 void check_setting(const std::string& key, const json& value, const Origin& origin) {
