@@ -32,6 +32,7 @@ struct Result {
   // How the architecture's rules read it: what an automatic schedule builds, which release's rules
   // answer for an unmeasured one.
   std::vector<std::string> rule_notes = {};
+  bool tile_only_from_name = false;  // a tactic name (CtaShape…): the rest came from flags and defaults
 };
 
 struct Report {

@@ -180,6 +180,24 @@ TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-
       std::string::npos);
 }
 
+TEST_CASE("a tactic name says it gave the tile only, and what the rest was taken as", "[cli]") {
+  const auto alone = results_of(run("--kernel CtaShape128x256x64B --format json"))[0];
+  CHECK(alone["notes"][0] ==
+        "the tactic name gives the tile only; the rest is types nvfp4 (block scaling), the default epilogue, not "
+        "grouped (TensorRT-LLM's MoE GEMMs are grouped, and FINALIZE takes --epilogue finalize)");
+  const std::string path = std::string(SMEM_BUDGET_TEST_TMP) + "/tactics.txt";
+  std::ofstream(path) << "CutlassTileConfigSM120::CtaShape128x256x64B\n";
+  CHECK(run("lint " + path + " --grouped --epilogue finalize")
+            .out.find(
+                "caution: the tactic name gives the tile only; the rest is types nvfp4 (block scaling), the finalize "
+                "epilogue, grouped\n") != std::string::npos);
+  // A CUTLASS library name gives the whole configuration: no such caution.
+  CHECK(
+      results_of(run("--kernel cutlass3x_sm100_tensorop_gemm_f16_f16_f32_f32_f32_64x128x64_1x1x1_0_tnn_align8_1sm "
+                     "--format json"))[0]["notes"]
+          .empty());
+}
+
 TEST_CASE("a cluster, like a tile, may be an array in a batch file", "[cli]") {
   const std::string path = std::string(SMEM_BUDGET_TEST_TMP) + "/cluster_array.json";
   std::ofstream(path) << R"({"arch": "sm100", "configs": [{"tile": [256, 128, 256], "cluster": [2, 1, 1]}]})";

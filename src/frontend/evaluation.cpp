@@ -10,6 +10,19 @@
 namespace smem_budget::frontend {
 namespace {
 
+// A tactic name (CtaShape128x256x64B) gives the tile only.
+bool tile_only_from_name(const io::Settings& settings) {
+  const auto kernel = settings.find("kernel");
+  return kernel != settings.end() && !io::kernel_name_arch(kernel->second.value.get<std::string>());
+}
+
+// What the rest of a tactic's kernel was taken as: "types nvfp4 (block), the default epilogue, not grouped".
+std::string tactic_rest(const Config& config) {
+  return fmt::format("types {} ({} scaling), the {} epilogue, {}", io::format_types(config.types, config.scaling),
+                     io::format_scaling(config.scaling), io::format_epilogue(config.epilogue),
+                     config.grouped ? "grouped" : "not grouped");
+}
+
 // Cautions about how the input was read: a bare element name with block scaling is that
 // element's MX format, which may not be the format meant.
 std::vector<std::string> reading_notes(const io::Settings& settings, const Config& config) {
@@ -37,6 +50,11 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
   if (count > 0)
     notes.push_back(fmt::format("{}: {}{}; give {} to choose otherwise", defaulted, origin, count > 1 ? "s" : "",
                                 count > 1 ? "them" : "it"));
+  if (tile_only_from_name(settings))
+    notes.push_back(fmt::format("the tactic name gives the tile only; the rest is {}{}", tactic_rest(config),
+                                config.grouped ? ""
+                                               : " (TensorRT-LLM's MoE GEMMs are grouped, and FINALIZE takes "
+                                                 "--epilogue finalize)"));
   return notes;
 }
 
@@ -103,7 +121,8 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
           std::nullopt,
           reading_notes(completed, config),
           tile_in_bytes(settings),
-          rule_notes(config, *budget)};
+          rule_notes(config, *budget),
+          tile_only_from_name(settings)};
 }
 
 int exit_status(const Report& report) {

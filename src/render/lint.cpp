@@ -101,6 +101,13 @@ std::string sections(const LintReport& lint, bool markdown) {
         out += fmt::format("{}{}: {} B, {} B over; fits with {}\n", item, code(r.name), group_digits(r.budget.total),
                            over(r), nearest(r));
   }
+  // Tactic names give the tile only: say once what the rest was taken as.
+  for (const Result& r : report.results)
+    if (r.tile_only_from_name) {
+      for (const std::string& note : r.reading)
+        if (note.starts_with("the tactic name gives the tile only")) out += fmt::format("\ncaution: {}\n", note);
+      break;
+    }
   if (!lint.not_modelled.empty()) {
     out += fmt::format("\nNot modelled ({}):\n{}", lint.not_modelled.size(), markdown ? "\n" : "");
     for (const LintReport::NotModelled& u : lint.not_modelled)
