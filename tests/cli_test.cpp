@@ -180,6 +180,14 @@ TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-
       std::string::npos);
 }
 
+TEST_CASE("compare says why a cell does not fit or build", "[cli][versions]") {
+  const Run r = run("compare --tile 128x64x128 --cutlass 4.3.0,4.7.0");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("\nnot fitting:\n  [0] 128x64x128, CUTLASS 4.3.0: CUTLASS does not build it: block-scaled tile N "
+                   "below 128 must divide 128") != std::string::npos);
+  CHECK(r.out.find("CUTLASS 4.7.0: ") == std::string::npos);  // it fits there
+}
+
 TEST_CASE("a tactic name says it gave the tile only, and what the rest was taken as", "[cli]") {
   const auto alone = results_of(run("--kernel CtaShape128x256x64B --format json"))[0];
   CHECK(alone["notes"][0] ==

@@ -99,8 +99,18 @@ std::string comparison(const std::vector<Report>& reports, const std::vector<std
   const std::string caption = fmt::format(
       "CUTLASS releases compared on {} (opt-in limit {} B), smem-budget {} (S = stages, total bytes, verdict)",
       arch.name, group_digits(arch.limits.smem_per_block_optin), SMEM_BUDGET_VERSION);
-  if (format == Format::markdown) return fmt::format("*{}*\n\n{}", caption, grid(rows, format, rows.front().size()));
-  return fmt::format("{}\n\n{}", caption, text_columns(rows, rows.front().size()));
+  // Why each cell that does not fit does not: "[0] 128x64x128, CUTLASS 4.3.0: CUTLASS does not …".
+  std::string why;
+  for (std::size_t i = 0; i < first.size(); ++i)
+    for (std::size_t v = 0; v < reports.size(); ++v)
+      if (const std::string because = reason(reports[v].results[i]); !because.empty())
+        why += fmt::format("{}[{}] {}{}, CUTLASS {}: {}\n", format == Format::markdown ? "- " : "  ", i,
+                           first[i].name.empty() ? "" : first[i].name + " ", io::format_tile(first[i].config.tile),
+                           versions[v], because);
+  if (!why.empty()) why = fmt::format("\nnot fitting:\n{}{}", format == Format::markdown ? "\n" : "", why);
+  if (format == Format::markdown)
+    return fmt::format("*{}*\n\n{}{}", caption, grid(rows, format, rows.front().size()), why);
+  return fmt::format("{}\n\n{}{}", caption, text_columns(rows, rows.front().size()), why);
 }
 
 }  // namespace smem_budget::render
