@@ -180,6 +180,15 @@ TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-
       std::string::npos);
 }
 
+TEST_CASE("a lint of one name none of the model answers names no release and counts one name", "[cli]") {
+  const std::string path = std::string(SMEM_BUDGET_TEST_TMP) + "/complex.txt";
+  std::ofstream(path) << "cutlass3x_sm100_tensorop_gemm_cf32_cf32_cf32_cf32_cf32_128x64x16_1x2x1_0_tnn_align2_1sm\n";
+  const Run r = run("lint --arch sm100 " + path);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("(opt-in limit 232,448 B)\n") != std::string::npos);
+  CHECK(r.out.find("\n1 name: 0 fit, 0 exceed, 0 never compile, 1 not modelled\n") != std::string::npos);
+}
+
 TEST_CASE("compare says why a cell does not fit or build", "[cli][versions]") {
   const Run r = run("compare --tile 128x64x128 --cutlass 4.3.0,4.7.0");
   CHECK(r.status == 1);

@@ -43,9 +43,10 @@ std::string summary(const LintReport& lint) {
   const Report& report = lint.report;
   const std::size_t names = report.results.size() + lint.not_modelled.size();
   const auto number = [](std::size_t n) { return group_digits(static_cast<long long>(n)); };
-  return fmt::format("{} names: {} fit, {} exceed, {} never compile, {} not modelled", number(names),
-                     number(count_of(report, Verdict::fits)), number(count_of(report, Verdict::exceeds_optin)),
-                     number(count_of(report, Verdict::rejected)), number(lint.not_modelled.size()));
+  return fmt::format("{} name{}: {} fit, {} exceed, {} never compile, {} not modelled", number(names),
+                     names == 1 ? "" : "s", number(count_of(report, Verdict::fits)),
+                     number(count_of(report, Verdict::exceeds_optin)), number(count_of(report, Verdict::rejected)),
+                     number(lint.not_modelled.size()));
 }
 
 std::string caption(const LintReport& lint) {

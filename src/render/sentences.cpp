@@ -111,8 +111,10 @@ std::string cutlass_versions_of(const Report& report) {
 }
 
 std::string describes(const Report& report) {
-  return fmt::format("smem-budget {}, {} (opt-in limit {} B), CUTLASS {}", SMEM_BUDGET_VERSION, report.arch.name,
-                     group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report));
+  // A report with no result (a lint none of whose names is modelled) names no release.
+  const std::string releases = report.results.empty() ? "" : ", CUTLASS " + cutlass_versions_of(report);
+  return fmt::format("smem-budget {}, {} (opt-in limit {} B){}", SMEM_BUDGET_VERSION, report.arch.name,
+                     group_digits(report.arch.limits.smem_per_block_optin), releases);
 }
 
 std::vector<std::string> notes(const Result& r) {
