@@ -189,6 +189,15 @@ TEST_CASE("a lint of one name none of the model answers names no release and cou
   CHECK(r.out.find("\n1 name: 0 fit, 0 exceed, 0 never compile, 1 not modelled\n") != std::string::npos);
 }
 
+TEST_CASE("output details: one MX caution per element name, and markdown spells C->D as its cells do", "[cli]") {
+  const auto both = results_of(run("--tile 128x128x128 --types e2m1:e2m1 --format json"))[0];
+  CHECK(both["notes"].size() == 1);
+  CHECK(results_of(run("--tile 128x128x128 --types e2m1:mxfp4 --format json"))[0]["notes"].size() == 1);
+  const std::string markdown = run("--tile 128x128x128 --format markdown").out;
+  CHECK(markdown.find("| C->D |") != std::string::npos);
+  CHECK(markdown.find("| void->bf16 |") != std::string::npos);
+}
+
 TEST_CASE("compare says why a cell does not fit or build", "[cli][versions]") {
   const Run r = run("compare --tile 128x64x128 --cutlass 4.3.0,4.7.0");
   CHECK(r.status == 1);

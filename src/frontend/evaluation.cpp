@@ -33,7 +33,8 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
     const std::string text = types->second.value.get<std::string>();
     const std::size_t colon = text.find(':');
     const std::string a = text.substr(0, colon), b = colon == std::string::npos ? "" : text.substr(colon + 1);
-    for (const std::string& side : {a, b})
+    // One caution per element name ("e2m1:e2m1" says it once).
+    for (const std::string& side : {a, b == a ? std::string() : b})
       if (!side.empty() && !is_preset_name(side))
         notes.push_back(fmt::format("types: {} is read as the MX format (ue8m0 scales per 32 elements){}", side,
                                     side == "e2m1" ? "; NVFP4 is nvfp4" : ""));

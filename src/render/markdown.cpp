@@ -24,7 +24,7 @@ std::string suggestion_table(const Result& asked) {
 std::string markdown(const Report& report) {
   std::string out = fmt::format("*{}*\n\n", describes(report));
   out +=
-      "| name | tile | types | schedule | epilogue | C→D | stages | mainloop B | epilogue B | total B | "
+      "| name | tile | types | schedule | epilogue | C->D | stages | mainloop B | epilogue B | total B | "
       "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
   out += each_result(report.results, [](const Result& r, std::size_t, std::string& line) {
     const SummaryRow s = summarize(r, true);
