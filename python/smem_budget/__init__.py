@@ -23,10 +23,13 @@ __all__ = ["InputError", "Result", "check", "check_many", "fits", "suggest", "sw
            "cutlass_versions"]
 
 
-def compare(versions: Sequence[str], config: Optional[Union[str, Mapping[str, Any]]] = None, *, arch: str = "sm120",
-            device: int = 0, **keys: Any) -> Dict[str, Result]:
+def compare(versions: Union[str, Sequence[str]], config: Optional[Union[str, Mapping[str, Any]]] = None, *,
+            arch: str = "sm120", device: int = 0, **keys: Any) -> Dict[str, Result]:
     """The same configuration under several CUTLASS releases: ``{"4.4.2": Result, ...}``, keyed by
-    the full release each version names (``"4.4"`` is the newest 4.4 patch)."""
+    the full release each version names (``"4.4"`` is the newest 4.4 patch). ``versions`` is a list
+    (``["4.3.5", "4.7"]``) or the command line's comma-separated string (``"4.3.5,4.7"``)."""
+    if isinstance(versions, str):
+        versions = [v.strip() for v in versions.split(",")]
     out: Dict[str, Result] = {}
     for version in versions:
         result = check(config, arch=arch, device=device, **{**keys, "cutlass": version})

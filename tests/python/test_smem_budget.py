@@ -241,3 +241,11 @@ def test_python_dash_m_is_the_command_line():
     bad = subprocess.run([sys.executable, "-m", "smem_budget", "--tile", "1x"], capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == cli(["--tile", "1x"]).stderr
+
+
+def test_compare_takes_the_command_lines_comma_separated_versions_too():
+    as_list = smem_budget.compare(["4.3.5", "4.7"], "128x64x128")
+    assert list(as_list) == ["4.3.5", "4.7.0"]
+    assert smem_budget.compare("4.3.5,4.7", "128x64x128") == as_list
+    with pytest.raises(smem_budget.InputError):
+        smem_budget.compare("4.3.5,4.x", "128x64x128")
