@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 
+import ampere
 import blackwell
 import hopper
 from measure_common import (BITS, ELEMENT, PRESETS, block_type, dims, epilogue_tile_type, linear_fusion, probe_program,
@@ -220,12 +221,16 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
 ARCHS = {"sm120": (probe_source, "sm_120a"), "sm90": (hopper.probe_source, "sm_90a"),
          "sm100": (blackwell.probe_source, "sm_100a"), "sm103": (blackwell.probe_source_sm103, "sm_103a"),
          # Thor: CUTLASS builds its GEMMs with the SM100 builders (arch::Sm100) for the 110a target.
-         "sm110": (blackwell.probe_source, "sm_110a")}
+         "sm110": (blackwell.probe_source, "sm_110a"),
+         # CUTLASS 2.x kernels: built for SM80 (A100) and SM89 (FP8), and for SM120, which runs them too.
+         "sm80": (ampere.probe_source, "sm_80"), "sm89": (ampere.probe_source, "sm_89"),
+         "sm120-2x": (ampere.probe_source, "sm_120a")}
 
 
 def optin_limit(arch):
-    """The opt-in bytes per block a verdict is taken against: SM120's 101,376, else 232,448."""
-    return 101376 if arch == "sm120" else 232448
+    """The opt-in bytes per block a verdict is taken against: SM120's and SM89's 101,376, SM80's
+    166,912, else 232,448."""
+    return {"sm120": 101376, "sm120-2x": 101376, "sm89": 101376, "sm80": 166912}.get(arch, 232448)
 
 
 def measure(cfg, arch, cutlass, nvcc, limit):
