@@ -32,7 +32,7 @@ double seconds_since(clock_type::time_point start) {
 // Evaluates the sweep's configurations over and over for about a second.
 void evaluations_per_second(const ArchLimits& arch) {
   std::vector<Config> configs;
-  for (const SweepPoint& p : sweep(Config{}, arch, sweep_schedules(arch), sweep_space(arch)))
+  for (const SweepPoint& p : sweep(Config{}, arch, sweep_schedules(Config{}, arch), sweep_space(Config{}, arch)))
     configs.push_back(p.config);
   std::size_t evaluations = 0;
   bytes_t checksum = 0;  // keeps the optimiser from dropping the work
@@ -51,7 +51,7 @@ void sweep_in_process(const ArchLimits& arch) {
   std::size_t points = 0;
   for (int i = 0; i < 50; ++i) {
     const auto start = clock_type::now();
-    points = sweep(Config{}, arch, sweep_schedules(arch), sweep_space(arch)).size();
+    points = sweep(Config{}, arch, sweep_schedules(Config{}, arch), sweep_space(Config{}, arch)).size();
     times.push_back(seconds_since(start));
   }
   std::sort(times.begin(), times.end());

@@ -163,7 +163,7 @@ TEST_CASE("on sm90 a left-out scaling and types mean FP8 e4m3 without block scal
   // Other architectures keep the block-scaled NVFP4 default; a kernel name's types are its own.
   CHECK(results_of(run("--tile 128x128x256 --arch sm100 --format json"))[0]["config"]["types"] == "nvfp4");
   CHECK(run("--tile 128x128x128 --arch sm90 --scaling block").status == 2);
-  CHECK(run("--help").out.find("Default: block (sm90: none).") != std::string::npos);
+  CHECK(run("--help").out.find("Default: block (2.x: none; sm90: none).") != std::string::npos);
 }
 
 TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-SM tile says how to build it",

@@ -140,7 +140,8 @@ TEST_CASE("SM100 GEMMs without block scales, built for the device, match nvcc", 
   check_file("sm100-dense-device.json");
 }
 
-TEST_CASE("SM100 block-scaled GEMMs with the epilogue builder given another class match nvcc", "[oracle][device][sm100]") {
+TEST_CASE("SM100 block-scaled GEMMs with the epilogue builder given another class match nvcc",
+          "[oracle][device][sm100]") {
   // FlashInfer's FP4 GEMM verbatim (OpClassTensorOp epilogue, a cluster chosen at run time) at 4.3.0,
   // 4.4.2 and 4.7.0: CUTLASS's automatic epilogue tile at N 256 is the generic one.
   check_file("sm100-epilogue-class-device.json");
@@ -177,4 +178,10 @@ TEST_CASE("the README counts every measured row, and those built for the device"
         std::string::npos);
   CHECK(readme.str().find("checked against " + io::group_digits(static_cast<long long>(device_built)) +
                           " configurations built for the device") != std::string::npos);
+}
+
+TEST_CASE("CUTLASS 2.x multistage GEMMs built for SM80, SM89 and SM120 match nvcc", "[oracle][device][sm80]") {
+  check_file("sm80-device.json");
+  check_file("sm89-device.json");
+  check_file("sm120-2x-device.json");
 }

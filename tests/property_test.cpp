@@ -56,6 +56,19 @@ Config random_config_for(RuleSet rule_set, std::mt19937& rng) {
   };
   if (rule_set == RuleSet::sm120) return random_config(rng);
   Config c;
+  if (rule_set == RuleSet::sm80) {
+    c.generation = Generation::cutlass2x;
+    c.scaling = Scaling::none;
+    const Element e = all_elements[static_cast<std::size_t>(pick(4, 6, 7, 8, 9))];
+    c.types = {Operand{e}, Operand{e}};
+    c.d = e == Element::s8 ? Element::s32 : all_elements[static_cast<std::size_t>(pick(6, 7, 8))];
+    c.tile = {pick(64, 128, 256), pick(64, 128, 256), bits_of(e) == 8 ? pick(64, 128) : pick(32, 64)};
+    c.warp = {c.tile.m / pick(1, 2, 4), c.tile.n / pick(1, 2, 4), c.tile.k};
+    c.stages = {StagePolicy::Kind::fixed, pick(2, 3, 4, 5, 6)};
+    c.grouped = pick(0, 0, 1) == 1;
+    c.a_layout = pick(0, 1) ? MatrixLayout::col : MatrixLayout::row;
+    return c;
+  }
   c.cutlass = known_releases[static_cast<std::size_t>(pick(0, 5, 6, 9, 11, 15, 18))];
   c.grouped = pick(0, 0, 1) == 1;
   c.c = all_elements[static_cast<std::size_t>(pick(0, 0, 6, 7, 8))];
@@ -87,7 +100,8 @@ Config random_config_for(RuleSet rule_set, std::mt19937& rng) {
 TEST_CASE("the properties hold on every modelled architecture", "[property]") {
   std::mt19937 rng(20261201);
   for (const ModelledArchitecture& row : modelled_architectures) {
-    const ArchLimits arch = *find_arch(row.rule_set == RuleSet::sm90    ? "sm90"
+    const ArchLimits arch = *find_arch(row.rule_set == RuleSet::sm80    ? "sm80"
+                                       : row.rule_set == RuleSet::sm90  ? "sm90"
                                        : row.rule_set == RuleSet::sm100 ? "sm100"
                                        : row.rule_set == RuleSet::sm103 ? "sm103"
                                                                         : "sm120");
@@ -119,7 +133,9 @@ TEST_CASE("the properties hold on every modelled architecture", "[property]") {
       }
       Config more = c;
       more.stages = {StagePolicy::Kind::fixed, b->decision.stages + 1};
-      if (const auto bigger = evaluate(more, arch); bigger && bigger->is_sized()) REQUIRE(bigger->total > b->total);
+      // A 2.x kernel's epilogue shares the mainloop's bytes: while it is the larger, a stage more costs nothing.
+      if (const auto bigger = evaluate(more, arch); bigger && bigger->is_sized())
+        REQUIRE((bigger->total > b->total || (b->epilogue_in_mainloop && b->total == b->epilogue_shared_storage)));
       if (b->max_fitting_stages) {
         ++searched;
         Config at_max = c;

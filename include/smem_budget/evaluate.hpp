@@ -16,6 +16,7 @@
 #include "smem_budget/sm100/gemm.hpp"
 #include "smem_budget/sm103/gemm.hpp"
 #include "smem_budget/sm120/gemm.hpp"
+#include "smem_budget/sm80/gemm.hpp"
 #include "smem_budget/sm90/gemm.hpp"
 
 namespace smem_budget {
@@ -54,13 +55,18 @@ constexpr Schedule sm100_built_schedule(const Config& config) {
 }
 // SM120's normalised configuration already names it (sm120_normalised: cooperative).
 constexpr Schedule schedule_as_given(const Config& config) { return config.schedule; }
+// CUTLASS 2.x epilogues have no epilogue tile.
+constexpr EpilogueTileShape no_epilogue_tile(const Config&) { return {}; }
 }  // namespace detail
 
 // The tiles each architecture's GEMMs take: SM100's block-scaled tiles are 128 or 256 x 64…256 with
 // K a multiple of 128, SM103's the same with K 768 (the ultra kernels' one K); the others any
 // multiple of 8 in M and N, K of 64.
 // clang-format off
-inline constexpr std::array<ModelledArchitecture, 4> modelled_architectures{{
+inline constexpr std::array<ModelledArchitecture, 5> modelled_architectures{{
+    {RuleSet::sm80, "CUTLASS 2.x GEMMs", sm80_measured_releases, sm80_rules_read, false, sm80_invalid_input,
+     evaluate_sm80, sm80_shape_compiles, detail::no_epilogue_tile, detail::as_given, detail::schedule_as_given,
+     SweepSpace{16, 256, 32, 128}, {Schedule::automatic, Schedule::automatic}},
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
      sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, sm90_schedule, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
@@ -85,6 +91,16 @@ constexpr const ModelledArchitecture* modelled(RuleSet rule_set) {
 }
 constexpr const ModelledArchitecture* modelled(const ArchLimits& arch) { return modelled(rule_set_of(arch.cc)); }
 
+// The rule set that answers a configuration on an architecture: CUTLASS 2.x's wherever generation
+// 2x asks for it (every modelled architecture runs those kernels), else the architecture's own.
+constexpr RuleSet rule_set_of(const Config& config, const ArchLimits& arch) {
+  const RuleSet own = rule_set_of(arch.cc);
+  return config.generation == Generation::cutlass2x && own != RuleSet::none ? RuleSet::sm80 : own;
+}
+constexpr const ModelledArchitecture* modelled(const Config& config, const ArchLimits& arch) {
+  return modelled(rule_set_of(config, arch));
+}
+
 constexpr bool has_layout_rules(ComputeCapability cc) { return modelled(rule_set_of(cc)) != nullptr; }
 
 // The first release of the rules rule set `r` reads at `v` (v not older than oldest_release).
@@ -99,7 +115,7 @@ constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
 
 // The configuration as the architecture's builders read it, spelled the way results show it.
 constexpr Config normalised(const Config& config, const ArchLimits& arch) {
-  const ModelledArchitecture* row = modelled(arch);
+  const ModelledArchitecture* row = modelled(config, arch);
   return row ? row->normalised(config) : config;
 }
 
@@ -119,9 +135,11 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   const Tile& t = config.tile;
   for (bytes_t extent : {t.m, t.n, t.k})
     if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
-  const ModelledArchitecture* row = modelled(arch);
+  const ModelledArchitecture* row = modelled(config, arch);
   if (!row)
-    return "only sm90, sm100, sm103, sm110, sm120 and sm121 (compute capability 9.0, 10.0, 10.3, 11.0, 12.0 and 12.1) "
+    return "only sm80, sm86, sm87, sm89, sm90, sm100, sm103, sm110, sm120 and sm121 (compute capability 8.0, 8.6, 8.7, "
+           "8.9, 9.0, 10.0, 10.3, 11.0, "
+           "12.0 and 12.1) "
            "have modelled layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
@@ -138,8 +156,11 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     return "epilogue tile dimensions must be 1…65536";
   if (config.d == Element::none) return "D (the output) cannot be void";
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
-  if (config.c == Element::s8 || config.d == Element::s8 || config.bias == Element::s8)
-    return "s8 is modelled as an A/B operand only, not as C, D or a bias";
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
+  if (config.generation == Generation::cutlass3x)
+    for (Element e : {config.c, config.d, config.bias})
+      if (is_integer(e)) return "s8 and s32 are modelled as C or D of CUTLASS 2.x kernels only (generation 2x)";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (config.scaling != Scaling::block && operand.scale == ScaleType::ue8m0 && operand.vector != 32)
       return "mxfp4-vs16 names a block-scaled format; with scaling none or blockwise give element names (e2m1, …)";
@@ -152,7 +173,7 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
 // absurd stage counts).
 constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
   if (const auto error = invalid_input(config, arch)) return Evaluation::unanswered(*error);
-  const std::optional<Budget> budget = modelled(arch)->evaluate(config, arch);
+  const std::optional<Budget> budget = modelled(config, arch)->evaluate(config, arch);
   if (!budget) return Evaluation::unanswered(byte_count_overflow);
   return *budget;
 }
@@ -160,15 +181,17 @@ constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
 // True when CUTLASS's static assertions and a build let the shape compile, whatever the stage count
 // then turns out to be; a shape outside what the model covers does not count as compiling.
 constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
-  return !invalid_input(config, arch) && modelled(arch)->shape_compiles(config);
+  return !invalid_input(config, arch) && modelled(config, arch)->shape_compiles(config);
 }
 
 // The epilogue tile the architecture's epilogue builder picks for this configuration (or the one
 // it gives): what an epilogue-tile suggestion halves. Precondition: the architecture is modelled.
 constexpr EpilogueTileShape automatic_epilogue_tile(const Config& config, const ArchLimits& arch) {
-  return modelled(arch)->epilogue_tile(config);
+  return modelled(config, arch)->epilogue_tile(config);
 }
 
-constexpr SweepSpace sweep_space(const ArchLimits& arch) { return modelled(arch)->sweep_space; }
+constexpr SweepSpace sweep_space(const Config& config, const ArchLimits& arch) {
+  return modelled(config, arch)->sweep_space;
+}
 
 }  // namespace smem_budget

@@ -138,7 +138,7 @@ inline std::vector<std::pair<Change, Config>> one_change_candidates(const Config
   }
   // The first release of every other set of rules this architecture reads (rules.hpp
   // rule_changes), newest first.
-  const RuleSet rule_set = rule_set_of(arch.cc);
+  const RuleSet rule_set = rule_set_of(config, arch);
   const CutlassVersion own = rules_since(rule_set, config.cutlass);
   for (auto change = rule_changes.rbegin(); change != rule_changes.rend(); ++change)
     if (change->since != own && rules_since(rule_set, change->since) == change->since) {

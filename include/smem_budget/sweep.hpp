@@ -8,10 +8,12 @@
 
 namespace smem_budget {
 
-// The kernel schedules a sweep covers when none is given.
-inline std::vector<Schedule> sweep_schedules(const ArchLimits& arch) {
-  const auto& schedules = modelled(arch)->sweep_schedules;
-  return {schedules.begin(), schedules.end()};
+// The kernel schedules a sweep covers when none is given, each once.
+inline std::vector<Schedule> sweep_schedules(const Config& config, const ArchLimits& arch) {
+  const auto& schedules = modelled(config, arch)->sweep_schedules;
+  std::vector<Schedule> out{schedules.front()};
+  if (schedules.back() != schedules.front()) out.push_back(schedules.back());
+  return out;
 }
 
 struct SweepPoint {

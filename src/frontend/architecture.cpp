@@ -19,11 +19,17 @@ std::string builtin_names() {
 }  // namespace
 
 io::Settings with_architecture_defaults(io::Settings settings, const Architecture& arch) {
-  const RuleSet rule_set = rule_set_of(arch.limits.cc);
+  // Generation 2x given on a later architecture asks for the 2.x kernels' defaults, as sm80 does.
+  const auto generation = settings.find("generation");
+  const bool two_x = generation != settings.end() && generation->second.value.is_string() &&
+                     generation->second.value.get<std::string>() == io::format_generation(Generation::cutlass2x);
+  const RuleSet own = rule_set_of(arch.limits.cc);
+  const RuleSet rule_set = two_x && own != RuleSet::none ? RuleSet::sm80 : own;
   for (const io::ArchitectureDefault& d : io::architecture_defaults)
     if (d.rule_set == rule_set && !settings.contains(d.key))
       settings.emplace(std::string(d.key),
-                       io::Setting{std::string(d.value), fmt::format("the {} default", arch.name), false, true});
+                       io::Setting{std::string(d.value),
+                                   fmt::format("the {} default", rule_set == own ? arch.name : d.arch), false, true});
   return settings;
 }
 

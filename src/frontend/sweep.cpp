@@ -10,9 +10,9 @@ namespace smem_budget::frontend {
 
 Report sweep_report(const Config& base, bool schedule_given, const Architecture& arch) {
   if (const auto error = invalid_input(base, arch.limits)) throw io::InputError(fmt::format("options: {}", *error));
-  std::vector<Schedule> schedules = sweep_schedules(arch.limits);
+  std::vector<Schedule> schedules = sweep_schedules(base, arch.limits);
   if (schedule_given) schedules = {normalised(base, arch.limits).schedule};
-  const std::vector<SweepPoint> points = sweep(base, arch.limits, schedules, sweep_space(arch.limits));
+  const std::vector<SweepPoint> points = sweep(base, arch.limits, schedules, sweep_space(base, arch.limits));
   Report report;
   report.arch = arch;
   report.results.reserve(points.size());

@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 27> config_keys{{
+constexpr std::array<ConfigKey, 30> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -92,15 +92,29 @@ constexpr std::array<ConfigKey, 27> config_keys{{
              "the CUTLASS\nrelease) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give "
              "the\nrest). Other flags override what the name says.",
      .example = "--kernel CutlassTileConfigSM120::CtaShape128x256x64B"},
+    {.key = "generation", .flag = "--generation", .value = KeyValue::string,
+     .help = "Which of CUTLASS's GEMM kernels (sm80…sm89 have only 2x; later architectures run both):",
+     .choices = generation_choices, .example = "--arch sm120 --generation 2x --types bf16 --warp 64x64x64",
+     .read = [](Config& c, const Setting& s) { c.generation = parsed(parse_generation, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.generation != Generation::cutlass3x) out.member(key, format_generation(c.generation)); }},
     {.key = "tile", .flag = "--tile", .value = KeyValue::extents,
      .help = "CTA tile MxNxK in elements (1…65536 each), or MxNxKB with K in bytes of A as TensorRT-LLM's CtaShape names it.",
      .example = "--tile 128x256x128, --tile 128x256x64B", .example_on_own_line = true,
      .read = [](Config&, const Setting& s) { (void)tile_spec_of(s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_tile(c.tile)); }},
+    {.key = "warp", .flag = "--warp", .value = KeyValue::extents,
+     .help = "A 2.x kernel's warp tile (WarpShape) MxNxK in elements: the tile's M and N split among its warps, and K "
+             "(less than\nthe tile's splits K among them too). Required with generation 2x.",
+     .example = "--arch sm80 --tile 128x128x32 --warp 64x64x32",
+     .read = [](Config& c, const Setting& s) { c.warp = parsed(parse_warp, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.warp.given()) out.member(key, format_warp(c.warp)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
-             "or blockwise element names, also f16, bf16, s8, f32 (sm90: a tf32 MMA)). Default: nvfp4 (sm90: e4m3).",
+             "or blockwise element names, also f16, bf16, s8, f32 (sm90 and 2.x: a tf32 MMA)). Default: nvfp4 (sm90: e4m3; 2.x: "
+             "f16).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
@@ -178,7 +192,8 @@ constexpr std::array<ConfigKey, 27> config_keys{{
      .read = [](Config& c, const Setting& s) { c.epilogue = parsed(parse_epilogue, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue(c.epilogue)); }},
     {.key = "c", .flag = "--c", .value = KeyValue::string,
-     .help = "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1. Default: void.",
+     .help = "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1, s8, s32 (2.x integer GEMMs).\n"
+             "Default: void (2.x: D's type).",
      .example = "--c bf16", .example_on_own_line = true,
      .read = [](Config& c, const Setting& s) { c.c = checked(parse_element(text_of(s), true), s.origin); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
@@ -187,6 +202,13 @@ constexpr std::array<ConfigKey, 27> config_keys{{
      .help = "Element type of D (with finalize: the MoE output type). Default: bf16.", .example = "--d f32",
      .read = [](Config& c, const Setting& s) { c.d = checked(parse_element(text_of(s), false), s.origin); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, name_of(c.d)); }},
+    {.key = "accumulator", .flag = "--accumulator", .value = KeyValue::string,
+     .help = "A 2.x kernel's accumulator (ElementAccumulator): auto (f32; s32 for s8), f32, f16 (f16 and FP8 operands) "
+             "or s32.\nDefault: auto.",
+     .example = "--arch sm80 --types f16 --d f16 --accumulator f16",
+     .read = [](Config& c, const Setting& s) { c.accumulator = parsed(parse_accumulator, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.accumulator != Element::none) out.member(key, name_of(c.accumulator)); }},
     {.key = "a_layout", .flag = "--a-layout", .value = KeyValue::string,
      .help = "The layout of A:", .choices = a_layout_choices, .example = "--arch sm100 --scaling none --types f16 --a-layout col",
      .read = [](Config& c, const Setting& s) { c.a_layout = parsed(parse_layout, s); },
@@ -311,9 +333,11 @@ std::string flag_help(const ConfigKey& key) {
   if (key.choices.empty())
     return fmt::format("{}{}e.g. {}", key.help, key.example_on_own_line ? "\n" : " ", key.example);
   std::string help = choices_help(key.help, key.choices, key.example);
-  // "Default: block." -> "Default: block (sm90: none)."
+  // "Default: block." -> "Default: block (2.x: none; sm90: none)."
+  std::string defaults;
   for (const ArchitectureDefault& d : architecture_defaults)
-    if (d.key == key.key) help.insert(help.rfind(". e.g. "), fmt::format(" ({}: {})", d.arch, d.value));
+    if (d.key == key.key) defaults += fmt::format("{}{}: {}", defaults.empty() ? "" : "; ", d.arch, d.value);
+  if (!defaults.empty()) help.insert(help.rfind(". e.g. "), " (" + defaults + ")");
   return help;
 }
 

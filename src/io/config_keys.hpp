@@ -49,13 +49,18 @@ struct ArchitectureDefault {
   std::string_view key;
   std::string_view value;
 };
-inline constexpr std::array<ArchitectureDefault, 2> architecture_defaults{{
+// sm80 stands for CUTLASS 2.x's kernels: sm80…sm89's only ones, and any architecture's under
+// generation 2x, which scale nothing; f16 is CUTLASS's own 2.x default (its examples').
+inline constexpr std::array<ArchitectureDefault, 5> architecture_defaults{{
+    {RuleSet::sm80, "sm80…sm89", "generation", "2x"},
+    {RuleSet::sm80, "2.x", "scaling", "none"},
+    {RuleSet::sm80, "2.x", "types", "f16"},
     {RuleSet::sm90, "sm90", "scaling", "none"},
     {RuleSet::sm90, "sm90", "types", "e4m3"},
 }};
 
 // The table, in src/io/config_keys.cpp with the readers and writers of its rows.
-extern const std::array<ConfigKey, 27> config_keys;
+extern const std::array<ConfigKey, 30> config_keys;
 
 // The row of `key`, or null.
 const ConfigKey* find_config_key(std::string_view key);

@@ -1,5 +1,6 @@
 #include "io/parse.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <utility>
@@ -136,7 +137,7 @@ Parsed<OperandPair> parse_types(std::string_view text) {
 
 Parsed<Element> parse_element(std::string_view text, bool allow_void) {
   const auto e = element_from_name(text);
-  if (!e || (*e == Element::none && !allow_void) || *e == Element::s8)
+  if (!e || (*e == Element::none && !allow_void))
     return fmt::format("{}: unknown element type (expected {}{})", quoted(text),
                        allow_void ? std::string(name_of(Element::none)) + ", " : "", element_names(epilogue_elements));
   return *e;
@@ -156,22 +157,57 @@ Parsed<OperandAlignment> parse_alignment(std::string_view text) {
   if (text == "auto") return OperandAlignment{};
   const std::size_t colon = text.find(':');
   const std::string_view a = text.substr(0, colon);
-  const std::string_view b = colon == std::string_view::npos ? a : text.substr(colon + 1);
-  // Either side may be auto (0: any the builder accepts).
+  const std::string_view rest = colon == std::string_view::npos ? a : text.substr(colon + 1);
+  const std::size_t second = colon == std::string_view::npos ? std::string_view::npos : rest.find(':');
+  const std::string_view b = rest.substr(0, second);
+  const std::string_view c = second == std::string_view::npos ? "auto" : rest.substr(second + 1);
+  // Any side may be auto (0: any the builder accepts).
   const auto side = [](std::string_view t) -> Parsed<bytes_t> {
     return t == "auto" ? Parsed<bytes_t>{bytes_t{0}} : parse_count(t, max_tile_extent);
   };
   const auto na = side(a);
   const auto nb = side(b);
-  if (!ok(na) || !ok(nb))
-    return fmt::format("{}: an alignment is auto, N or A:B, in elements 1…65536 (e.g. 32, 128:128)", quoted(text));
-  return OperandAlignment{std::get<bytes_t>(na), std::get<bytes_t>(nb)};
+  const auto nc = side(c);
+  if (!ok(na) || !ok(nb) || !ok(nc))
+    return fmt::format(
+        "{}: an alignment is auto, N, A:B or A:B:C (C and D, read by 2.x epilogues), in elements 1…65536 (e.g. 32, "
+        "128:128, 8:8:8)",
+        quoted(text));
+  return OperandAlignment{std::get<bytes_t>(na), std::get<bytes_t>(nb), std::get<bytes_t>(nc)};
 }
 
 std::string format_alignment(const OperandAlignment& a) {
-  if (a.a == 0 && a.b == 0) return "auto";
+  if (a.a == 0 && a.b == 0 && a.c == 0) return "auto";
   const auto one = [](bytes_t n) { return n == 0 ? std::string("auto") : std::to_string(n); };
+  if (a.c != 0) return one(a.a) + ":" + one(a.b) + ":" + one(a.c);
   return a.a == a.b ? one(a.a) : one(a.a) + ":" + one(a.b);
+}
+
+Parsed<Generation> parse_generation(std::string_view text) { return pick(text, generation_words, "generation"); }
+
+std::string_view format_generation(Generation g) { return spelling_of(generation_words, g); }
+
+Parsed<WarpTile> parse_warp(std::string_view text) {
+  const auto dims = split_exact<3>(text, 'x');
+  if (!dims) return fmt::format("{}: a warp tile is MxNxK elements (e.g. 64x64x32)", quoted(text));
+  std::array<bytes_t, 3> values{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto v = parse_count((*dims)[i], max_tile_extent);
+    if (!ok(v)) return fmt::format("{}: warp tile dimensions must be 1…65536", quoted(text));
+    values[i] = std::get<bytes_t>(v);
+  }
+  return WarpTile{values[0], values[1], values[2]};
+}
+
+std::string format_warp(const WarpTile& warp) { return fmt::format("{}x{}x{}", warp.m, warp.n, warp.k); }
+
+Parsed<Element> parse_accumulator(std::string_view text) {
+  if (text == "auto") return Element::none;
+  const auto e = element_from_name(text);
+  if (!e || std::find(accumulator_elements.begin(), accumulator_elements.end(), *e) == accumulator_elements.end())
+    return fmt::format("{}: unknown accumulator (expected auto, {})", quoted(text),
+                       element_names(accumulator_elements));
+  return *e;
 }
 
 Parsed<Cluster> parse_cluster(std::string_view text) {

@@ -41,7 +41,7 @@ Parsed<Scaling> parse_scaling(std::string_view text);
 Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text);
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text);
-// "auto", "N" (A and B) or "A:B", elements per access.
+// "auto", "N" (A and B), "A:B" or "A:B:C", elements per access.
 Parsed<OperandAlignment> parse_alignment(std::string_view text);
 Parsed<Cluster> parse_cluster(std::string_view text);
 Parsed<StagePolicy> parse_stages(std::string_view text);
@@ -56,6 +56,11 @@ struct FusionSpec {
 Parsed<FusionSpec> parse_fusion(std::string_view text);
 Parsed<CutlassVersion> parse_cutlass(std::string_view text);
 Parsed<TileScheduler> parse_tile_scheduler(std::string_view text);
+Parsed<Generation> parse_generation(std::string_view text);
+// A 2.x warp tile, MxNxK elements.
+Parsed<WarpTile> parse_warp(std::string_view text);
+// "auto" or f32, f16, s32.
+Parsed<Element> parse_accumulator(std::string_view text);
 
 // Spellings used in output, the inverse of the parsers above.
 
@@ -68,6 +73,8 @@ std::string format_scale_granularity(const ScaleGranularity& g);
 std::string_view format_scaling(Scaling s);
 std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string_view format_epilogue_op_class(EpilogueOpClass c);
+std::string_view format_generation(Generation g);
+std::string format_warp(const WarpTile& warp);
 std::string format_alignment(const OperandAlignment& a);
 std::string format_cluster(const Cluster& c);
 std::string format_stages(const StagePolicy& stages);

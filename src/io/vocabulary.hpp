@@ -73,6 +73,12 @@ inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
 }};
 
+inline constexpr std::array<Word<Generation>, 2> generation_words{{
+    {Generation::cutlass3x, "3x", "CUTLASS 3.x collectives (CollectiveBuilder, kernel::GemmUniversal)"},
+    {Generation::cutlass2x, "2x",
+     "CUTLASS 2.x multistage kernels (device::Gemm, GemmUniversal, GemmGrouped; sm80 and later)"},
+}};
+
 inline constexpr std::array<Word<TileScheduler>, 2> tile_scheduler_words{{
     {TileScheduler::persistent, "persistent", "the default persistent tile scheduler"},
     {TileScheduler::stream_k, "stream-k", "StreamKScheduler (cooperative, non-grouped kernels only)"},
@@ -127,8 +133,11 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
 inline constexpr std::array<Element, 8> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3,
                                                          Element::e5m2, Element::f16,  Element::bf16, Element::s8};
-inline constexpr std::array<Element, 8> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
-                                                          Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1};
+inline constexpr std::array<Element, 10> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
+                                                           Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1,
+                                                           Element::s8,   Element::s32};
+// The accumulators a 2.x kernel may name.
+inline constexpr std::array<Element, 3> accumulator_elements{Element::f32, Element::f16, Element::s32};
 
 // A table's spellings and help without the type of its values, for tables that list several
 // vocabularies (the configuration keys).
@@ -160,6 +169,7 @@ inline constexpr std::array<Choice, 2> b_layout_choices{{
 inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
+inline constexpr auto generation_choices = choices_of(generation_words);
 inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);
 
 template <class T, std::size_t N>

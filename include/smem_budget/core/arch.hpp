@@ -131,10 +131,13 @@ constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
 }
 
 // Which CUTLASS builders' layout rules the model has for an architecture: arch::Sm90 (H100/H200),
-// arch::Sm100 (B200), arch::Sm103 (B300), arch::Sm120 (which SM121 shares).
-enum class RuleSet { none, sm90, sm100, sm103, sm120 };
+// arch::Sm100 (B200), arch::Sm103 (B300), arch::Sm120 (which SM121 shares); sm80: CUTLASS 2.x's
+// kernels (arch::Sm80, arch::Sm89), the only ones modelled on SM80…SM89 and, with generation 2x,
+// on every later architecture, which runs them too.
+enum class RuleSet { none, sm80, sm90, sm100, sm103, sm120 };
 
 constexpr RuleSet rule_set_of(ComputeCapability cc) {
+  if (cc.major == 8) return RuleSet::sm80;
   if (cc == ComputeCapability{9, 0}) return RuleSet::sm90;
   if (cc == ComputeCapability{10, 0}) return RuleSet::sm100;
   if (cc == ComputeCapability{10, 3}) return RuleSet::sm103;

@@ -96,10 +96,12 @@ struct ScaleGranularity {
 };
 
 // Elements per global-memory access of A and B (the builders' AlignmentA/B); 0 is "any that the
-// builder accepts". Alignment changes no size, only whether the builder matches.
+// builder accepts". Alignment changes no size, only whether the builder matches. `c` is C's and
+// D's, which only CUTLASS 2.x epilogues read (their elements per access); 0 is 16 bytes' worth.
 struct OperandAlignment {
   bytes_t a = 0;
   bytes_t b = 0;
+  bytes_t c = 0;
   friend constexpr bool operator==(const OperandAlignment&, const OperandAlignment&) = default;
 };
 
@@ -113,8 +115,25 @@ enum class EpilogueSchedule { automatic, sparse };
 // CTA N 256 and its automatic 1-SM/2-SM choice (epilogue/collective/builders/sm100_builder.inl).
 enum class EpilogueOpClass { automatic, tensorop, blockscaled };
 
+// Which of CUTLASS's GEMM kernel generations: the 3.x collectives (CollectiveBuilder and
+// kernel::GemmUniversal over CuTe), or the 2.x multistage kernels (device::Gemm, GemmUniversal,
+// GemmGrouped over cp.async mainloops), which run from SM80 up.
+enum class Generation { cutlass3x, cutlass2x };
+
+// A 2.x kernel's warp tile (WarpShape): the part of the threadblock tile one warp computes; zero
+// when not given.
+struct WarpTile {
+  bytes_t m = 0;
+  bytes_t n = 0;
+  bytes_t k = 0;
+  constexpr bool given() const { return m != 0; }
+  friend constexpr bool operator==(const WarpTile&, const WarpTile&) = default;
+};
+
 struct Config {
+  Generation generation = Generation::cutlass3x;
   Tile tile{};
+  WarpTile warp{};  // 2.x only
   OperandPair types{operand_presets[0].operand, operand_presets[0].operand};
   Instruction instruction = Instruction::automatic;
   Schedule schedule = Schedule::automatic;
@@ -126,6 +145,7 @@ struct Config {
   EpilogueKind epilogue = EpilogueKind::tma;
   Element c = Element::none;
   Element d = Element::bf16;                  // with finalize: the MoE output type
+  Element accumulator = Element::none;        // none: the types' own (f32; s32 for s8); 2.x only
   MatrixLayout a_layout = MatrixLayout::row;  // row: K-major A; col: M-major
   MatrixLayout b_layout = MatrixLayout::col;  // col: K-major B; row: N-major
   MatrixLayout d_layout = MatrixLayout::row;

@@ -73,6 +73,9 @@ struct Budget {
   bytes_t tmem_accumulator_stages = 0;
   TileNSearch tile_n_search{};  // SM120 refusals about tile N
   bool sf_pipeline = false;     // SM103: the scale factors run a pipeline of their own (decision.counts.sf)
+  // CUTLASS 2.x: the epilogue stages its output in the mainloop's shared memory (a union), so
+  // tensor_storage is the larger of the two, not their sum.
+  bool epilogue_in_mainloop = false;
 
   // Whether the kernel was laid out, its parts adding up to `total`: it fits, exceeds the opt-in
   // limit, or CUTLASS refuses it for that size (SM100's device-side assertion), which is then the

@@ -9,15 +9,16 @@
 
 namespace smem_budget {
 
-enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8 };
+// s32: the integer GEMMs' accumulator, and the output CUTLASS 2.x integer GEMMs may write.
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32 };
 
-inline constexpr std::array<Element, 10> all_elements{Element::none, Element::e2m1, Element::e2m3, Element::e3m2,
+inline constexpr std::array<Element, 11> all_elements{Element::none, Element::e2m1, Element::e2m3, Element::e3m2,
                                                       Element::e4m3, Element::e5m2, Element::f16,  Element::bf16,
-                                                      Element::f32,  Element::s8};
+                                                      Element::f32,  Element::s8,   Element::s32};
 
 constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 10> names{"void", "e2m1", "e2m3", "e3m2", "e4m3",
-                                                   "e5m2", "f16",  "bf16", "f32",  "s8"};
+  constexpr std::array<std::string_view, 11> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2",
+                                                   "f16",  "bf16", "f32",  "s8",   "s32"};
   return names[static_cast<int>(e)];
 }
 
@@ -44,6 +45,7 @@ constexpr int bits_of(Element e) {
     case Element::bf16:
       return 16;
     case Element::f32:
+    case Element::s32:
       return 32;
   }
   return 0;
@@ -53,6 +55,7 @@ constexpr bool is_fp6(Element e) { return e == Element::e2m3 || e == Element::e3
 
 // Narrow floats that block-scaled operands and block-scaled outputs are made of.
 constexpr bool is_narrow_float(Element e) { return bits_of(e) > 0 && bits_of(e) <= 8 && e != Element::s8; }
+constexpr bool is_integer(Element e) { return e == Element::s8 || e == Element::s32; }
 
 // The element types the SM120 F8F6F4 tensor-op instructions take (detail::is_sm10x_f8f6f4_element).
 constexpr bool is_f8f6f4(Element e) { return is_narrow_float(e); }

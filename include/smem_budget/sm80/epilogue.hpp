@@ -1,0 +1,86 @@
+// The CUTLASS 2.x tensor-op epilogue (epilogue/threadblock/default_epilogue_tensor_op.h, v4.7.0):
+// warps write their accumulators to shared memory eight rows at a time and read them back in
+// the output's thread map. Its shared storage, and what that thread map asserts of the tile.
+#pragma once
+
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/sm80/mainloop.hpp"
+
+namespace smem_budget {
+
+// The accumulator: as given, or f32 (s32 for integer operands).
+constexpr Element sm80_accumulator(const Config& config) {
+  if (config.accumulator != Element::none) return config.accumulator;
+  return is_integer(config.types.a.data) ? Element::s32 : Element::f32;
+}
+
+// The epilogue's elements per access of C and D (the output functor's count): min(alignment x
+// width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); 128
+// bits' worth when no alignment is given (DefaultGemmConfiguration's LinearCombination).
+constexpr bytes_t sm80_output_access(const Config& config) {
+  const bytes_t bits = bits_of(config.d);
+  const bytes_t align = config.alignment.c != 0 ? config.alignment.c : 128 / bits;
+  const bytes_t access_bits = align * bits < 128 ? align * bits : 128;
+  return access_bits / bits;
+}
+
+// kFragmentsPerIteration: the accumulator fragments staged per pass. DefaultIteratorsTensorOp
+// stages two for f32 output of f32 in fours, f16 of f32 in eights and f16 or bf16 of s32 in
+// eights (default_epilogue_tensor_op.h:123-310), one otherwise and whenever warps split K (:606).
+constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
+  if (sm80_warp_count(config).k != 1) return 1;
+  const Element d = config.d;
+  const Element acc = sm80_accumulator(config);
+  const bytes_t access = sm80_output_access(config);
+  const bool two = (d == Element::f32 && acc == Element::f32 && access == 4) ||
+                   (d == Element::f16 && acc == Element::f32 && access == 8) ||
+                   ((d == Element::f16 || d == Element::bf16) && acc == Element::s32 && access == 8);
+  return two ? 2 : 1;
+}
+
+// EpilogueBase::SharedStorage (epilogue/threadblock/epilogue_base.h:137-169): per fragment, eight
+// rows (the warp tile iterator's kRowsPerIteration) for each warp along M and K, by the tile's N
+// plus the padding DefaultEpilogueTensorOp hard-codes, 64 / accumulator bits x 4 columns
+// (default_epilogue_tensor_op.h:604); one AlignedBuffer of accumulators.
+constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
+  const Sm80WarpCount warps = sm80_warp_count(config);
+  const int bits = bits_of(sm80_accumulator(config));
+  const bytes_t rows = c.mul(c.mul(warps.m * 8, warps.k), sm80_fragments_per_iteration(config));
+  const bytes_t columns = c.add(config.tile.n, 64 / bits * 4);
+  return c.up(ceil_div(c.mul(c.mul(rows, columns), bits), 8), 16);
+}
+
+// OutputTileOptimalThreadMap's row arrangement (epilogue/threadblock/output_tile_thread_map.h:
+// 223-266), for DefaultThreadMapTensorOp's shape (default_thread_map_tensor_op.h:96-102): the tile's
+// N columns by 8 rows, a group per warp along M. The warps left for the rows (N x K of them)
+// share 8 rows; fewer than 8 lay each warp's accesses out in two dimensions, which must cover at
+// least one row and one column.
+constexpr Rejection sm80_epilogue_check(const Config& config) {
+  const Sm80WarpCount warps = sm80_warp_count(config);
+  const bytes_t warps_for_rows = warps.n * warps.k;
+  if (warps_for_rows >= 8) return Rejection::none;
+  const bytes_t access = sm80_output_access(config);
+  const bytes_t access_bytes = access * bits_of(config.d) / 8;
+  const bytes_t shape_row = 8 / warps_for_rows;
+  const bytes_t shape_width = config.tile.n / access;
+  const bytes_t target_width = access_bytes == 0 ? 0 : 256 / access_bytes;
+  const bytes_t target_rows = target_width == 0 ? 0 : 32 / target_width;
+  bytes_t access_width = 0;
+  bytes_t access_rows = 0;
+  if (target_rows > shape_row) {
+    access_width = 32 / shape_row;
+    access_rows = shape_row;
+  } else {
+    access_width = shape_width < 32 ? shape_width : 32;
+    if (target_width < access_width) access_width = target_width;
+    access_rows = access_width == 0 ? 0 : (32 / access_width < 8 ? 32 / access_width : 8);
+  }
+  if (access_width * access != 0 && access_width * access > config.tile.n) return Rejection::sm80_epilogue_access_width;
+  if (access_width == 0 || shape_width / access_width == 0) return Rejection::sm80_epilogue_columns;
+  if (access_rows == 0 || shape_row / access_rows == 0) return Rejection::sm80_epilogue_rows;
+  return Rejection::none;
+}
+
+}  // namespace smem_budget

@@ -1,0 +1,161 @@
+// CUTLASS 2.x multistage GEMMs, the kernels of SM80 (A100), SM86/SM87 and SM89 (FP8), which
+// SM90, SM100 and SM120 run too: device::Gemm (with or without serial split-K), GemmUniversal and
+// GemmGrouped over the default tensor-op mainloop and epilogue. Their SharedStorage is a union of
+// the mainloop's tiles and the epilogue's staging buffer (gemm/kernel/gemm_universal.h:352-355,
+// gemm/kernel/gemm.h:139-142, v4.7.0); the grouped kernel adds its problem visitor's storage
+// after the union (gemm/kernel/gemm_grouped.h:267-275). The stage count is the caller's
+// (no builder chooses it): DefaultGemmConfiguration's 3 when none is given.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "smem_budget/core/arch.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/gemm_evaluation.hpp"
+#include "smem_budget/core/result.hpp"
+#include "smem_budget/core/rules.hpp"
+#include "smem_budget/sm80/epilogue.hpp"
+#include "smem_budget/sm80/mainloop.hpp"
+
+namespace smem_budget {
+
+inline constexpr std::array<CutlassVersion, 1> sm80_measured_releases{{{4, 7, 0}}};
+
+// The 2.x kernels read none of the rules that changed between the releases (their code is frozen).
+constexpr CutlassRules sm80_rules_read(CutlassRules) { return {}; }
+
+// DefaultGemmConfiguration<OpClassTensorOp, Sm80, …>::kStages
+// (gemm/device/default_gemm_configuration.h:470).
+inline constexpr bytes_t sm80_default_stages = 3;
+
+constexpr bytes_t sm80_stages(const Config& config) {
+  return config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count : sm80_default_stages;
+}
+
+namespace detail {
+
+constexpr bool sm80_operand_type(Element e) {
+  return e == Element::f16 || e == Element::bf16 || e == Element::f32 || e == Element::s8 || e == Element::e4m3 ||
+         e == Element::e5m2;
+}
+
+// The accumulators SM80's and SM89's tensor-op MMAs produce for an operand type.
+constexpr bool sm80_accumulates_in(Element operand, Element accumulator) {
+  if (operand == Element::s8) return accumulator == Element::s32;
+  if (accumulator == Element::f32) return true;
+  return accumulator == Element::f16 && (operand == Element::f16 || is_f8f6f4(operand));
+}
+
+}  // namespace detail
+
+// What the 2.x model does not answer, or what is not a 2.x kernel at all.
+constexpr std::optional<std::string_view> sm80_invalid_input(const Config& config) {
+  if (config.generation != Generation::cutlass2x)
+    return "not modelled: CUTLASS 3.x GEMMs on sm80…sm89 (the SM80 CuTe collectives); give generation 2x for the 2.x "
+           "kernels (device::Gemm, GemmUniversal, GemmGrouped)";
+  const WarpTile& w = config.warp;
+  if (!w.given())
+    return "a 2.x kernel needs its warp tile (WarpShape): give warp MxNxK, e.g. 64x64x32 for tile 128x128x32";
+  for (bytes_t extent : {w.m, w.n, w.k})
+    if (extent < 1 || extent > max_tile_extent) return "warp tile dimensions must be 1…65536";
+  if (config.tile.k % w.k != 0)
+    return "not modelled: a warp tile K that does not divide the tile's K (the warps that split K must cover it)";
+  if (config.scaling != Scaling::none)
+    return "2.x GEMMs scale neither A nor B: give scaling none (block and blockwise scales are 3.x kernels)";
+  if (config.sparse) return "not modelled: 2.x sparse GEMMs (SparseGemm)";
+  const Element a = config.types.a.data, b = config.types.b.data;
+  if (!detail::sm80_operand_type(a) || !detail::sm80_operand_type(b))
+    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, e4m3 or e5m2";
+  if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)))
+    return "not modelled: A and B of different types (the 2.x mixed-input GEMMs); FP8 may pair e4m3 with e5m2";
+  const Element acc = config.accumulator == Element::none ? sm80_accumulator(config) : config.accumulator;
+  if (!detail::sm80_accumulates_in(a, acc))
+    return "no 2.x tensor-op MMA accumulates these operands in that type: f16 and FP8 in f32 or f16, bf16 and f32 "
+           "(tf32) in f32, s8 in s32";
+  const Element d = config.d;
+  const bool float_output = d == Element::f32 || d == Element::f16 || d == Element::bf16 ||
+                            (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2));
+  const bool integer_output = a == Element::s8 && (d == Element::s8 || d == Element::s32);
+  if (!float_output && !integer_output)
+    return "not modelled: this 2.x output type (f32, f16 and bf16 are; s8 and s32 of s8 operands; e4m3 and e5m2 of "
+           "FP8 operands)";
+  if (config.c != Element::none && config.c != d)
+    return "a 2.x kernel reads C as D's type (its one ElementC): leave c out or give D's type";
+  if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none)
+    return "not modelled: 2.x epilogues other than the default LinearCombination (no finalize, nosmem or fusion)";
+  if (config.schedule != Schedule::automatic)
+    return "2.x kernels have no kernel schedule: leave schedule out (the multistage mainloop is the only one)";
+  if (config.cluster != Cluster{}) return "2.x kernels run no thread-block clusters: leave cluster out";
+  if (!config.epilogue_tile.automatic) return "2.x epilogues take no epilogue tile: leave epilogue_tile out";
+  if (config.instruction != Instruction::automatic || config.epilogue_schedule != EpilogueSchedule::automatic ||
+      config.epilogue_op_class != EpilogueOpClass::automatic || config.tile_scheduler != TileScheduler::persistent)
+    return "instruction, epilogue_schedule, epilogue_op_class and tile_scheduler are 3.x settings; leave them out for "
+           "a 2.x kernel";
+  if (config.stages.kind == StagePolicy::Kind::auto_zero || config.stages.kind == StagePolicy::Kind::auto_epi)
+    return "a 2.x kernel takes a stage count (no builder chooses one): give stages N, or leave it out for 3";
+  return std::nullopt;
+}
+
+// What CUTLASS asserts of the shape, for any stage count.
+constexpr Rejection sm80_check(const Config& config) {
+  if (const Rejection why = sm80_mainloop_check(config); why != Rejection::none) return why;
+  return sm80_epilogue_check(config);
+}
+
+constexpr bool sm80_shape_compiles(const Config& config) { return sm80_check(config) == Rejection::none; }
+
+// The kernel's SharedStorage: the union of the mainloop's tiles and the epilogue's staging buffer
+// (both 16-byte aligned AlignedBuffers, so the union is the larger), and for GemmGrouped the
+// problem visitor's storage after it: empty in the kDeviceOnly mode cutlass_library and
+// TensorRT-LLM build, one byte that the union's alignment rounds up to 16.
+template <class Parts>
+constexpr KernelLayout<Parts> sm80_kernel(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                          bytes_t epilogue, Checked& c) {
+  BasicStructLayout<Parts> kernel(c);
+  if (mainloop.size >= epilogue)
+    kernel.nested("mainloop", mainloop.parts, mainloop.size, 16);
+  else
+    kernel.member("epilogue staging (over the mainloop's tiles)", epilogue, 16, PartKind::tensor);
+  const bytes_t union_size = kernel.size();
+  if (config.grouped) kernel.member("problem visitor (empty)", 1, 1, PartKind::scheduler);
+  kernel.finish("tail padding");
+  return {kernel.parts(), kernel.size(), union_size};
+}
+
+namespace detail {
+
+struct Sm80Steps : DefaultGemmSteps {
+  static constexpr RuleSet rule_set = RuleSet::sm80;
+  static constexpr Rejection check(const Config& config) { return sm80_check(config); }
+  static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    MainloopStage& s = budget.stage;
+    s.bits_a = bits_of(config.types.a.data);
+    s.bits_b = bits_of(config.types.b.data);
+    s.a = ceil_div(c.mul(c.mul(config.tile.m, config.tile.k), s.bits_a), 8);
+    s.b = ceil_div(c.mul(c.mul(config.tile.k, config.tile.n), s.bits_b), 8);
+    s.estimate = s.data();
+    budget.epilogue.shared_storage = sm80_epilogue_bytes(config, c);
+    budget.epilogue.tensor_size = budget.epilogue.shared_storage;
+    budget.epilogue.elements.d = config.d;
+    budget.epilogue.elements.c = config.d;
+    budget.epilogue_in_mainloop = true;
+    budget.decision.stages = sm80_stages(config);
+    budget.decision.counts = StageCounts::uniform(budget.decision.stages);
+  }
+  template <class Parts>
+  static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
+                                             Checked& c) {
+    const MainloopTensors<Parts> mainloop = sm80_mainloop<Parts>(config, counts.a, c);
+    return {mainloop, sm80_kernel<Parts>(config, mainloop, budget.epilogue.shared_storage, c)};
+  }
+};
+
+}  // namespace detail
+
+// Preconditions: sm80_invalid_input(config) is empty.
+constexpr std::optional<Budget> evaluate_sm80(const Config& config, const ArchLimits& arch) {
+  return evaluate_gemm<detail::Sm80Steps>(config, arch);
+}
+
+}  // namespace smem_budget

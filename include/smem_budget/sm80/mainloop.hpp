@@ -1,0 +1,123 @@
+// The CUTLASS 2.x tensor-op mainloop (MmaMultistage; MmaPipelined at two stages): its shared
+// storage, and the assertions its shared-memory layouts and global-to-shared thread maps make of
+// the tile. The layouts are SM80's DefaultMmaCore for tensor ops
+// (gemm/threadblock/default_mma_core_sm80.h:1250-1800, v4.7.0): a K-major operand is stored
+// "crosswise", an M- or N-major one "congruous", both swizzled without padding.
+#pragma once
+
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/rejection.hpp"
+
+namespace smem_budget {
+
+// The tensor-op instruction shape (InstructionShape) SM80 and SM89 pair with an operand type:
+// mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32, m16n8k32 for 8-bit integers and floats.
+struct Sm80Instruction {
+  bytes_t m = 16;
+  bytes_t n = 8;
+  bytes_t k = 16;
+};
+constexpr Sm80Instruction sm80_instruction(Element operand) {
+  switch (bits_of(operand)) {
+    case 32:
+      return {16, 8, 8};
+    case 8:
+      return {16, 8, 32};
+    default:
+      return {16, 8, 16};
+  }
+}
+
+// Warps per threadblock tile, M x N x K (WarpCount): K above 1 splits the tile's K among warps
+// (sliced-K), which the epilogue then reduces through shared memory.
+struct Sm80WarpCount {
+  bytes_t m = 1;
+  bytes_t n = 1;
+  bytes_t k = 1;
+  constexpr bytes_t count() const { return m * n * k; }
+};
+constexpr Sm80WarpCount sm80_warp_count(const Config& config) {
+  return {config.tile.m / config.warp.m, config.tile.n / config.warp.n, config.tile.k / config.warp.k};
+}
+
+// MmaBase::SharedStorage (gemm/threadblock/mma_base.h:140-166): A as M x (K x stages) and B as
+// (K x stages) x N elements, each an AlignedBuffer (16-byte aligned, its bytes rounded up to a
+// whole byte); the tensor-op policies pad neither (MatrixShape<0, 0>).
+template <class Parts>
+constexpr MainloopTensors<Parts> sm80_mainloop(const Config& config, bytes_t stages, Checked& c) {
+  const Tile& t = config.tile;
+  const bytes_t k_stages = c.mul(t.k, stages);
+  BasicStructLayout<Parts> layout(c);
+  layout.member("A tiles", ceil_div(c.mul(c.mul(t.m, k_stages), bits_of(config.types.a.data)), 8), 16,
+                PartKind::tensor);
+  layout.member("B tiles", ceil_div(c.mul(c.mul(k_stages, t.n), bits_of(config.types.b.data)), 8), 16,
+                PartKind::tensor);
+  layout.finish("mainloop tail padding");
+  return {layout.parts(), layout.size(), layout.alignment(), 0};
+}
+
+namespace detail {
+
+// transform::PitchLinearWarpRakedThreadMap (transform/pitch_linear_thread_map.h:221-300): how
+// `threads` threads copy a contiguous x strided tile in 128-bit accesses, each warp raked as
+// `arrangement_contiguous` x (32 / that) threads.
+constexpr Rejection sm80_raked_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads,
+                                          bytes_t elements_per_access, bytes_t arrangement_contiguous) {
+  if (contiguous % elements_per_access != 0) return Rejection::sm80_thread_map_vector;
+  const bytes_t accesses = contiguous / elements_per_access;
+  if (arrangement_contiguous < 1 || arrangement_contiguous > 32) return Rejection::sm80_thread_map_arrangement;
+  const bytes_t arrangement_strided = 32 / arrangement_contiguous;
+  if (accesses % arrangement_contiguous != 0 || strided % arrangement_strided != 0)
+    return Rejection::sm80_thread_map_arrangement;
+  const bytes_t warps = threads / 32;
+  const bytes_t iterations_contiguous = accesses / arrangement_contiguous;
+  const bytes_t iterations_strided = strided / arrangement_strided;
+  const bytes_t warps_strided = iterations_strided >= warps ? warps : iterations_strided;
+  const bytes_t warps_contiguous = warps > iterations_strided ? warps / warps_strided : 1;
+  if (warps_strided == 0 || iterations_contiguous / warps_contiguous == 0 || iterations_strided / warps_strided == 0)
+    return Rejection::sm80_thread_map_iterations;
+  return Rejection::none;
+}
+
+// One operand's tile as DefaultMmaCore copies and stores it: `mn` is its M (A) or N (B).
+constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads) {
+  const bytes_t per_access = 128 / bits;
+  if (k_major) {
+    // …TensorOpMultiplicandCrosswise<bits, K>: kFactor, the K-blocks one 128-byte line of shared
+    // memory holds, must not be 0 (layout/tensor_op_multiplicand_sm75.h:87-94).
+    if (8 * per_access / k == 0) return Rejection::sm80_crosswise_line;
+    return sm80_raked_thread_map(k, mn, threads, per_access, k / per_access);
+  }
+  const bytes_t arrangement = mn / per_access < 8 ? mn / per_access : 8;
+  return sm80_raked_thread_map(mn, k, threads, per_access, arrangement);
+}
+
+}  // namespace detail
+
+// What the mainloop's types assert of the tile, in the order a build reports them: the warp tile
+// divides the threadblock tile (default_mma_core_sm80.h:1414); the shared-memory layouts and
+// thread maps of A and B accept their tiles; the instruction divides the warp tile
+// (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
+// instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
+constexpr Rejection sm80_mainloop_check(const Config& config) {
+  const Tile& t = config.tile;
+  const WarpTile& w = config.warp;
+  if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
+  const bytes_t threads = 32 * sm80_warp_count(config).count();
+  if (const Rejection why = detail::sm80_operand(t.m, t.k, bits_of(config.types.a.data), k_major_a(config), threads);
+      why != Rejection::none)
+    return why;
+  if (const Rejection why = detail::sm80_operand(t.n, t.k, bits_of(config.types.b.data), k_major_b(config), threads);
+      why != Rejection::none)
+    return why;
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data);
+  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  const bytes_t k_iterations = w.k / mma.k;
+  if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
+  if (k_iterations % 2 != 0) return Rejection::sm80_warp_k_iterations_even;
+  return Rejection::none;
+}
+
+}  // namespace smem_budget
