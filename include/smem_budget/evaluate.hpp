@@ -65,7 +65,7 @@ constexpr EpilogueTileShape no_epilogue_tile(const Config&) { return {}; }
 // clang-format off
 inline constexpr std::array<ModelledArchitecture, 5> modelled_architectures{{
     {RuleSet::sm80, "CUTLASS 2.x GEMMs", sm80_measured_releases, sm80_rules_read, false, sm80_invalid_input,
-     evaluate_sm80, sm80_shape_compiles, detail::no_epilogue_tile, detail::as_given, detail::schedule_as_given,
+     evaluate_sm80, sm80_shape_compiles, detail::no_epilogue_tile, sm80_normalised, detail::schedule_as_given,
      SweepSpace{16, 256, 32, 128}, {Schedule::automatic, Schedule::automatic}},
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
      sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, sm90_schedule, SweepSpace{},

@@ -3,6 +3,7 @@
 // kernel that the builder thought would fit fails at initialize().
 #pragma once
 
+#include <algorithm>
 #include <optional>
 
 #include "smem_budget/core/config.hpp"
@@ -24,6 +25,7 @@ struct KernelCount {
   bytes_t mainloop_tensors = 0;
   bytes_t epilogue_tensors = 0;
   bytes_t tensor_alignment = 0;  // padding that rounds the two tensor blocks up to their alignment
+  bool shared = false;           // the two share their bytes (a 2.x kernel's union): the larger counts
   bytes_t tensor_storage = 0;    // the three above
   bytes_t barriers = 0;
   bytes_t scheduler = 0;
@@ -56,7 +58,11 @@ constexpr Explanation explain(const Config& config, const Budget& b) {
   kernel.mainloop_tensors = b.mainloop_tensors;
   kernel.epilogue_tensors = b.epilogue.tensor_size;
   kernel.tensor_storage = b.tensor_storage;
-  kernel.tensor_alignment = b.tensor_storage - b.mainloop_tensors - b.epilogue.tensor_size;
+  // A 2.x kernel's epilogue reuses the mainloop's bytes: its tensors are the larger of the two.
+  const bytes_t tensors = b.epilogue_in_mainloop ? std::max(b.mainloop_tensors, b.epilogue.tensor_size)
+                                                 : b.mainloop_tensors + b.epilogue.tensor_size;
+  kernel.tensor_alignment = b.tensor_storage - tensors;
+  kernel.shared = b.epilogue_in_mainloop;
   for (const Part& part : b.parts) {
     if (part.kind == PartKind::barrier) kernel.barriers += part.bytes;
     if (part.kind == PartKind::scheduler) kernel.scheduler += part.bytes;

@@ -38,6 +38,7 @@ void write_bytes(io::JsonWriter& out, const Budget& b) {
   out.member("epilogue_shared_storage", b.epilogue_shared_storage);
   out.member("epilogue_tensors", b.epilogue.tensor_size);
   out.member("tensor_storage", b.tensor_storage);
+  if (b.epilogue_in_mainloop) out.member("epilogue_in_mainloop", true);  // a union: the larger of the two
   out.member("total", b.total);
   out.key("parts").begin_array();
   for (const Part& part : b.parts)
@@ -77,16 +78,19 @@ void write_result(io::JsonWriter& out, const Result& r) {
   if (b.is_sized()) {
     out.key("max_fitting_stages");
     value_or_null(out, b.max_fitting_stages);
-    out.key("builder").begin_object();
-    out.member("capacity", b.decision.capacity);
-    out.member("carveout", b.decision.carveout);
-    out.member("stage_estimate", b.decision.estimate);
-    // What the builder reserved and counted in all, where it chose the stage count.
-    if (const auto builder = explain(r.config, b).builder) {
-      out.member("reserve", builder->reserve);
-      out.member("counted", builder->counted);
+    // A CollectiveBuilder's numbers; CUTLASS 2.x kernels have no builder.
+    if (b.rule_set != RuleSet::sm80) {
+      out.key("builder").begin_object();
+      out.member("capacity", b.decision.capacity);
+      out.member("carveout", b.decision.carveout);
+      out.member("stage_estimate", b.decision.estimate);
+      // What the builder reserved and counted in all, where it chose the stage count.
+      if (const auto builder = explain(r.config, b).builder) {
+        out.member("reserve", builder->reserve);
+        out.member("counted", builder->counted);
+      }
+      out.end();
     }
-    out.end();
     out.key("bytes");
     write_bytes(out, b);
     out.member("limit", b.limit);

@@ -41,6 +41,12 @@ std::string kernel_count(const KernelCount& k) {
   term(k.tensormaps, "TMA descriptors");
   term(k.barriers, "barriers");
   term(k.alignment, "alignment");
+  if (k.shared)
+    return fmt::format(
+        "the kernel's tensors take {} B (the larger of the mainloop's {} and the epilogue's {}, which reuses the "
+        "mainloop's bytes) and the rest of its SharedStorage {} B{}",
+        group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
+        group_digits(k.outside_tensors), rest.empty() ? "" : " (" + rest + ")");
   return fmt::format(
       "the kernel's tensors take {} B ({} mainloop + {} epilogue + {} alignment) and the rest of its "
       "SharedStorage {} B ({})",
@@ -122,7 +128,8 @@ std::vector<std::string> notes(const Result& r) {
   const Budget& b = r.budget;
   if (b.is_sized() && b.decision.stages == 1)
     out.push_back(
-        "one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives have no two-stage minimum), but "
+        "one stage: CUTLASS compiles this kernel (the SM100/SM103 collectives and the 2.x multistage mainloop "
+        "have no two-stage minimum), but "
         "a single-stage pipeline cannot load the next k-tile while the MMA works on this one");
   if (b.is_sized() && b.decision.stages == 0)
     out.push_back("no A/B stage: CUTLASS compiles this kernel, but with no room for A and B it cannot work as a GEMM");

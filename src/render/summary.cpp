@@ -5,14 +5,10 @@
 
 namespace smem_budget::render {
 
-SummaryRow summarize(const Result& r, bool group) {
-  const Config& c = r.config;
-  const Budget& b = r.budget;
-  const auto number = [&](long long v) { return group ? group_digits(v) : std::to_string(v); };
-  SummaryRow row;
-  row.name = r.name;
-  row.tile = io::format_tile(c.tile);
-  row.types = io::format_types(c.types, c.scaling);
+namespace {
+
+// A 3.x kernel's family, schedule, epilogue and output, as a summary row spells them.
+void summarize_3x(const Config& c, const Budget& b, SummaryRow& row) {
   switch (family_of(c)) {
     case Family::block_scaled:
       break;
@@ -39,6 +35,28 @@ SummaryRow summarize(const Result& r, bool group) {
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
                                                     : fmt::format("{}->{}", name_of(c.c), name_of(c.d));
+}
+
+}  // namespace
+
+SummaryRow summarize(const Result& r, bool group) {
+  const Config& c = r.config;
+  const Budget& b = r.budget;
+  const auto number = [&](long long v) { return group ? group_digits(v) : std::to_string(v); };
+  SummaryRow row;
+  row.name = r.name;
+  row.tile = io::format_tile(c.tile);
+  row.types = io::format_types(c.types, c.scaling);
+  if (c.generation == Generation::cutlass2x) {
+    // "128x128x32 warp 64x64x32", "f16 (f32 accumulator)", "2.x multistage", "default", "f16".
+    row.tile += " warp " + io::format_warp(c.warp);
+    row.types += fmt::format(" ({} accumulator)", name_of(sm80_accumulator(c)));
+    row.schedule = c.grouped ? "2.x multistage grouped" : "2.x multistage";
+    row.epilogue = std::string(io::format_epilogue(c.epilogue));
+    row.output = std::string(name_of(c.d));
+  } else {
+    summarize_3x(c, b, row);
+  }
   row.stages = b.has_stages ? stage_counts_text(b.decision.counts) : "-";
   const bool sized = b.is_sized();
   row.mainloop = sized ? number(b.mainloop_tensors) : "-";

@@ -105,6 +105,12 @@ constexpr Rejection sm80_check(const Config& config) {
 
 constexpr bool sm80_shape_compiles(const Config& config) { return sm80_check(config) == Rejection::none; }
 
+// The configuration as the kernel is built: with its stage count.
+constexpr Config sm80_normalised(Config config) {
+  config.stages = {StagePolicy::Kind::fixed, sm80_stages(config)};
+  return config;
+}
+
 // The kernel's SharedStorage: the union of the mainloop's tiles and the epilogue's staging buffer
 // (both 16-byte aligned AlignedBuffers, so the union is the larger), and for GemmGrouped the
 // problem visitor's storage after it: empty in the kDeviceOnly mode cutlass_library and
@@ -119,7 +125,7 @@ constexpr KernelLayout<Parts> sm80_kernel(const Config& config, const MainloopTe
     kernel.member("epilogue staging (over the mainloop's tiles)", epilogue, 16, PartKind::tensor);
   const bytes_t union_size = kernel.size();
   if (config.grouped) kernel.member("problem visitor (empty)", 1, 1, PartKind::scheduler);
-  kernel.finish("tail padding");
+  kernel.finish("kernel shared storage");
   return {kernel.parts(), kernel.size(), union_size};
 }
 

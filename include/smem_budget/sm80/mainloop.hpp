@@ -54,7 +54,7 @@ constexpr MainloopTensors<Parts> sm80_mainloop(const Config& config, bytes_t sta
                 PartKind::tensor);
   layout.member("B tiles", ceil_div(c.mul(c.mul(k_stages, t.n), bits_of(config.types.b.data)), 8), 16,
                 PartKind::tensor);
-  layout.finish("mainloop tail padding");
+  layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), 0};
 }
 
