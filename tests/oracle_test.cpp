@@ -185,3 +185,8 @@ TEST_CASE("CUTLASS 2.x multistage GEMMs built for SM80, SM89 and SM120 match nvc
   check_file("sm89-device.json");
   check_file("sm120-2x-device.json");
 }
+
+TEST_CASE("CUTLASS's own SM80 and SM89 2.x library kernels, by name, match nvcc", "[oracle][kernel-names][sm80]") {
+  check_file("sm80-names-device.json");
+  check_file("sm89-names-device.json");
+}

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "io/cutlass2x_name.hpp"
 #include "io/cutlass_name.hpp"
 #include "io/name_reader.hpp"
 
@@ -53,15 +54,18 @@ std::optional<std::string_view> kernel_name_arch(std::string_view name) {
 }
 
 bool looks_like_kernel_name(std::string_view text) {
-  return text.starts_with(cutlass_prefix) || text.starts_with(tactic_word) || text.starts_with(tactic_enum);
+  return text.starts_with(cutlass_prefix) || is_cutlass2x_name(text) || text.starts_with(tactic_word) ||
+         text.starts_with(tactic_enum);
 }
 
 Settings kernel_name_settings(std::string_view name, const Origin& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
+  if (is_cutlass2x_name(name)) return cutlass2x_name_settings(name, origin);
   if (looks_like_kernel_name(name)) return tactic_settings(name, origin);
   throw InputError(
-      fmt::format("{}: \"{}\" is not a kernel name: expected a CUTLASS library name (cutlass3x_sm120_…, as "
-                  "python/cutlass_library names them) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B)",
+      fmt::format("{}: \"{}\" is not a kernel name: expected a CUTLASS library name (cutlass3x_sm120_…, "
+                  "cutlass_tensorop_… for 2.x kernels, as python/cutlass_library names them) or a TensorRT-LLM / "
+                  "FlashInfer tactic (CtaShape128x256x64B)",
                   origin, name));
 }
 
@@ -85,8 +89,10 @@ std::vector<std::string> kernel_names_in(std::string_view text) {
   };
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t cutlass = text.find(cutlass_prefix, at);
+    const std::size_t tensorop = text.find(cutlass2x_tensorop_prefix, at);
+    const std::size_t simt = text.find(cutlass2x_simt_prefix, at);
     const std::size_t tactic = text.find(tactic_word, at);
-    const std::size_t found = std::min(cutlass, tactic);
+    const std::size_t found = std::min({cutlass, tensorop, simt, tactic});
     if (found == std::string_view::npos) break;
     if (found > 0 && is_identifier_char(text[found - 1])) {
       at = found + 1;  // inside a longer word

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/config.hpp"
@@ -97,10 +98,26 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   return std::nullopt;
 }
 
+// The kernel a configuration builds. A column-major D is the transposed problem's row-major
+// kernel: device::GemmUniversal swaps A and B and transposes their layouts, keeping the tile and
+// warp shapes (gemm/device/gemm_universal.h:326-352; device::Gemm and DefaultGemmGrouped alike).
+constexpr Config sm80_kernel_config(Config config) {
+  if (config.d_layout == MatrixLayout::row) return config;
+  const bool a_k_major = k_major_a(config);
+  const bool b_k_major = k_major_b(config);
+  std::swap(config.types.a, config.types.b);
+  std::swap(config.alignment.a, config.alignment.b);
+  config.a_layout = b_k_major ? MatrixLayout::row : MatrixLayout::col;
+  config.b_layout = a_k_major ? MatrixLayout::col : MatrixLayout::row;
+  config.d_layout = MatrixLayout::row;
+  return config;
+}
+
 // What CUTLASS asserts of the shape, for any stage count.
 constexpr Rejection sm80_check(const Config& config) {
-  if (const Rejection why = sm80_mainloop_check(config); why != Rejection::none) return why;
-  return sm80_epilogue_check(config);
+  const Config kernel = sm80_kernel_config(config);
+  if (const Rejection why = sm80_mainloop_check(kernel); why != Rejection::none) return why;
+  return sm80_epilogue_check(kernel);
 }
 
 constexpr bool sm80_shape_compiles(const Config& config) { return sm80_check(config) == Rejection::none; }
@@ -134,6 +151,7 @@ namespace detail {
 struct Sm80Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm80;
   static constexpr Rejection check(const Config& config) { return sm80_check(config); }
+  static constexpr Config built(const Config& config) { return sm80_kernel_config(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     MainloopStage& s = budget.stage;
     s.bits_a = bits_of(config.types.a.data);
