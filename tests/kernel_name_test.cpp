@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 
 #include "io/kernel_name.hpp"
 #include "io/settings.hpp"
+#include "smem_budget/budget.hpp"
 #include "test_data.hpp"
 
 using namespace smem_budget;
@@ -269,7 +271,9 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
             .find("ue4m3 scale factors go with e2m1 data only") != std::string::npos);
   CHECK(message("CutlassTileConfigSM90::CtaShape128x128x128B").find("not modelled: an SM90 tactic") !=
         std::string::npos);
-  CHECK(message("CtaShape128x128x64_WarpShape64x32x64").find("SM80 tiles") != std::string::npos);
+  CHECK(message("CutlassTileConfig::CtaShape128x128x64").find("names its warp tile") != std::string::npos);
+  CHECK(message("CutlassTileConfigSM120::CtaShape128x128x64_WarpShape64x32x64").find("has no warp tile") !=
+        std::string::npos);
   CHECK(message("128x128x128").find("is not a kernel name") != std::string::npos);
   CHECK(message("CutlassTileConfigSM120::X").find("expected a CtaShape") != std::string::npos);
   CHECK(message("CutlassTileConfigSM120").find("expected CutlassTileConfigSM120::CtaShape") != std::string::npos);
@@ -578,4 +582,79 @@ TEST_CASE("SM103 kernels of CUTLASS's generator read as their objects describe",
   }
   CHECK(listing["kernels"].size() == 960);
   CHECK(exact == listing["kernels"].size());
+}
+
+namespace {
+
+// The configuration a 2.x generator row describes (its warp count included, which the name
+// leaves out). tf32 operands are the model's f32 (the tf32 MMA's 32-bit operands).
+Config expected_2x(const json& k) {
+  Config c;
+  c.generation = Generation::cutlass2x;
+  c.scaling = Scaling::none;
+  c.tile = {k["tile"][0], k["tile"][1], k["tile"][2]};
+  c.warp = {c.tile.m / k["warps"][0].get<bytes_t>(), c.tile.n / k["warps"][1].get<bytes_t>(),
+            c.tile.k / k["warps"][2].get<bytes_t>()};
+  c.stages = {StagePolicy::Kind::fixed, k["stages"].get<bytes_t>()};
+  const auto operand = [](const json& e) {
+    return Operand{e == "tf32" ? Element::f32 : element(e), ScaleType::ue8m0, 32};
+  };
+  c.types = {operand(k["a"]), operand(k["b"])};
+  c.d = element(k["c"]);
+  c.accumulator = element(k["accumulator"]);
+  c.a_layout = k["a_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+  c.b_layout = k["b_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+  c.d_layout = k["c_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+  c.alignment = {k["alignment"][0], k["alignment"][1], k["alignment"][2]};
+  c.grouped = k["gemm_kind"] == "gemm_grouped";
+  return c;
+}
+
+// The 2.x kinds the model lays out: dense tensor-op GEMMs, plain or grouped, of one operand type
+// (or two FP8 ones) the model has, with an f32, f16, bf16, s8 or s32 output.
+bool modelled_2x(const json& k) {
+  static const std::set<std::string> maths{"cutlass::arch::OpMultiplyAdd", "cutlass::arch::OpMultiplyAddSaturate",
+                                           "cutlass::arch::OpMultiplyAddFastAccum",
+                                           "cutlass::arch::OpMultiplyAddFastF32"};
+  static const std::set<std::string> operands{"f16", "bf16", "f32", "tf32", "s8", "e4m3", "e5m2"};
+  static const std::set<std::string> outputs{"f16", "bf16", "f32", "s8", "s32"};
+  const std::string a = k["a"], b = k["b"];
+  const bool fp8 = (a == "e4m3" || a == "e5m2") && (b == "e4m3" || b == "e5m2");
+  return k["opcode_class"] == "tensorop" && (k["gemm_kind"] == "gemm" || k["gemm_kind"] == "gemm_grouped") &&
+         maths.contains(k["math"]) && operands.contains(a) && (a == b || fp8) && outputs.contains(k["c"]) &&
+         (k["a_layout"] == "n" || k["a_layout"] == "t") && (k["b_layout"] == "n" || k["b_layout"] == "t");
+}
+
+}  // namespace
+
+TEST_CASE("CUTLASS 2.x library names read as the generator's objects describe, warp tile included, or are refused",
+          "[kernel-names][sm80]") {
+  // Every 3rd SM80 and SM89 GEMM the generator makes (tools/kernel_names/list_kernels.py --arch sm80|sm89 --every 3).
+  std::size_t read = 0;
+  for (const char* file : {"kernel-names/sm80-generator-sample.json", "kernel-names/sm89-generator-sample.json"}) {
+    const json listing = load_test_data(file);
+    const ArchLimits arch = *find_arch(std::string(file).find("sm89") != std::string::npos ? "sm89" : "sm80");
+    for (const json& k : listing["kernels"]) {
+      const std::string name = k["name"];
+      const NameReading reading = read_name(name);
+      INFO(name << ": " << reading.refusal);
+      if (!reading.config) {
+        CHECK(!modelled_2x(k));
+        CHECK(reading.refusal.find("in the kernel name") != std::string::npos);
+        continue;
+      }
+      ++read;
+      CHECK(modelled_2x(k));
+      const Config expected = expected_2x(k);
+      CHECK(reading.config->warp == expected.warp);
+      // The name keeps one alignment; what it gives C must make the generator's epilogue.
+      const auto got = evaluate(*reading.config, arch), want = evaluate(expected, arch);
+      REQUIRE((got && want));
+      CHECK(got->verdict == want->verdict);
+      CHECK(got->total == want->total);
+      CHECK(got->epilogue_shared_storage == want->epilogue_shared_storage);
+      CHECK(got->mainloop_tensors == want->mainloop_tensors);
+    }
+  }
+  CHECK(read == 1276);  // today; a generator or reader change shows here
 }

@@ -184,6 +184,8 @@ TEST_CASE("CUTLASS 2.x multistage GEMMs built for SM80, SM89 and SM120 match nvc
   check_file("sm80-device.json");
   check_file("sm89-device.json");
   check_file("sm120-2x-device.json");
+  check_file("sm80-trtllm-tiles-device.json");
+  check_file("sm120-2x-trtllm-tiles-device.json");
 }
 
 TEST_CASE("CUTLASS's own SM80 and SM89 2.x library kernels, by name, match nvcc", "[oracle][kernel-names][sm80]") {

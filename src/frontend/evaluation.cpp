@@ -13,11 +13,16 @@ namespace {
 // A tactic name (CtaShape128x256x64B) gives the tile only.
 bool tile_only_from_name(const io::Settings& settings) {
   const auto kernel = settings.find("kernel");
-  return kernel != settings.end() && !io::kernel_name_arch(kernel->second.value.get<std::string>());
+  return kernel != settings.end() && io::is_tactic_name(kernel->second.value.get<std::string>());
 }
 
-// What the rest of a tactic's kernel was taken as: "types nvfp4 (block), the default epilogue, not grouped".
+// What the rest of a tactic's kernel was taken as: "types nvfp4 (block), the default epilogue, not grouped";
+// for a 2.x tactic "types bf16 (f32 accumulator), StageCount<3>, grouped".
 std::string tactic_rest(const Config& config) {
+  if (config.generation == Generation::cutlass2x)
+    return fmt::format("types {} ({} accumulator), StageCount<{}>, {}", io::format_types(config.types, config.scaling),
+                       name_of(sm80_accumulator(config)), sm80_stages(config),
+                       config.grouped ? "grouped" : "not grouped");
   return fmt::format("types {} ({} scaling), the {} epilogue, {}", io::format_types(config.types, config.scaling),
                      io::format_scaling(config.scaling), io::format_epilogue(config.epilogue),
                      config.grouped ? "grouped" : "not grouped");
@@ -52,7 +57,9 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
     notes.push_back(fmt::format("{}: {}{}; give {} to choose otherwise", defaulted, origin, count > 1 ? "s" : "",
                                 count > 1 ? "them" : "it"));
   if (tile_only_from_name(settings))
-    notes.push_back(fmt::format("the tactic name gives the tile only; the rest is {}{}", tactic_rest(config),
+    notes.push_back(fmt::format("the tactic name gives the tile {}only; the rest is {}{}",
+                                config.generation == Generation::cutlass2x ? "and the warp tile " : "",
+                                tactic_rest(config),
                                 config.grouped ? ""
                                                : " (TensorRT-LLM's MoE GEMMs are grouped, and FINALIZE takes "
                                                  "--epilogue finalize)"));

@@ -15,30 +15,56 @@ namespace {
 
 constexpr std::string_view cutlass_prefix = "cutlass3x_sm";
 constexpr std::string_view tactic_word = "CtaShape";
-constexpr std::string_view tactic_enum = "CutlassTileConfigSM";
+constexpr std::string_view tactic_enum = "CutlassTileConfig";
+constexpr std::string_view warp_word = "_WarpShape";
 
 bool is_identifier_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// [CutlassTileConfigSM120::]CtaShape{M}x{N}x{K}B[_Cluster1x1x1]: K in bytes of A.
+// [CutlassTileConfig::]CtaShape{M}x{N}x{K}_WarpShape{M}x{N}x{K}: TensorRT-LLM's tiles of its
+// CUTLASS 2.x kernels (cutlass_extensions/gemm_configs.h), K in elements as the kernels'
+// GemmShape spells it; the stage count and split-K are the config's other fields.
+Settings tactic_2x_settings(std::string_view tactic, NameReader& r) {
+  const std::size_t warp = tactic.find(warp_word);
+  const std::string_view tile = tactic.substr(tactic_word.size(), warp - tactic_word.size());
+  const std::string_view warp_tile = tactic.substr(warp + warp_word.size());
+  if (tile.ends_with('B'))
+    r.fail(tile, "a 2.x tactic's tile gives K in elements, e.g. CtaShape128x128x64_WarpShape64x32x64");
+  r.set("generation", "2x", tactic);
+  r.set("tile", std::string(tile), tile);
+  r.set("warp", std::string(warp_tile), warp_tile);
+  return r.take();
+}
+
+// [CutlassTileConfigSM120::]CtaShape{M}x{N}x{K}B[_Cluster1x1x1]: K in bytes of A; or a 2.x tactic.
 Settings tactic_settings(std::string_view name, const Origin& origin) {
   NameReader r(origin);
   std::string_view rest = name;
   if (rest.starts_with(tactic_enum)) {
     const std::size_t colons = rest.find("::");
     const std::string_view sm = rest.substr(tactic_enum.size(), colons - tactic_enum.size());
-    if (colons == std::string_view::npos) r.fail(name, "expected CutlassTileConfigSM120::CtaShape…");
-    if (sm != "120" && sm != "121")
-      r.fail(rest.substr(0, colons), fmt::format("not modelled: an SM{} tactic; the model has SM120/SM121's only", sm));
+    if (colons == std::string_view::npos)
+      r.fail(name, "expected CutlassTileConfigSM120::CtaShape… or CutlassTileConfig::CtaShape…");
     rest = rest.substr(colons + 2);
+    const bool two_x = sm.empty();
+    if (two_x != (rest.find(warp_word) != std::string_view::npos))
+      r.fail(name.substr(0, colons), two_x ? "a CutlassTileConfig tactic names its warp tile: CtaShape…_WarpShape…"
+                                           : "a CutlassTileConfigSM… tactic has no warp tile");
+    if (!two_x && sm.starts_with("SM")) {
+      const std::string_view number = sm.substr(2);
+      if (number != "120" && number != "121")
+        r.fail(name.substr(0, colons),
+               fmt::format("not modelled: an SM{} tactic; the model has SM120/SM121's and the 2.x CutlassTileConfig's",
+                           number));
+    }
   }
   if (!rest.starts_with(tactic_word)) r.fail(rest, "expected a CtaShape…B tactic, e.g. CtaShape128x256x64B");
+  if (rest.find(warp_word) != std::string_view::npos) return tactic_2x_settings(rest, r);
   rest = rest.substr(tactic_word.size());
   std::string_view tile = rest.substr(0, rest.find('_'));
   const std::string_view suffix = rest.substr(tile.size());
-  if (!suffix.empty() && suffix != "_Cluster1x1x1")
-    r.fail(suffix, "not modelled: SM120 kernels run 1x1x1 clusters (and no warp-shape suffix: those are SM80 tiles)");
+  if (!suffix.empty() && suffix != "_Cluster1x1x1") r.fail(suffix, "not modelled: SM120 kernels run 1x1x1 clusters");
   if (!tile.ends_with('B'))
     r.fail(tile, "an SM120 tactic gives K in bytes of A and ends in B, e.g. CtaShape128x256x64B");
   r.set("tile", std::string(tile), tile);
@@ -51,6 +77,10 @@ std::optional<std::string_view> kernel_name_arch(std::string_view name) {
   if (!name.starts_with(cutlass_prefix)) return std::nullopt;
   const std::string_view rest = name.substr(cutlass_prefix.size() - 2);  // "sm…_…"
   return rest.substr(0, rest.find('_'));
+}
+
+bool is_tactic_name(std::string_view text) {
+  return text.starts_with(tactic_word) || text.starts_with(tactic_enum);
 }
 
 bool looks_like_kernel_name(std::string_view text) {

@@ -23,6 +23,10 @@ bool looks_like_kernel_name(std::string_view text);
 // model cannot represent.
 Settings kernel_name_settings(std::string_view name, const Origin& origin);
 
+// Whether `text` is a tactic (CtaShape…, CutlassTileConfig…::CtaShape…), which gives the tile (and a
+// 2.x tactic the warp tile) only.
+bool is_tactic_name(std::string_view text);
+
 // The architecture a CUTLASS library name is built for ("sm90", "sm120", …); none for a tactic.
 std::optional<std::string_view> kernel_name_arch(std::string_view name);
 

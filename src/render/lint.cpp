@@ -106,7 +106,7 @@ std::string sections(const LintReport& lint, bool markdown) {
   for (const Result& r : report.results)
     if (r.tile_only_from_name) {
       for (const std::string& note : r.reading)
-        if (note.starts_with("the tactic name gives the tile only")) out += fmt::format("\ncaution: {}\n", note);
+        if (note.starts_with("the tactic name gives the tile ")) out += fmt::format("\ncaution: {}\n", note);
       break;
     }
   if (!lint.not_modelled.empty()) {

@@ -4,7 +4,8 @@
     tools/kernel_names/list_kernels.py --cutlass 4.7.0=~/cutlass [--cutlass 4.6.0=~/cutlass-4.6] > names.json
     tools/kernel_names/list_kernels.py --arch sm90 --every 8 --cutlass 4.7.0=~/cutlass > sm90-sample.json
 
-Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90, or GenerateSM100 for sm100 and sm103; plain Python, no build) of each checkout
+Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90, GenerateSM100 for sm100 and sm103,
+GenerateSM80 or GenerateSM89 for the 2.x kernels; plain Python, no build) of each checkout
 named, one process per release, and writes, for every GEMM operation, its procedural name, the
 releases whose generator makes it, and what the generator's objects say about it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
 accumulator, C, D, the block-scale-factor output vector, kernel and epilogue schedules and the gemm
@@ -21,7 +22,28 @@ import sys
 
 
 ARCHS = {"sm120": ("120a", "GenerateSM120"), "sm90": ("90a", "GenerateSM90"), "sm100": ("100a", "GenerateSM100"),
-         "sm103": ("103a", "GenerateSM100")}  # GenerateSM100 also makes the 103a kernels
+         "sm103": ("103a", "GenerateSM100"),  # GenerateSM100 also makes the 103a kernels
+         "sm80": ("80", "GenerateSM80"), "sm89": ("89", "GenerateSM89")}  # the CUTLASS 2.x kernels
+
+
+def row_2x(name, op, library, name_of):
+    """What a 2.x GemmOperation says: its TileDescription (warp count included, which the name leaves
+    out), its math instruction, and A, B and C (element, layout, alignment)."""
+    td, mi = op.tile_description, op.tile_description.math_instruction
+    return {
+        "name": name, "gemm_kind": name_of(op.gemm_kind, library.GemmKindNames),
+        "opcode_class": name_of(mi.opcode_class, library.OpcodeClassNames),
+        "math": name_of(mi.math_operation, library.MathOperationTag),
+        "tile": list(td.threadblock_shape), "warps": list(td.warp_count), "stages": td.stages,
+        "instruction": list(mi.instruction_shape),
+        "a": name_of(op.A.element, library.DataTypeNames), "b": name_of(op.B.element, library.DataTypeNames),
+        "c": name_of(op.C.element, library.DataTypeNames),
+        "accumulator": name_of(mi.element_accumulator, library.DataTypeNames),
+        "a_layout": name_of(op.A.layout, library.ShortLayoutTypeNames),
+        "b_layout": name_of(op.B.layout, library.ShortLayoutTypeNames),
+        "c_layout": name_of(op.C.layout, library.ShortLayoutTypeNames),
+        "alignment": [op.A.alignment, op.B.alignment, op.C.alignment],
+    }
 
 
 def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=1):
@@ -44,9 +66,13 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
         return names[enum_value] if enum_value in names else str(enum_value)
 
     rows = []
-    names = [name for name in manifest.operations_by_name if f"_{arch}_" in name]
+    two_x = arch in ("sm80", "sm89")
+    names = [name for name in manifest.operations_by_name if two_x or f"_{arch}_" in name]
     for name in names[::every]:
         op = manifest.operations_by_name[name]
+        if two_x:
+            rows.append(row_2x(name, op, library, name_of))
+            continue
         td = op.tile_description
         row = {
             "name": name,
