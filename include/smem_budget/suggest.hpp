@@ -74,6 +74,8 @@ void add_tile_changes(const Config& config, const ArchLimits& arch, const Add& a
   if (config.tile.k % 2 == 0) {
     Config candidate = config;
     candidate.tile.k /= 2;
+    // A 2.x kernel's warps cover the tile's K: a warp tile K over the new K halves with it.
+    if (candidate.warp.k > candidate.tile.k) candidate.warp.k = candidate.tile.k;
     add(Change::half_k, candidate);
   }
   std::vector<Config> neighbours;

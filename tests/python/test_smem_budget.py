@@ -249,3 +249,23 @@ def test_compare_takes_the_command_lines_comma_separated_versions_too():
     assert smem_budget.compare("4.3.5,4.7", "128x64x128") == as_list
     with pytest.raises(smem_budget.InputError):
         smem_budget.compare("4.3.5,4.x", "128x64x128")
+
+
+def test_cutlass_2x_kernels_by_keys_and_by_name():
+    # tests/data/sm120-2x-trtllm-tiles-device.json and sm80-names-device.json, measured on the device machine.
+    three = smem_budget.check(arch="sm120", generation="2x", types="e4m3", tile=(16, 256, 128), warp=(16, 64, 128),
+                              grouped=True, stages=3)
+    assert (three.total, three.verdict) == (104464, "exceeds-optin")
+    assert [s["config"]["stages"] for s in smem_budget.suggest(arch="sm120", generation="2x", types="e4m3",
+                                                              tile=(16, 256, 128), warp=(16, 64, 128),
+                                                              grouped=True, stages=3)][0] == 2
+    tactic = smem_budget.check(kernel="CutlassTileConfig::CtaShape16x256x128_WarpShape16x64x128", arch="sm120",
+                               generation="2x", types="e4m3", grouped=True, stages=3)
+    assert tactic.total == three.total
+    name = "cutlass_tensorop_s16816gemm_grouped_bf16_256x128_32x3_nn_align8_scheduleDevice"
+    by_name = smem_budget.check(kernel=name, arch="sm80")
+    from_cli = json.loads(cli(["--arch", "sm80", "--kernel", name, "--format", "json"]).stdout)["results"][0]
+    assert by_name.to_dict() == from_cli
+    assert by_name.config["warp"] == "64x64x32"  # the generator's, which the name leaves out
+    with pytest.raises(smem_budget.InputError, match="a 2.x kernel needs its warp tile"):
+        smem_budget.check(arch="sm80", tile=(128, 128, 32))
