@@ -183,20 +183,31 @@ std::string format_alignment(const OperandAlignment& a) {
   return a.a == a.b ? one(a.a) : one(a.a) + ":" + one(a.b);
 }
 
+// "MxNxK", each 1…`most`: the three extents, or the message naming `what` ("a cluster is MxNxK CTAs
+// (e.g. 1x1x1)", "cluster dimensions").
+Parsed<std::array<bytes_t, 3>> parse_extents(std::string_view text, bytes_t most, std::string_view shape,
+                                             std::string_view dimensions) {
+  const auto dims = split_exact<3>(text, 'x');
+  if (!dims) return fmt::format("{}: {}", quoted(text), shape);
+  std::array<bytes_t, 3> values{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto v = parse_count((*dims)[i], most);
+    if (!ok(v)) return fmt::format("{}: {} must be 1…{}", quoted(text), dimensions, most);
+    values[i] = std::get<bytes_t>(v);
+  }
+  return values;
+}
+
 Parsed<Generation> parse_generation(std::string_view text) { return pick(text, generation_words, "generation"); }
 
 std::string_view format_generation(Generation g) { return spelling_of(generation_words, g); }
 
 Parsed<WarpTile> parse_warp(std::string_view text) {
-  const auto dims = split_exact<3>(text, 'x');
-  if (!dims) return fmt::format("{}: a warp tile is MxNxK elements (e.g. 64x64x32)", quoted(text));
-  std::array<bytes_t, 3> values{};
-  for (std::size_t i = 0; i < 3; ++i) {
-    const auto v = parse_count((*dims)[i], max_tile_extent);
-    if (!ok(v)) return fmt::format("{}: warp tile dimensions must be 1…65536", quoted(text));
-    values[i] = std::get<bytes_t>(v);
-  }
-  return WarpTile{values[0], values[1], values[2]};
+  const auto v =
+      parse_extents(text, max_tile_extent, "a warp tile is MxNxK elements (e.g. 64x64x32)", "warp tile dimensions");
+  if (!ok(v)) return std::get<std::string>(v);
+  const auto& e = std::get<std::array<bytes_t, 3>>(v);
+  return WarpTile{e[0], e[1], e[2]};
 }
 
 std::string format_warp(const WarpTile& warp) { return fmt::format("{}x{}x{}", warp.m, warp.n, warp.k); }
@@ -213,15 +224,11 @@ Parsed<Element> parse_accumulator(std::string_view text) {
 Parsed<Cluster> parse_cluster(std::string_view text) {
   if (text == "dynamic") return dynamic_cluster;
   if (text == "0x0x1") return fmt::format("{}: write a cluster chosen at run time as dynamic", quoted(text));
-  const auto dims = split_exact<3>(text, 'x');
-  if (!dims) return fmt::format("{}: a cluster is MxNxK CTAs (e.g. 1x1x1, 2x1x1) or dynamic", quoted(text));
-  std::array<bytes_t, 3> values{};
-  for (std::size_t i = 0; i < 3; ++i) {
-    const auto v = parse_count((*dims)[i], 16);
-    if (!ok(v)) return fmt::format("{}: cluster dimensions must be 1…16", quoted(text));
-    values[i] = std::get<bytes_t>(v);
-  }
-  return Cluster{values[0], values[1], values[2]};
+  const auto v =
+      parse_extents(text, 16, "a cluster is MxNxK CTAs (e.g. 1x1x1, 2x1x1) or dynamic", "cluster dimensions");
+  if (!ok(v)) return std::get<std::string>(v);
+  const auto& e = std::get<std::array<bytes_t, 3>>(v);
+  return Cluster{e[0], e[1], e[2]};
 }
 
 std::string format_cluster(const Cluster& c) {
@@ -238,15 +245,11 @@ Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text) {
 
 Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text) {
   if (text == "auto") return ScaleGranularity{};
-  const auto dims = split_exact<3>(text, 'x');
-  if (!dims) return fmt::format("{}: a scale granularity is auto or MxNxK (elements per scale)", quoted(text));
-  std::array<bytes_t, 3> values{};
-  for (std::size_t i = 0; i < 3; ++i) {
-    const auto v = parse_count((*dims)[i], max_tile_extent);
-    if (!ok(v)) return fmt::format("{}: scale granularity dimensions must be 1…65536", quoted(text));
-    values[i] = std::get<bytes_t>(v);
-  }
-  return ScaleGranularity{false, values[0], values[1], values[2]};
+  const auto v = parse_extents(text, max_tile_extent, "a scale granularity is auto or MxNxK (elements per scale)",
+                               "scale granularity dimensions");
+  if (!ok(v)) return std::get<std::string>(v);
+  const auto& e = std::get<std::array<bytes_t, 3>>(v);
+  return ScaleGranularity{false, e[0], e[1], e[2]};
 }
 
 Parsed<StagePolicy> parse_stages(std::string_view text) {
