@@ -50,7 +50,7 @@ SummaryRow summarize(const Result& r, bool group) {
   if (c.generation == Generation::cutlass2x) {
     // "128x128x32 warp 64x64x32", "f16 (f32 accumulator)", "2.x multistage", "default", "f16".
     row.tile += " warp " + io::format_warp(c.warp);
-    row.types += fmt::format(" ({} accumulator)", name_of(sm80_accumulator(c)));
+    if (b.accumulator != Element::none) row.types += fmt::format(" ({} accumulator)", name_of(b.accumulator));
     row.schedule = c.grouped ? "2.x multistage grouped" : "2.x multistage";
     row.epilogue = std::string(io::format_epilogue(c.epilogue));
     row.output = std::string(name_of(c.d));

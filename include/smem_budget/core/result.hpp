@@ -76,6 +76,7 @@ struct Budget {
   // CUTLASS 2.x: the epilogue stages its output in the mainloop's shared memory (a union), so
   // tensor_storage is the larger of the two, not their sum.
   bool epilogue_in_mainloop = false;
+  Element accumulator = Element::none;  // CUTLASS 2.x: the accumulator the epilogue stages
 
   // Whether the kernel was laid out, its parts adding up to `total`: it fits, exceeds the opt-in
   // limit, or CUTLASS refuses it for that size (SM100's device-side assertion), which is then the

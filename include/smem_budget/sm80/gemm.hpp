@@ -164,6 +164,7 @@ struct Sm80Steps : DefaultGemmSteps {
     budget.epilogue.elements.d = config.d;
     budget.epilogue.elements.c = config.d;
     budget.epilogue_in_mainloop = true;
+    budget.accumulator = sm80_accumulator(config);
     budget.decision.stages = sm80_stages(config);
     budget.decision.counts = StageCounts::uniform(budget.decision.stages);
   }
