@@ -93,9 +93,12 @@ constexpr const ModelledArchitecture* modelled(const ArchLimits& arch) { return 
 
 // The rule set that answers a configuration on an architecture: CUTLASS 2.x's wherever generation
 // 2x asks for it (every modelled architecture runs those kernels), else the architecture's own.
+constexpr RuleSet rule_set_of(Generation generation, ComputeCapability cc) {
+  const RuleSet own = rule_set_of(cc);
+  return generation == Generation::cutlass2x && own != RuleSet::none ? RuleSet::sm80 : own;
+}
 constexpr RuleSet rule_set_of(const Config& config, const ArchLimits& arch) {
-  const RuleSet own = rule_set_of(arch.cc);
-  return config.generation == Generation::cutlass2x && own != RuleSet::none ? RuleSet::sm80 : own;
+  return rule_set_of(config.generation, arch.cc);
 }
 constexpr const ModelledArchitecture* modelled(const Config& config, const ArchLimits& arch) {
   return modelled(rule_set_of(config, arch));

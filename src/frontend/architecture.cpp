@@ -6,6 +6,7 @@
 #include "io/config_keys.hpp"
 #include "io/input_error.hpp"
 #include "native/device_query.hpp"
+#include "smem_budget/evaluate.hpp"
 
 namespace smem_budget::frontend {
 namespace {
@@ -24,7 +25,7 @@ io::Settings with_architecture_defaults(io::Settings settings, const Architectur
   const bool two_x = generation != settings.end() && generation->second.value.is_string() &&
                      generation->second.value.get<std::string>() == io::format_generation(Generation::cutlass2x);
   const RuleSet own = rule_set_of(arch.limits.cc);
-  const RuleSet rule_set = two_x && own != RuleSet::none ? RuleSet::sm80 : own;
+  const RuleSet rule_set = rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
   for (const io::ArchitectureDefault& d : io::architecture_defaults)
     if (d.rule_set == rule_set && !settings.contains(d.key))
       settings.emplace(std::string(d.key),
