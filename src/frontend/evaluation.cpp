@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "io/gemm_config.hpp"
 #include "io/kernel_name.hpp"
 #include "io/parse.hpp"
 
@@ -14,6 +15,12 @@ namespace {
 bool tile_only_from_name(const io::Settings& settings) {
   const auto kernel = settings.find("kernel");
   return kernel != settings.end() && io::is_tactic_name(kernel->second.value.get<std::string>());
+}
+
+// A CutlassGemmConfig gives its tile, cluster, schedules, FINALIZE and swap_ab, not the kernel's types.
+bool config_from_name(const io::Settings& settings) {
+  const auto kernel = settings.find("kernel");
+  return kernel != settings.end() && io::starts_gemm_config(kernel->second.value.get<std::string>());
 }
 
 // What the rest of a tactic's kernel was taken as: "types nvfp4 (block), the default epilogue, not grouped";
@@ -56,6 +63,16 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
   if (count > 0)
     notes.push_back(fmt::format("{}: {}{}; give {} to choose otherwise", defaulted, origin, count > 1 ? "s" : "",
                                 count > 1 ? "them" : "it"));
+  if (config_from_name(settings))
+    notes.push_back(
+        fmt::format("the CutlassGemmConfig gives the {}; the kernel's own are the caller's: {}",
+                    config.generation == Generation::cutlass2x ? "tile, warp tile and stage count"
+                                                               : "tile, cluster, schedules, FINALIZE and swap_ab",
+                    config.generation == Generation::cutlass2x
+                        ? fmt::format("types {}, {}", io::format_types(config.types, config.scaling),
+                                      config.grouped ? "grouped" : "not grouped")
+                        : fmt::format("types {} ({} scaling), {}", io::format_types(config.types, config.scaling),
+                                      io::format_scaling(config.scaling), config.grouped ? "grouped" : "not grouped")));
   if (tile_only_from_name(settings))
     notes.push_back(fmt::format("the tactic name gives the tile {}only; the rest is {}{}",
                                 config.generation == Generation::cutlass2x ? "and the warp tile " : "",
@@ -122,7 +139,9 @@ Result evaluate_entry(const std::string& name, const io::Settings& settings, con
   if (!budget) io::fail_at(origin, budget.refusal());
   // A kernel given by name is called by it unless the entry names it otherwise.
   const auto kernel = settings.find("kernel");
-  const std::string called = name.empty() && kernel != settings.end() ? kernel->second.value.get<std::string>() : name;
+  const std::string called = name.empty() && kernel != settings.end()
+                                 ? io::kernel_display_name(kernel->second.value.get<std::string>())
+                                 : name;
   return {called,
           config,
           *budget,

@@ -17,11 +17,11 @@ LintReport lint(const std::vector<std::string>& files, const io::Settings& flags
   std::unordered_set<std::string> seen;
   for (const std::string& file : files) {
     const std::string label = file == "-" ? "<stdin>" : file;
-    const std::vector<std::string> names = io::kernel_names_in(io::read_input_file(file));
+    const std::vector<std::string> names = io::kernel_names_in(io::read_input_file(file), label);
     if (names.empty())
       throw io::InputError(
           fmt::format("{}: no kernel names in it (looked for cutlass3x_sm…_… library names and "
-                      "CtaShape…B tactics)",
+                      "CtaShape…B tactics and CutlassGemmConfig toString() blocks)",
                       label));
     for (const std::string& name : names) {
       if (!seen.insert(name).second) continue;

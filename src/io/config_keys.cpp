@@ -90,7 +90,8 @@ constexpr std::array<ConfigKey, 30> config_keys{{
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
      .help = "A kernel by name: a CUTLASS library name (cutlass3x_sm120_…, _sm90_…, _sm100_…: all of the configuration but "
              "the CUTLASS\nrelease) or a TensorRT-LLM / FlashInfer tactic (CtaShape128x256x64B: the tile; the other flags give "
-             "the\nrest). Other flags override what the name says.",
+             "the\nrest), or a CutlassGemmConfig as toString() or operator<< prints it (the tile, cluster, schedules, FINALIZE "
+             "and\nswap_ab). Other flags override what the name says.",
      .example = "--kernel CutlassTileConfigSM120::CtaShape128x256x64B"},
     {.key = "generation", .flag = "--generation", .value = KeyValue::string,
      .help = "Which of CUTLASS's GEMM kernels (sm80…sm89 have only 2x; later architectures run both):",

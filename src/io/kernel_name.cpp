@@ -1,6 +1,7 @@
 #include "io/kernel_name.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <unordered_set>
 
@@ -8,6 +9,7 @@
 
 #include "io/cutlass2x_name.hpp"
 #include "io/cutlass_name.hpp"
+#include "io/gemm_config.hpp"
 #include "io/name_reader.hpp"
 
 namespace smem_budget::io {
@@ -73,29 +75,29 @@ Settings tactic_settings(std::string_view name, const Origin& origin) {
 
 }  // namespace
 
-std::optional<std::string_view> kernel_name_arch(std::string_view name) {
+std::optional<std::string> kernel_name_arch(std::string_view name) {
+  if (starts_gemm_config(name)) return gemm_config_arch(name);
   if (!name.starts_with(cutlass_prefix)) return std::nullopt;
   const std::string_view rest = name.substr(cutlass_prefix.size() - 2);  // "sm…_…"
-  return rest.substr(0, rest.find('_'));
+  return std::string(rest.substr(0, rest.find('_')));
 }
 
-bool is_tactic_name(std::string_view text) {
-  return text.starts_with(tactic_word) || text.starts_with(tactic_enum);
-}
+bool is_tactic_name(std::string_view text) { return text.starts_with(tactic_word) || text.starts_with(tactic_enum); }
 
 bool looks_like_kernel_name(std::string_view text) {
   return text.starts_with(cutlass_prefix) || is_cutlass2x_name(text) || text.starts_with(tactic_word) ||
-         text.starts_with(tactic_enum);
+         text.starts_with(tactic_enum) || starts_gemm_config(text);
 }
 
 Settings kernel_name_settings(std::string_view name, const Origin& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
   if (is_cutlass2x_name(name)) return cutlass2x_name_settings(name, origin);
+  if (starts_gemm_config(name)) return gemm_config_settings(name, origin);
   if (looks_like_kernel_name(name)) return tactic_settings(name, origin);
   throw InputError(
       fmt::format("{}: \"{}\" is not a kernel name: expected a CUTLASS library name (cutlass3x_sm120_…, "
                   "cutlass_tensorop_… for 2.x kernels, as python/cutlass_library names them) or a TensorRT-LLM / "
-                  "FlashInfer tactic (CtaShape128x256x64B)",
+                  "FlashInfer tactic (CtaShape128x256x64B, or a CutlassGemmConfig as toString() prints it)",
                   origin, name));
 }
 
@@ -106,26 +108,49 @@ void expand_kernel_name(Settings& layer) {
     layer.try_emplace(key, std::move(setting));
 }
 
-std::vector<std::string> kernel_names_in(std::string_view text) {
+std::string kernel_display_name(std::string_view name) {
+  if (!starts_gemm_config(name)) return std::string(name);
+  const auto config = read_gemm_config(name, Origin());
+  return config ? config->spelling : std::string(name);
+}
+
+std::vector<std::string> kernel_names_in(std::string_view text, const std::string& label) {
   std::vector<std::string> names;
-  std::unordered_set<std::string_view> seen;
+  std::unordered_set<std::string> seen;
+  const auto add = [&](std::string name) {
+    if (seen.insert(name).second) names.push_back(std::move(name));
+  };
   // The name from `start` to the end of the identifier at `word` (past an enum's "::").
   const auto take = [&](std::size_t start, std::size_t word) {
     std::size_t end = word;
     while (end < text.size() && is_identifier_char(text[end])) ++end;
-    const std::string_view name = text.substr(start, end - start);
-    if (seen.insert(name).second) names.emplace_back(name);
+    add(std::string(text.substr(start, end - start)));
     return end;
   };
+  const auto line_of = [&](std::size_t at) { return 1 + std::count(text.begin(), text.begin() + at, '\n'); };
+  static constexpr std::array<std::string_view, 5> config_starts{
+      "Cutlass GEMM Tactic", "tile_config_sm90_enum:", "tile_config_enum:", "CutlassGemmConfig{", "CutlassGemmConfig("};
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t cutlass = text.find(cutlass_prefix, at);
     const std::size_t tensorop = text.find(cutlass2x_tensorop_prefix, at);
     const std::size_t simt = text.find(cutlass2x_simt_prefix, at);
     const std::size_t tactic = text.find(tactic_word, at);
-    const std::size_t found = std::min({cutlass, tensorop, simt, tactic});
+    std::size_t config = std::string_view::npos;
+    for (std::string_view start : config_starts) config = std::min(config, text.find(start, at));
+    const std::size_t found = std::min({cutlass, tensorop, simt, tactic, config});
     if (found == std::string_view::npos) break;
     if (found > 0 && is_identifier_char(text[found - 1])) {
       at = found + 1;  // inside a longer word
+      continue;
+    }
+    if (found == config) {
+      const Origin origin(fmt::format("{}:{}", label, line_of(found)));
+      if (const auto read = read_gemm_config(text.substr(found), origin)) {
+        add(read->spelling);
+        at = found + read->length;
+      } else {
+        at = found + 1;  // a construction from variables: no tactic
+      }
       continue;
     }
     std::size_t start = found;

@@ -27,14 +27,20 @@ Settings kernel_name_settings(std::string_view name, const Origin& origin);
 // 2.x tactic the warp tile) only.
 bool is_tactic_name(std::string_view text);
 
-// The architecture a CUTLASS library name is built for ("sm90", "sm120", …); none for a tactic.
-std::optional<std::string_view> kernel_name_arch(std::string_view name);
+// The architecture a CUTLASS library name (or a CutlassGemmConfig that says its sm) is built for
+// ("sm90", "sm120", …); none for a tactic enumerator.
+std::optional<std::string> kernel_name_arch(std::string_view name);
 
 // When `layer` has a "kernel", adds the settings its name stands for under the layer's own keys
 // (explicit keys override the name).
 void expand_kernel_name(Settings& layer);
 
-// The kernel names in a text (a list, a C++ source, a log), each once, in order of appearance.
-std::vector<std::string> kernel_names_in(std::string_view text);
+// The kernel names in a text (a list, a C++ source, a log), each once, in order of appearance;
+// a CutlassGemmConfig (a toString() block, an operator<< line, a construction from enumerators) by
+// its one-line spelling. Throws InputError at "label:LINE" for a config that breaks off.
+std::vector<std::string> kernel_names_in(std::string_view text, const std::string& label = "<text>");
+
+// The name a result is called by: a CutlassGemmConfig by its one-line spelling, others as given.
+std::string kernel_display_name(std::string_view name);
 
 }  // namespace smem_budget::io

@@ -1,0 +1,185 @@
+"""TensorRT-LLM's and FlashInfer's ``CutlassGemmConfig`` tactics, checked where their autotuners hold them.
+
+A config is given as the object their Python bindings expose (attributes ``sm_version``,
+``is_tma_warp_specialized``, ``tile_config_sm80/sm90/sm100/sm120``, ``cluster_shape``,
+``dynamic_cluster_shape``, ``fallback_cluster_shape``, ``mainloop_schedule``,
+``epilogue_schedule``, ``epilogue_fusion_type``, ``swap_ab``, ``stages``, ``split_k_factor``,
+``enableCudaKernel``; enum values by ``.name`` or by number), a mapping of the same names, or text:
+``toString()``'s block, an ``operator<<`` line or the one-line ``CutlassGemmConfig{…}`` spelling.
+The kernel's own types are the runner's, given here as it knows them: ``activation``, ``weight``
+(A and B, which ``swap_ab`` exchanges) and ``output``.
+
+>>> from smem_budget import trtllm
+>>> config = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x256x64B",
+...           "epilogue_fusion_type": "FINALIZE"}
+>>> trtllm.check(config, arch="sm121", activation="nvfp4", weight="nvfp4", output="bf16", cutlass="4.4.2").total
+102400
+"""
+import re
+from typing import Any, Iterable, List, Mapping, Optional, Tuple
+
+from smem_budget._core import InputError, Result, check as _check
+
+__all__ = ["spelling", "check", "filter"]
+
+_FIELDS = ("sm_version", "is_tma_warp_specialized", "tile_config_sm80", "tile_config_sm90", "tile_config_sm100",
+           "tile_config_sm120", "cluster_shape", "dynamic_cluster_shape", "fallback_cluster_shape",
+           "mainloop_schedule", "epilogue_schedule", "epilogue_fusion_type", "swap_ab", "stages", "split_k_factor",
+           "enableCudaKernel")
+
+
+def _field(config: Any, name: str) -> Any:
+    if isinstance(config, Mapping):
+        return config.get(name)
+    return getattr(config, name, None)
+
+
+def _enumerator(value: Any) -> Optional[str]:
+    """An enum value as its enumerator's name; a bare number as the number."""
+    if value is None:
+        return None
+    name = getattr(value, "name", None)
+    if isinstance(name, str):
+        return name.split(".")[-1]
+    if isinstance(value, str):
+        return value.split("::")[-1].split(".")[-1]
+    return str(int(value))
+
+
+def _shape(value: Any, field: str) -> Optional[str]:
+    """A ClusterShape (ClusterShape_2x1x1, or shape-coded 2001001) as 2x1x1; None for Undefined."""
+    name = _enumerator(value)
+    if name is None or name in ("Undefined", "0"):
+        return None
+    if name.startswith("ClusterShape_"):
+        return name[len("ClusterShape_"):]
+    if name.isdigit() and int(name) >= 1000000:
+        v = int(name)
+        return f"{v // 1000000}x{v // 1000 % 1000}x{v % 1000}"
+    raise InputError(f"trtllm config: {field}: {value!r} is not a ClusterShape (ClusterShape_1x1x1, or its "
+                     f"shape-coded value 1001001)")
+
+
+def _tile(value: Any, field: str) -> str:
+    name = _enumerator(value)
+    if name is not None and name.isdigit() and int(name) >= 1000000:
+        v = int(name)
+        return f"CtaShape{v // 1000000}x{v // 1000 % 1000}x{v % 1000}B"
+    if name is None or not name.startswith("CtaShape"):
+        raise InputError(f"trtllm config: {field}: {value!r} is not a tactic's tile (CtaShape…, or its shape-coded "
+                         f"value); Undefined and ChooseWithHeuristic ask for a heuristic")
+    return name
+
+
+def spelling(config: Any) -> str:
+    """The one-line ``CutlassGemmConfig{…}`` spelling of a config, which ``smem-budget --kernel`` and
+    ``lint`` read."""
+    if isinstance(config, str):
+        return config
+    unknown = [k for k in config if k not in _FIELDS] if isinstance(config, Mapping) else []
+    if unknown:
+        raise InputError(f"trtllm config: {unknown[0]!r} is not a CutlassGemmConfig field (one of: "
+                         f"{', '.join(_FIELDS)})")
+    sm = _field(config, "sm_version")
+    parts: List[str] = []
+    if sm is not None:
+        parts.append(f"sm_version={int(sm)}")
+    if _field(config, "enableCudaKernel"):
+        return "CutlassGemmConfig{" + " ".join(parts + ["enableCudaKernel=true"]) + "}"
+    tma = _field(config, "is_tma_warp_specialized")
+    if tma is None:
+        tma = sm is not None and int(sm) >= 90
+    if tma:
+        if sm is None:
+            raise InputError("trtllm config: sm_version: missing; a TMA warp-specialized config's tile enum is "
+                             "its architecture's")
+        sm = int(sm)
+        field = ("tile_config_sm120" if sm >= 120 else "tile_config_sm100" if sm >= 100 else "tile_config_sm90")
+        parts.append("tile=" + _tile(_field(config, field), field))
+        parts.append("cluster_shape=" + (_shape(_field(config, "cluster_shape"), "cluster_shape") or "1x1x1"))
+        for key in ("dynamic_cluster_shape", "fallback_cluster_shape"):
+            shape = _shape(_field(config, key), key)
+            if shape:
+                parts.append(f"{key}={shape}")
+        for key, default in (("mainloop_schedule", "AUTO"), ("epilogue_schedule", "AUTO"),
+                             ("epilogue_fusion_type", "NONE")):
+            value = _enumerator(_field(config, key))
+            if value is not None and value not in (default, "0"):
+                parts.append(f"{key}={value}")
+        if _field(config, "swap_ab"):
+            parts.append("swap_ab=true")
+    else:
+        parts.append("tile=" + str(_enumerator(_field(config, "tile_config_sm80"))))
+        stages = _field(config, "stages")
+        if stages is None:
+            raise InputError("trtllm config: stages: missing; a 2.x config names its stage count")
+        parts.append(f"stages={int(stages)}")
+        split = _field(config, "split_k_factor")
+        if split is not None and int(split) not in (-1, 1):
+            parts.append(f"split_k_factor={int(split)}")
+    return "CutlassGemmConfig{" + " ".join(parts) + "}"
+
+
+def _types(config: Any, activation: Optional[str], weight: Optional[str]) -> Optional[str]:
+    if activation is None and weight is None:
+        return None
+    if activation is None or weight is None:
+        raise InputError("trtllm: give both activation and weight (the kernel's A and B), or neither")
+    if activation == weight:
+        return activation
+    swapped = not isinstance(config, str) and bool(_field(config, "swap_ab"))
+    if isinstance(config, str):
+        swapped = "swap_ab=true" in config or "swap_ab: true" in config
+    a, b = (weight, activation) if swapped else (activation, weight)
+    return f"{a}:{b}"
+
+
+# Bits per element of the runners' activation types, to turn a tile's K in bytes of the activation
+# (moe_gemm_template_dispatch_tma_ws.h:416-421 at FlashInfer fb28d72) into elements.
+_BITS = {"nvfp4": 4, "mxfp4": 4, "mxfp4-vs16": 4, "e2m1": 4, "mxfp6": 6, "e2m3": 6, "e3m2": 6, "mxfp8": 8,
+         "e4m3": 8, "e5m2": 8, "s8": 8, "f16": 16, "bf16": 16}
+
+
+def _tile_in_elements(text: str, activation: str) -> Optional[str]:
+    """TensorRT-LLM counts a tile's K in bytes of the activation, the model in bytes of A; under
+    swap_ab with unlike types A is the weight, so the tile is given in elements."""
+    match = re.search(r"tile=CtaShape(\d+)x(\d+)x(\d+)B", text)
+    if not match:
+        return None
+    if activation not in _BITS:
+        raise InputError(f"trtllm: activation {activation!r}: its bits per element are not known here (one of: "
+                         f"{', '.join(_BITS)})")
+    m, n, k = (int(g) for g in match.groups())
+    return f"{m}x{n}x{k * 8 // _BITS[activation]}"
+
+
+def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None, weight: Optional[str] = None,
+          output: Optional[str] = None, grouped: bool = True, **keys: Any) -> Result:
+    """One tactic as the kernel it selects: the config's tile, cluster, schedules, FINALIZE and
+    swap_ab, with the runner's types (``grouped`` for the MoE runners, the default) and any other
+    key of :func:`smem_budget.check`. The result is named by the config's one-line spelling."""
+    text = spelling(config)
+    types = _types(config, activation, weight)
+    if types is not None:
+        keys["types"] = types
+        if activation != weight and "tile" not in keys:
+            tile = _tile_in_elements(text, activation)
+            if tile:
+                keys["tile"] = tile
+    if output is not None:
+        keys["d"] = output
+    return _check(kernel=text, arch=arch, grouped=grouped, **keys)
+
+
+def filter(configs: Iterable[Any], **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]]]:
+    """An autotuner's candidate list split into those that build and fit, and those that do not, each
+    with its result (which says why and what would fit): ``kept, removed``. Keys as :func:`check`."""
+    kept: List[Any] = []
+    removed: List[Tuple[Any, Result]] = []
+    for config in configs:
+        result = check(config, **keys)
+        if result.fits:
+            kept.append(config)
+        else:
+            removed.append((config, result))
+    return kept, removed

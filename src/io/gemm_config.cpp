@@ -1,0 +1,583 @@
+#include "io/gemm_config.hpp"
+
+#include <array>
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "io/input_error.hpp"
+#include "io/kernel_name.hpp"
+#include "io/name_reader.hpp"
+#include "io/trtllm_enums.hpp"
+
+namespace smem_budget::io {
+namespace {
+
+constexpr std::string_view block_header = "Cutlass GEMM Tactic";
+constexpr std::string_view line_tma = "tile_config_sm90_enum:";
+constexpr std::string_view line_compatible = "tile_config_enum:";
+constexpr std::string_view spelled = "CutlassGemmConfig{";
+constexpr std::string_view constructed_paren = "CutlassGemmConfig(";
+
+// One CutlassGemmConfig's fields, as TensorRT-LLM names them; enumerators by name.
+struct GemmConfig {
+  std::optional<int> sm_version;
+  bool tma_warp_specialized = true;
+  std::string tile;  // CtaShape128x256x64B (K in bytes of A), or a CutlassTileConfig enumerator
+  std::string cluster_shape = "1x1x1";
+  std::string dynamic_cluster_shape, fallback_cluster_shape;  // empty: Undefined
+  std::string_view mainloop_schedule = "AUTO", epilogue_schedule = "AUTO", epilogue_fusion_type = "NONE";
+  bool swap_ab = false;
+  bool enable_cuda_kernel = false;
+  int stages = -1;
+  int split_k_factor = 1;
+};
+
+std::string spelling_of(const GemmConfig& c) {
+  std::string s(spelled);
+  if (c.tile.empty()) return s + "enableCudaKernel=true}";  // the CUDA-core tactic names no tile
+  if (c.sm_version) s += fmt::format("sm_version={} ", *c.sm_version);
+  s += "tile=" + c.tile;
+  if (c.tma_warp_specialized) {
+    s += " cluster_shape=" + c.cluster_shape;
+    if (!c.dynamic_cluster_shape.empty()) s += " dynamic_cluster_shape=" + c.dynamic_cluster_shape;
+    if (!c.fallback_cluster_shape.empty()) s += " fallback_cluster_shape=" + c.fallback_cluster_shape;
+    if (c.mainloop_schedule != "AUTO") s += fmt::format(" mainloop_schedule={}", c.mainloop_schedule);
+    if (c.epilogue_schedule != "AUTO") s += fmt::format(" epilogue_schedule={}", c.epilogue_schedule);
+    if (c.epilogue_fusion_type != "NONE") s += fmt::format(" epilogue_fusion_type={}", c.epilogue_fusion_type);
+    if (c.swap_ab) s += " swap_ab=true";
+  } else {
+    s += fmt::format(" stages={}", c.stages);
+    if (c.split_k_factor != 1) s += fmt::format(" split_k_factor={}", c.split_k_factor);
+  }
+  if (c.enable_cuda_kernel) s += " enableCudaKernel=true";
+  return s + "}";
+}
+
+std::string_view trim(std::string_view t) {
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\r')) t.remove_prefix(1);
+  while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r')) t.remove_suffix(1);
+  return t;
+}
+
+std::optional<int> integer(std::string_view t) {
+  t = trim(t);
+  int v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
+  return v;
+}
+
+// Reads one config's fields, naming the field at fault in every error.
+class FieldReader {
+ public:
+  FieldReader(const Origin& origin, std::string_view form) : origin_(origin), form_(form) {}
+
+  [[noreturn]] void fail(std::string_view field, const std::string& why) const {
+    throw InputError(fmt::format("{}: {}, \"{}\": {}", origin_, form_, field, why));
+  }
+
+  int number(std::string_view field, std::string_view value) const {
+    const auto v = integer(value);
+    if (!v) fail(field, fmt::format("\"{}\" is not a number", trim(value)));
+    return *v;
+  }
+
+  bool boolean(std::string_view field, std::string_view value) const {
+    value = trim(value);
+    if (value == "true") return true;
+    if (value == "false") return false;
+    fail(field, fmt::format("\"{}\" is neither true nor false", value));
+  }
+
+  std::string_view enumerator(std::string_view field, const trtllm::EnumTable& table, std::string_view value) const {
+    value = trim(value);
+    if (const auto v = integer(value)) {
+      if (const auto name = table.name_of(*v)) return *name;
+    } else if (table.value_of(value)) {
+      return *table.name_of(*table.value_of(value));
+    }
+    std::string known;
+    for (const trtllm::Enumerator& e : table)
+      known += fmt::format("{}{} {}", known.empty() ? "" : ", ", e.value, e.name);
+    fail(field, fmt::format("{} has no enumerator {} ({}: {})", table.type, value, table.source, known));
+  }
+
+  // A shape as toString() prints it ("128x256x64", "undefined") or as a shape-coded enumerator
+  // value (m·10⁶ + n·10³ + k, gemm_configs.h shape_tuple_to_enum); "" for Undefined.
+  std::string shape(std::string_view field, std::string_view value) const {
+    value = trim(value);
+    if (value == "undefined") return "";
+    if (const auto v = integer(value)) {
+      if (*v == 0) return "";
+      if (*v < 1000000)
+        fail(field, fmt::format("{} is an enumerator's position, which this form does not say the enum of; give "
+                                "the toString() block, which names the architecture",
+                                *v));
+      return fmt::format("{}x{}x{}", *v / 1000000, *v / 1000 % 1000, *v % 1000);
+    }
+    const auto x = std::count(value.begin(), value.end(), 'x');
+    if (x != 2 || value.find_first_not_of("0123456789x") != std::string_view::npos)
+      fail(field, fmt::format("\"{}\" is not a shape (MxNxK)", value));
+    return std::string(value);
+  }
+
+  // A 2.x tile, CutlassTileConfig's enumerator by position or name.
+  std::string tile_2x(std::string_view field, std::string_view value) const {
+    const std::string_view name = enumerator(field, trtllm::tile_2x, value);
+    if (name == "Undefined" || name == "ChooseWithHeuristic")
+      fail(field, fmt::format("{}: the config asks for a heuristic, not a tactic", name));
+    return std::string(name);
+  }
+
+  // The tile of a TMA warp-specialized config; positions (before the enums were shape-coded) by
+  // the architecture's enum.
+  std::string tma_tile(std::string_view field, std::string_view value, std::optional<int> sm) const {
+    value = trim(value);
+    if (value == "heuristic" || value == "1" || value == "undefined" || value == "0")
+      fail(field, "ChooseWithHeuristic/Undefined: the config asks for a heuristic, not a tactic");
+    if (const auto v = integer(value); v && *v < 1000000) {
+      const trtllm::EnumTable* table = !sm                       ? nullptr
+                                       : *sm == 90               ? &trtllm::tile_sm90
+                                       : *sm >= 100 && *sm < 120 ? &trtllm::tile_sm100
+                                       : *sm >= 120              ? &trtllm::tile_sm120
+                                                                 : nullptr;
+      if (!table)
+        fail(field, fmt::format("{} is an enumerator's position, which this form does not say the enum of; give the "
+                                "toString() block, which names the architecture",
+                                *v));
+      return fmt::format("CtaShape{}B", enumerator(field, *table, value));
+    }
+    return fmt::format("CtaShape{}B", shape(field, value));
+  }
+
+ private:
+  const Origin& origin_;
+  std::string_view form_;
+};
+
+// A field line of toString()'s block: "sm: 120", "style=compatible", "undefined".
+struct Field {
+  std::string_view name, value;
+};
+
+// The field lines after the header: each follows a line break (or a logged "\n") and starts with
+// a tab or spaces (or a logged "\t"); the first line that does not ends the block.
+std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
+  std::vector<Field> fields;
+  std::size_t at = block_header.size();
+  while (at < text.size()) {
+    std::size_t next = at;
+    if (text[next] == '\r') ++next;
+    if (text.substr(next, 1) == "\n")
+      next += 1;
+    else if (text.substr(next, 2) == "\\n")
+      next += 2;
+    else
+      break;
+    std::size_t content = next;
+    if (text.substr(content, 2) == "\\t")
+      content += 2;
+    else if (content < text.size() && (text[content] == '\t' || text[content] == ' '))
+      while (content < text.size() && (text[content] == '\t' || text[content] == ' ')) ++content;
+    else
+      break;
+    std::size_t stop = content;
+    while (stop < text.size() && text[stop] != '\n' && text[stop] != '\r' && text.substr(stop, 2) != "\\n") ++stop;
+    const std::string_view line = trim(text.substr(content, stop - content));
+    const std::size_t colon = line.find(": ");
+    const std::size_t equals = line.find('=');
+    if (line.starts_with("style="))
+      fields.push_back({"style", line.substr(equals + 1)});
+    else if (colon != std::string_view::npos)
+      fields.push_back({line.substr(0, colon), line.substr(colon + 2)});
+    else
+      fields.push_back({line, ""});
+    at = end = stop;
+  }
+  return fields;
+}
+
+// The fields each style prints, in order (gemm_configs.h CutlassGemmConfig::toString): TensorRT-LLM
+// 000a01d's positional block, and the shape-coded block of FlashInfer fb28d72 (and TensorRT-LLM since).
+constexpr std::array<std::string_view, 6> tma_fields_positional{
+    "sm", "tile shape ID", "cluster shape ID", "mainloop sched", "epi sched", "enable cuda kernel"};
+constexpr std::array<std::string_view, 10> tma_fields{"sm",
+                                                      "tile shape ID",
+                                                      "cluster shape ID",
+                                                      "dynamic cluster shape ID",
+                                                      "fallback cluster shape ID",
+                                                      "mainloop sched",
+                                                      "epi sched",
+                                                      "enable cuda kernel",
+                                                      "epilogue fusion type",
+                                                      "swap_ab"};
+constexpr std::array<std::string_view, 4> compatible_fields{"tile shape ID", "stages", "split k", "enable cuda kernel"};
+
+template <std::size_t N>
+void expect_fields(const FieldReader& r, const std::vector<Field>& got, const std::array<std::string_view, N>& names) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i + 1 >= got.size())
+      r.fail(names[i], fmt::format("the block breaks off before it (the block prints {} fields after the style: {})", N,
+                                   fmt::join(names, ", ")));
+    if (got[i + 1].name != names[i]) r.fail(got[i + 1].name, fmt::format("expected the field \"{}\" here", names[i]));
+  }
+  if (got.size() > N + 1) r.fail(got[N + 1].name, "a field the block does not print");
+}
+
+GemmConfig from_block(std::string_view text, const Origin& origin, std::size_t& end) {
+  const FieldReader r(origin, "a CutlassGemmConfig::toString() block");
+  const std::vector<Field> f = block_fields(text, end);
+  GemmConfig c;
+  if (f.empty()) r.fail(block_header, "no fields follow it (each on its own line, after a tab)");
+  if (f[0].name == "undefined") r.fail("undefined", "the config names no tactic");
+  if (f[0].name == "enable cuda kernel") {
+    c.enable_cuda_kernel = r.boolean(f[0].name, f[0].value);
+    return c;
+  }
+  if (f[0].name != "style") r.fail(f[0].name, "expected \"style=TMA Warp Specialized\" or \"style=compatible\"");
+  if (f[0].value == "compatible") {
+    expect_fields(r, f, compatible_fields);
+    c.tma_warp_specialized = false;
+    c.tile = r.tile_2x("tile shape ID", f[1].value);
+    c.stages = r.number("stages", f[2].value);
+    c.split_k_factor = r.number("split k", f[3].value);
+    c.enable_cuda_kernel = r.boolean("enable cuda kernel", f[4].value);
+    return c;
+  }
+  if (f[0].value != "TMA Warp Specialized")
+    r.fail("style", fmt::format("\"{}\" is neither TMA Warp Specialized nor compatible", f[0].value));
+  if (f.size() < 2 || f[1].name != "sm") r.fail(f.size() < 2 ? "style" : f[1].name, "expected the field \"sm\" next");
+  c.sm_version = r.number("sm", f[1].value);
+  const bool positional =
+      f.size() > 2 && f[2].name == "tile shape ID" && integer(f[2].value) && *integer(f[2].value) < 1000000;
+  if (positional) {
+    expect_fields(r, f, tma_fields_positional);
+    c.tile = r.tma_tile("tile shape ID", f[2].value, c.sm_version);
+    c.cluster_shape = std::string(r.enumerator("cluster shape ID", trtllm::cluster_positions, f[3].value));
+    c.mainloop_schedule = r.enumerator("mainloop sched", trtllm::mainloop, f[4].value);
+    c.epilogue_schedule = r.enumerator("epi sched", trtllm::epilogue, f[5].value);
+    c.enable_cuda_kernel = r.boolean("enable cuda kernel", f[6].value);
+    return c;
+  }
+  expect_fields(r, f, tma_fields);
+  c.tile = r.tma_tile("tile shape ID", f[2].value, c.sm_version);
+  c.cluster_shape = r.shape("cluster shape ID", f[3].value);
+  c.dynamic_cluster_shape = r.shape("dynamic cluster shape ID", f[4].value);
+  c.fallback_cluster_shape = r.shape("fallback cluster shape ID", f[5].value);
+  c.mainloop_schedule = r.enumerator("mainloop sched", trtllm::mainloop, f[6].value);
+  c.epilogue_schedule = r.enumerator("epi sched", trtllm::epilogue, f[7].value);
+  c.enable_cuda_kernel = r.boolean("enable cuda kernel", f[8].value);
+  c.epilogue_fusion_type = r.enumerator("epilogue fusion type", trtllm::fusion, f[9].value);
+  c.swap_ab = r.boolean("swap_ab", f[10].value);
+  if (c.cluster_shape.empty()) r.fail("cluster shape ID", "undefined: a tactic has a cluster shape");
+  return c;
+}
+
+// "key: value, key: value, …" up to the end of the line; the pairs read and where they end.
+std::vector<Field> line_fields(std::string_view text, std::size_t& end) {
+  std::vector<Field> fields;
+  const std::size_t eol = std::min(text.find('\n'), text.size());
+  std::string_view line = text.substr(0, eol);
+  end = 0;
+  while (!line.empty()) {
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string_view::npos) break;
+    const std::size_t comma = line.find(", ", colon);
+    std::string_view value = line.substr(colon + 2, comma == std::string_view::npos ? line.size() : comma - colon - 2);
+    // The value is a word: a log line may go on after the last pair.
+    value = value.substr(0, value.find_first_of(" \t\r)]}\"'"));
+    fields.push_back({trim(line.substr(0, colon)), value});
+    end = static_cast<std::size_t>(value.data() + value.size() - text.data());
+    if (comma == std::string_view::npos) break;
+    line = line.substr(comma + 2);
+  }
+  return fields;
+}
+
+GemmConfig from_line(std::string_view text, const Origin& origin, std::size_t& end) {
+  const FieldReader r(origin, "a CutlassGemmConfig operator<< line");
+  const std::vector<Field> f = line_fields(text, end);
+  const auto value = [&](std::string_view name, bool required) -> std::optional<std::string_view> {
+    for (const Field& field : f)
+      if (field.name == name) return field.value;
+    if (required) r.fail(name, "the line breaks off before it");
+    return std::nullopt;
+  };
+  GemmConfig c;
+  if (f.empty()) r.fail(text.substr(0, text.find(':')), "no value follows it");
+  if (f[0].name == "tile_config_enum") {
+    c.tma_warp_specialized = false;
+    c.tile = r.tile_2x("tile_config_enum", f[0].value);
+    c.split_k_factor = r.number("split_k_factor", *value("split_k_factor", true));
+    c.stages = r.number("stages", *value("stages", true));
+    c.enable_cuda_kernel = r.boolean("enable_cuda_kernel", *value("enable_cuda_kernel", true));
+    return c;
+  }
+  c.tile = r.tma_tile("tile_config_sm90_enum", f[0].value, std::nullopt);
+  c.mainloop_schedule =
+      r.enumerator("mainloop_schedule_enum", trtllm::mainloop, *value("mainloop_schedule_enum", true));
+  c.epilogue_schedule =
+      r.enumerator("epilogue_schedule_enum", trtllm::epilogue, *value("epilogue_schedule_enum", true));
+  c.cluster_shape = r.shape("cluster_shape_enum", *value("cluster_shape_enum", true));
+  if (c.cluster_shape.empty()) r.fail("cluster_shape_enum", "Undefined: a tactic has a cluster shape");
+  if (const auto v = value("dynamic_cluster_shape_enum", false))
+    c.dynamic_cluster_shape = r.shape("dynamic_cluster_shape_enum", *v);
+  if (const auto v = value("fallback_cluster_shape_enum", false))
+    c.fallback_cluster_shape = r.shape("fallback_cluster_shape_enum", *v);
+  c.enable_cuda_kernel = r.boolean("enable_cuda_kernel", *value("enable_cuda_kernel", true));
+  c.epilogue_fusion_type = r.enumerator("epilogue_fusion_type", trtllm::fusion, *value("epilogue_fusion_type", true));
+  c.swap_ab = r.boolean("swap_ab", *value("swap_ab", true));
+  return c;
+}
+
+// Our one-line spelling: CutlassGemmConfig{key=value …}.
+GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_t& end) {
+  const FieldReader r(origin, "a CutlassGemmConfig{…}");
+  const std::size_t close = text.find('}');
+  if (close == std::string_view::npos) r.fail(spelled, "no closing }");
+  end = close + 1;
+  GemmConfig c;
+  bool has_stages = false;
+  std::string_view rest = text.substr(spelled.size(), close - spelled.size());
+  while (!(rest = trim(rest)).empty()) {
+    const std::string_view pair = rest.substr(0, rest.find(' '));
+    rest.remove_prefix(pair.size());
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string_view::npos) r.fail(pair, "expected key=value");
+    const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
+    if (key == "sm_version")
+      c.sm_version = r.number(key, value);
+    else if (key == "tile")
+      c.tile = std::string(value);
+    else if (key == "cluster_shape")
+      c.cluster_shape = r.shape(key, value);
+    else if (key == "dynamic_cluster_shape")
+      c.dynamic_cluster_shape = r.shape(key, value);
+    else if (key == "fallback_cluster_shape")
+      c.fallback_cluster_shape = r.shape(key, value);
+    else if (key == "mainloop_schedule")
+      c.mainloop_schedule = r.enumerator(key, trtllm::mainloop, value);
+    else if (key == "epilogue_schedule")
+      c.epilogue_schedule = r.enumerator(key, trtllm::epilogue, value);
+    else if (key == "epilogue_fusion_type")
+      c.epilogue_fusion_type = r.enumerator(key, trtllm::fusion, value);
+    else if (key == "swap_ab")
+      c.swap_ab = r.boolean(key, value);
+    else if (key == "enableCudaKernel")
+      c.enable_cuda_kernel = r.boolean(key, value);
+    else if (key == "stages") {
+      c.stages = r.number(key, value);
+      has_stages = true;
+    } else if (key == "split_k_factor")
+      c.split_k_factor = r.number(key, value);
+    else
+      r.fail(key,
+             "not a field (sm_version, tile, cluster_shape, dynamic_cluster_shape, fallback_cluster_shape, "
+             "mainloop_schedule, epilogue_schedule, epilogue_fusion_type, swap_ab, stages, split_k_factor, "
+             "enableCudaKernel)");
+  }
+  if (c.tile.empty() && c.enable_cuda_kernel) return c;
+  if (c.tile.empty()) r.fail("tile", "missing: CtaShape128x256x64B, or a CutlassTileConfig enumerator");
+  c.tma_warp_specialized = c.tile.find("_WarpShape") == std::string::npos;
+  if (!c.tma_warp_specialized) {
+    c.tile = r.tile_2x("tile", c.tile);
+    if (!has_stages) r.fail("stages", "missing: a 2.x config names its stage count");
+  }
+  return c;
+}
+
+// The text after the last "::" of a C++ argument: the enumerator's own name.
+std::string_view unqualified(std::string_view arg) {
+  arg = trim(arg);
+  const std::size_t colons = arg.rfind("::");
+  return colons == std::string_view::npos ? arg : arg.substr(colons + 2);
+}
+
+// A construction from enumerators, by TensorRT-LLM's constructors: (CutlassTileConfig, SplitKStyle,
+// split_k_factor, stages) or (CutlassTileConfigSM…, mainloop, epilogue, cluster[, dynamic cluster,
+// fallback cluster, sm_version]). None when an argument is a variable.
+std::optional<GemmConfig> from_construction(std::string_view text, std::size_t& end) {
+  const char close = text[constructed_paren.size() - 1] == '(' ? ')' : '}';
+  std::vector<std::string_view> args;
+  int depth = 0;
+  std::size_t start = constructed_paren.size();
+  for (std::size_t i = start; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == '(' || ch == '{' || ch == '<')
+      ++depth;
+    else if ((ch == ')' || ch == '}' || ch == '>') && depth > 0)
+      --depth;
+    else if (depth == 0 && (ch == ',' || ch == close)) {
+      args.push_back(trim(text.substr(start, i - start)));
+      start = i + 1;
+      if (ch == close) {
+        end = i + 1;
+        break;
+      }
+    }
+  }
+  if (end == 0 || args.empty()) return std::nullopt;
+  const std::string_view first = trim(args[0]);
+  const std::size_t colons = first.rfind("::");
+  if (colons == std::string_view::npos || !unqualified(first).starts_with("CtaShape")) return std::nullopt;
+  std::string_view enum_name = first.substr(0, colons);
+  if (const std::size_t ns = enum_name.rfind("::"); ns != std::string_view::npos) enum_name = enum_name.substr(ns + 2);
+  GemmConfig c;
+  c.tile = std::string(unqualified(first));
+  if (enum_name == "CutlassTileConfig") {
+    if (args.size() != 4) return std::nullopt;
+    const auto split = integer(args[2]), stages = integer(args[3]);
+    if (!split || !stages) return std::nullopt;
+    c.tma_warp_specialized = false;
+    c.split_k_factor = *split;
+    c.stages = *stages;
+    return c;
+  }
+  if (!enum_name.starts_with("CutlassTileConfigSM") || args.size() < 4 || args.size() > 7) return std::nullopt;
+  const auto sm = integer(enum_name.substr(std::string_view("CutlassTileConfigSM").size()));
+  if (!sm) return std::nullopt;
+  c.sm_version = *sm == 103 ? 100 : *sm;  // CutlassTileConfigSM103 is SM100's enum; sm_version says which
+  const auto mainloop = trtllm::mainloop.value_of(unqualified(args[1]));
+  const auto epilogue = trtllm::epilogue.value_of(unqualified(args[2]));
+  if (!mainloop || !epilogue) return std::nullopt;
+  c.mainloop_schedule = *trtllm::mainloop.name_of(*mainloop);
+  c.epilogue_schedule = *trtllm::epilogue.name_of(*epilogue);
+  const auto cluster = [](std::string_view arg) -> std::optional<std::string> {
+    const std::string_view name = unqualified(arg);
+    if (name == "Undefined") return std::string();
+    if (!name.starts_with("ClusterShape_")) return std::nullopt;
+    return std::string(name.substr(std::string_view("ClusterShape_").size()));
+  };
+  const auto main_cluster = cluster(args[3]);
+  if (!main_cluster || main_cluster->empty()) return std::nullopt;
+  c.cluster_shape = *main_cluster;
+  if (args.size() > 4) {
+    const auto dynamic = cluster(args[4]);
+    if (!dynamic) return std::nullopt;
+    c.dynamic_cluster_shape = *dynamic;
+  }
+  if (args.size() > 5) {
+    const auto fallback = cluster(args[5]);
+    if (!fallback) return std::nullopt;
+    c.fallback_cluster_shape = *fallback;
+  }
+  if (args.size() > 6) {
+    const auto version = integer(args[6]);
+    if (!version) return std::nullopt;
+    c.sm_version = *version;
+  }
+  return c;
+}
+
+std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, std::size_t& end) {
+  end = 0;
+  if (text.starts_with(block_header)) return from_block(text, origin, end);
+  if (text.starts_with(line_tma) || text.starts_with(line_compatible)) return from_line(text, origin, end);
+  if (text.starts_with(spelled)) {
+    // Ours has key=value pairs; a C++ brace construction has enumerators.
+    const std::size_t close = text.find('}');
+    const std::string_view inside = text.substr(0, close);
+    if (inside.find('=') != std::string_view::npos && inside.find("::") == std::string_view::npos)
+      return from_spelling(text, origin, end);
+  }
+  if (text.starts_with(spelled) || text.starts_with(constructed_paren)) return from_construction(text, end);
+  return std::nullopt;
+}
+
+GemmConfig read_whole(std::string_view text, const Origin& origin) {
+  std::size_t end = 0;
+  const auto config = read_any(text, origin, end);
+  if (!config)
+    throw InputError(fmt::format(
+        "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
+  if (!trim(text.substr(end)).empty() && trim(text.substr(end)) != "\n")
+    throw InputError(fmt::format("{}: text after the CutlassGemmConfig: \"{}\"", origin, trim(text.substr(end))));
+  return *config;
+}
+
+std::string arch_of(int sm) { return fmt::format("sm{}", sm); }
+
+}  // namespace
+
+bool starts_gemm_config(std::string_view text) {
+  return text.starts_with(block_header) || text.starts_with(line_tma) || text.starts_with(line_compatible) ||
+         text.starts_with(spelled) || text.starts_with(constructed_paren);
+}
+
+std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
+  std::size_t end = 0;
+  const auto config = read_any(text, origin, end);
+  if (!config) return std::nullopt;
+  return FoundGemmConfig{spelling_of(*config), end};
+}
+
+std::optional<std::string> gemm_config_arch(std::string_view text) {
+  std::size_t end = 0;
+  try {
+    const auto config = read_any(text, Origin(), end);
+    if (config && config->sm_version) return arch_of(*config->sm_version);
+  } catch (const InputError&) {
+  }
+  return std::nullopt;
+}
+
+Settings gemm_config_settings(std::string_view text, const Origin& origin) {
+  const GemmConfig c = read_whole(text, origin);
+  NameReader r(origin);
+  if (c.enable_cuda_kernel)
+    r.fail("enableCudaKernel", "not modelled: TensorRT-LLM's CUDA-core kernel, not a CUTLASS GEMM");
+  if (!c.tma_warp_specialized) {
+    if (c.tile == trtllm::tile_2x_simt) r.fail(c.tile, "not modelled: the SIMT tile of TensorRT-LLM's f32 kernels");
+    // A 2.x tile; split-K serial keeps the kernel's SharedStorage (gemm/kernel/gemm.h:139-141 at v4.7.0).
+    Settings settings = kernel_name_settings(fmt::format("CutlassTileConfig::{}", c.tile), origin);
+    if (c.stages < 2) r.fail(fmt::format("stages {}", c.stages), "a 2.x config runs 2 or more stages");
+    settings["stages"] = Setting{c.stages, fmt::format("{} (\"stages {}\" in the config)", origin, c.stages), true};
+    return settings;
+  }
+  const std::string_view tile = c.tile;
+  if (!tile.starts_with("CtaShape") || !tile.ends_with('B'))
+    r.fail(tile, "a TMA warp-specialized config's tile is CtaShape{M}x{N}x{K}B, K in bytes of A");
+  std::string shape(tile.substr(8));
+  const int sm = c.sm_version.value_or(0);
+  const bool sm10x = sm >= 100 && sm < 120;
+  const auto cluster_m = c.cluster_shape.substr(0, c.cluster_shape.find('x'));
+  if (c.mainloop_schedule.starts_with("SINGLE_WARPGROUP"))
+    r.fail(c.mainloop_schedule, "not modelled: TensorRT-LLM's SM90 W4A8 single-warpgroup kernels");
+  if (sm10x) {
+    // TensorRT-LLM's SM10x launchers run one MMA over two CTAs when the cluster's M is 2, the MMA
+    // tile twice the CTA tile (moe_gemm_tma_ws_launcher.inl:216-220 at FlashInfer fb28d72); a
+    // dynamic cluster shape makes cluster_shape only say 1 or 2 SMs (gemm_configs.h).
+    if (c.mainloop_schedule != "AUTO")
+      r.fail(c.mainloop_schedule, "not modelled: SM10x configs choose 1 or 2 SMs by the cluster shape");
+    const bool two_sm = cluster_m == "2";
+    if (two_sm) {
+      const std::size_t x = shape.find('x');
+      shape = fmt::format("{}{}", 2 * std::stoi(shape.substr(0, x)), shape.substr(x));
+    }
+    r.set("schedule", two_sm ? "2sm" : "1sm", c.cluster_shape);
+    r.set("cluster", c.dynamic_cluster_shape.empty() ? c.cluster_shape : "dynamic",
+          c.dynamic_cluster_shape.empty() ? c.cluster_shape : c.dynamic_cluster_shape);
+  } else {
+    if (!c.sm_version && cluster_m == "2")
+      r.fail(c.cluster_shape,
+             "the line does not say the architecture, and on SM10x a cluster M of 2 doubles the "
+             "MMA tile: give the toString() block");
+    if (!c.dynamic_cluster_shape.empty()) r.fail(c.dynamic_cluster_shape, "a dynamic cluster shape is SM10x's");
+    r.set("cluster", c.cluster_shape, c.cluster_shape);
+    if (c.mainloop_schedule == "PINGPONG") r.set("schedule", "pingpong", c.mainloop_schedule);
+    if (c.mainloop_schedule == "COOPERATIVE") r.set("schedule", "cooperative", c.mainloop_schedule);
+    if (c.mainloop_schedule == "WARPSPECIALIZED") r.set("schedule", "warpspecialized", c.mainloop_schedule);
+  }
+  r.set("tile", shape, tile);
+  if (c.epilogue_fusion_type == "FINALIZE")
+    r.set("epilogue", "finalize", c.epilogue_fusion_type);
+  else if (c.epilogue_schedule == "NO_SMEM")
+    r.set("epilogue", "nosmem", c.epilogue_schedule);
+  // swap_ab: TensorRT-LLM's launchers swap A and B and transpose C and D (LayoutD_T).
+  if (c.swap_ab) r.set("d_layout", "col", "swap_ab");
+  return r.take();
+}
+
+}  // namespace smem_budget::io

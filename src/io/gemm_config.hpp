@@ -1,0 +1,44 @@
+// TensorRT-LLM's and FlashInfer's CutlassGemmConfig, the tactic objects their autotuners try,
+// read from what their logs and sources show of it:
+// - toString()'s block ("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape
+//   ID: 128x256x64\n…"), in both styles and both generations of the format (positions before the
+//   enums were shape-coded, shapes after);
+// - operator<<'s line ("tile_config_sm90_enum: 128256064, mainloop_schedule_enum: 0, …");
+// - a C++ construction from enumerators ("CutlassGemmConfig{CutlassTileConfigSM120::CtaShape128x256x64B,
+//   MainloopScheduleType::AUTO, EpilogueScheduleType::AUTO, ClusterShape::ClusterShape_1x1x1}");
+// - our one-line spelling of any of them, what lint lists and --kernel takes back:
+//   CutlassGemmConfig{sm_version=120 tile=128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE swap_ab=true}
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "io/origin.hpp"
+#include "io/settings.hpp"
+
+namespace smem_budget::io {
+
+// Whether `text` starts one of the spellings above.
+bool starts_gemm_config(std::string_view text);
+
+struct FoundGemmConfig {
+  std::string spelling;  // the one-line spelling
+  std::size_t length;    // of the text it was read from
+};
+
+// Reads the config that starts `text`. A C++ construction from variables rather than enumerators
+// is no tactic: none. A block or line that breaks off or holds an unknown value throws InputError
+// naming the field, at `origin`.
+std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin);
+
+// The settings a config stands for (from its one-line spelling or any other): the tile, cluster,
+// schedules, FINALIZE and swap_ab as the config gives them; the kernel's types, grouped or not, from
+// the caller. Throws InputError for what the model does not have (a CUDA-core tactic, SIMT tiles).
+Settings gemm_config_settings(std::string_view text, const Origin& origin);
+
+// The architecture the config was made for ("sm120"), when it says.
+std::optional<std::string> gemm_config_arch(std::string_view text);
+
+}  // namespace smem_budget::io

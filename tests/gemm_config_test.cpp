@@ -1,0 +1,220 @@
+// TensorRT-LLM's and FlashInfer's CutlassGemmConfig as their logs and sources show it. The lists
+// under tests/data/tactics/ are FlashInfer's own toString() output, recorded by
+// tools/tactics/record.sh from its cutlass_heuristic.cpp; the older positional block below is
+// written field by field after TensorRT-LLM 000a01d's toString().
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "frontend/architecture.hpp"
+#include "frontend/lint.hpp"
+#include "io/gemm_config.hpp"
+#include "io/input_error.hpp"
+#include "io/kernel_name.hpp"
+
+using namespace smem_budget;
+
+namespace {
+
+std::string tactics_file(const std::string& name) { return std::string(SMEM_BUDGET_TEST_DATA) + "/tactics/" + name; }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::size_t count_of(const std::string& text, const std::string& word) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+  return n;
+}
+
+std::string value_of(const io::Settings& s, const std::string& key) {
+  const auto it = s.find(key);
+  if (it == s.end()) return "";
+  return it->second.value.is_string() ? it->second.value.get<std::string>() : it->second.value.dump();
+}
+
+std::string refusal(const std::string& text) {
+  try {
+    for (const std::string& name : io::kernel_names_in(text, "log")) io::kernel_name_settings(name, "log");
+  } catch (const io::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// FlashInfer fb28d72's SM120 NVFP4 MoE tactics: GEMM_1's 20, GEMM_2's 40 (finalize may fuse).
+const std::string sm120_moe = "flashinfer-fb28d72-sm120-moe-nvfp4.txt";
+
+}  // namespace
+
+TEST_CASE("every toString() block of a recorded list reads, once per distinct config") {
+  const std::string text = read_file(tactics_file(sm120_moe));
+  REQUIRE(count_of(text, "Cutlass GEMM Tactic") == 60);
+  const std::vector<std::string> names = io::kernel_names_in(text, sm120_moe);
+  // GEMM_1's 20 reappear among GEMM_2's 40.
+  CHECK(names.size() == 40);
+  CHECK(names[0] == "CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x128B cluster_shape=1x1x1}");
+  CHECK(std::count_if(names.begin(), names.end(), [](const std::string& n) {
+          return n.find("epilogue_fusion_type=FINALIZE") != std::string::npos;
+        }) == 20);
+  for (const std::string& name : names) {
+    // The one-line spelling reads back as itself.
+    const auto again = io::read_gemm_config(name, "spelling");
+    REQUIRE(again);
+    CHECK(again->spelling == name);
+    CHECK(io::kernel_name_arch(name) == std::optional<std::string>("sm120"));
+  }
+}
+
+TEST_CASE("a tactic's fields become the kernel's tile, epilogue and D layout") {
+  const io::Settings s = io::kernel_name_settings(
+      "Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 128x256x64\n\tcluster shape "
+      "ID: 1x1x1\n\tdynamic cluster shape ID: undefined\n\tfallback cluster shape ID: undefined\n\tmainloop sched: "
+      "0\n\tepi sched: 0\n\tenable cuda kernel: false\n\tepilogue fusion type: 1\n\tswap_ab: true\n",
+      "--kernel");
+  CHECK(value_of(s, "tile") == "128x256x64B");
+  CHECK(value_of(s, "cluster") == "1x1x1");
+  CHECK(value_of(s, "epilogue") == "finalize");
+  CHECK(value_of(s, "d_layout") == "col");
+  CHECK(value_of(s, "types").empty());  // the caller's
+}
+
+TEST_CASE("a block logged with escaped line breaks reads like the printed one") {
+  const std::string logged =
+      "[Autotuner]: Skipping tactic Cutlass GEMM Tactic\\n\\tstyle=TMA Warp Specialized\\n\\tsm: 120\\n\\ttile shape "
+      "ID: 256x128x64\\n\\tcluster shape ID: 1x1x1\\n\\tdynamic cluster shape ID: undefined\\n\\tfallback cluster "
+      "shape ID: undefined\\n\\tmainloop sched: 0\\n\\tepi sched: 0\\n\\tenable cuda kernel: false\\n\\tepilogue "
+      "fusion type: 1\\n\\tswap_ab: false\\n, due to failure";
+  const auto names = io::kernel_names_in(logged, "log");
+  REQUIRE(names.size() == 1);
+  CHECK(names[0] ==
+        "CutlassGemmConfig{sm_version=120 tile=CtaShape256x128x64B cluster_shape=1x1x1 "
+        "epilogue_fusion_type=FINALIZE}");
+}
+
+TEST_CASE("the positional block of TensorRT-LLM before shape-coded enums reads by its enum tables") {
+  // TensorRT-LLM 000a01d: tile and cluster by position in CutlassTileConfigSM120 and ClusterShape.
+  const std::string block =
+      "Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 5\n\tcluster shape ID: "
+      "0\n\tmainloop sched: 0\n\tepi sched: 0\n\tenable cuda kernel: false\n";
+  const auto names = io::kernel_names_in(block, "log");
+  REQUIRE(names.size() == 1);
+  CHECK(names[0] == "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1}");
+  const io::Settings sm90 = io::kernel_name_settings(
+      "Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 90\n\ttile shape ID: 10\n\tcluster shape ID: "
+      "1\n\tmainloop sched: 1\n\tepi sched: 0\n\tenable cuda kernel: false\n",
+      "--kernel");
+  CHECK(value_of(sm90, "tile") == "128x128x128B");
+  CHECK(value_of(sm90, "cluster") == "2x1x1");
+  CHECK(value_of(sm90, "schedule") == "pingpong");
+}
+
+TEST_CASE("the compatible style reads the 2.x tile by CutlassTileConfig's positions") {
+  const std::string text = read_file(tactics_file("flashinfer-fb28d72-sm80-moe-f16.txt"));
+  const auto names = io::kernel_names_in(text, "sm80");
+  REQUIRE(names.size() == 9);
+  // tile shape ID 4, 5 and 9 at stages 2..4 (get_candidate_tiles for grouped SM80).
+  CHECK(names[0] == "CutlassGemmConfig{tile=CtaShape32x128x64_WarpShape32x32x64 stages=2}");
+  const io::Settings s = io::kernel_name_settings(names[8], "sm80");
+  CHECK(value_of(s, "generation") == "2x");
+  CHECK(value_of(s, "tile") == "128x128x64");
+  CHECK(value_of(s, "warp") == "64x32x64");
+  CHECK(value_of(s, "stages") == "4");
+}
+
+TEST_CASE("operator<< lines read in both styles") {
+  const auto tma = io::kernel_names_in(
+      "config: tile_config_sm90_enum: 128256064, mainloop_schedule_enum: 0, epilogue_schedule_enum: 0, "
+      "cluster_shape_enum: 1001001, dynamic_cluster_shape_enum: 0, fallback_cluster_shape_enum: 0, "
+      "enable_cuda_kernel: false, epilogue_fusion_type: 1, swap_ab: false\n",
+      "log");
+  REQUIRE(tma.size() == 1);
+  CHECK(tma[0] == "CutlassGemmConfig{tile=CtaShape128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}");
+  CHECK_FALSE(io::kernel_name_arch(tma[0]));  // the line does not say; --arch does
+  const auto compatible = io::kernel_names_in(
+      "tile_config_enum: 9, split_k_style_enum: 1, split_k_factor: 2, stages: 3, enable_cuda_kernel: false", "log");
+  REQUIRE(compatible.size() == 1);
+  CHECK(compatible[0] == "CutlassGemmConfig{tile=CtaShape128x128x64_WarpShape64x32x64 stages=3 split_k_factor=2}");
+}
+
+TEST_CASE("constructions from enumerators in a source read; those from variables are no tactics") {
+  const std::string source =
+      "candidates.push_back(CutlassGemmConfig{CutlassTileConfigSM120::CtaShape128x256x64B,\n"
+      "    MainloopScheduleType::AUTO, EpilogueScheduleType::AUTO, ClusterShape::ClusterShape_1x1x1});\n"
+      "CutlassGemmConfig config{tile, MainloopScheduleType::AUTO, schedule, cluster};\n"
+      "auto c = CutlassGemmConfig(tkc::CutlassTileConfig::CtaShape64x128x64_WarpShape32x64x64, "
+      "SplitKStyle::NO_SPLIT_K, 1, 3);\n"
+      "CutlassGemmConfig{CutlassTileConfigSM100::CtaShape128x128x128B, MainloopScheduleType::AUTO, "
+      "EpilogueScheduleType::TMA, ClusterShape::ClusterShape_2x1x1, ClusterShape::ClusterShape_4x1x1, "
+      "ClusterShape::ClusterShape_2x1x1, 103};\n";
+  const auto names = io::kernel_names_in(source, "heuristic.cpp");
+  REQUIRE(names.size() == 3);  // the enumerator inside a construction is not read again on its own
+  CHECK(names[0] == "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1}");
+  CHECK(names[1] == "CutlassGemmConfig{tile=CtaShape64x128x64_WarpShape32x64x64 stages=3}");
+  CHECK(names[2] ==
+        "CutlassGemmConfig{sm_version=103 tile=CtaShape128x128x128B cluster_shape=2x1x1 "
+        "dynamic_cluster_shape=4x1x1 fallback_cluster_shape=2x1x1 epilogue_schedule=TMA}");
+  // SM10x: a cluster M of 2 is one MMA over two CTAs, twice the CTA tile; the dynamic shape is chosen at run time.
+  const io::Settings s = io::kernel_name_settings(names[2], "heuristic.cpp");
+  CHECK(value_of(s, "tile") == "256x128x128B");
+  CHECK(value_of(s, "schedule") == "2sm");
+  CHECK(value_of(s, "cluster") == "dynamic");
+}
+
+TEST_CASE("a config that breaks off or holds an unknown value names the field") {
+  CHECK(refusal("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 128x256x64\n"
+                "\tcluster shape ID: 1x1x1\n")
+            .find("log:1: a CutlassGemmConfig::toString() block, \"dynamic cluster shape ID\": the block breaks off "
+                  "before it") != std::string::npos);
+  CHECK(refusal("x\nCutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 5\n\tcluster "
+                "shape ID: 0\n\tmainloop sched: 9\n\tepi sched: 0\n\tenable cuda kernel: false\n")
+            .find("log:2: a CutlassGemmConfig::toString() block, \"mainloop sched\": MainloopScheduleType has no "
+                  "enumerator 9") != std::string::npos);
+  CHECK(refusal("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 9\n\tcluster "
+                "shape ID: 0\n\tmainloop sched: 0\n\tepi sched: 0\n\tenable cuda kernel: false\n")
+            .find("CutlassTileConfigSM120 has no enumerator 9") != std::string::npos);
+  CHECK(refusal("tile_config_sm90_enum: 5, mainloop_schedule_enum: 0, epilogue_schedule_enum: 0, cluster_shape_enum: "
+                "0, enable_cuda_kernel: false")
+            .find("5 is an enumerator's position, which this form does not say the enum of") != std::string::npos);
+  CHECK(refusal("Cutlass GEMM Tactic\n\tstyle=compatible\n\ttile shape ID: 1\n\tstages: 3\n\tsplit k: 1\n\tenable "
+                "cuda kernel: false\n")
+            .find("asks for a heuristic, not a tactic") != std::string::npos);
+  CHECK(refusal("Cutlass GEMM Tactic\n\tstyle=compatible\n\ttile shape ID: 2\n\tstages: 2\n\tsplit k: 1\n\tenable "
+                "cuda kernel: false\n")
+            .find("not modelled: the SIMT tile") != std::string::npos);
+  CHECK(refusal("Cutlass GEMM Tactic\n\tenable cuda kernel: true\n").find("not modelled: TensorRT-LLM's CUDA-core") !=
+        std::string::npos);
+  CHECK(refusal("Cutlass GEMM Tactic\n\tundefined\n").find("the config names no tactic") != std::string::npos);
+  CHECK(refusal("CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x64B swap=true}").find("\"swap\": not a field") !=
+        std::string::npos);
+}
+
+TEST_CASE("lint of FlashInfer's SM120 MoE list on GB10 flags the FINALIZE tiles CUTLASS #3144 reports") {
+  // CUTLASS #3144: the grouped NVFP4 FINALIZE kernel of CtaShape128x256x64B asks 102,400 B, 1,024 B
+  // over SM121's 101,376 (also measured: tests/data/sm120-*device*.json). Its 256x128 twin is the other.
+  io::Settings flags{{"types", io::Setting{"nvfp4", "--types"}},
+                     {"grouped", io::Setting{true, "--grouped"}},
+                     {"d", io::Setting{"bf16", "--d"}},
+                     {"cutlass", io::Setting{"4.4.2", "--cutlass"}}};
+  const LintReport lint =
+      frontend::lint({tactics_file(sm120_moe)}, flags, frontend::resolve_architecture("sm121", "--arch"));
+  std::vector<std::string> over;
+  for (const Result& r : lint.report.results)
+    if (r.budget.verdict == Verdict::exceeds_optin) {
+      over.push_back(r.name);
+      CHECK(r.budget.total == 102400);
+    }
+  CHECK(over ==
+        std::vector<std::string>{"CutlassGemmConfig{sm_version=120 tile=CtaShape256x128x64B cluster_shape=1x1x1 "
+                                 "epilogue_fusion_type=FINALIZE}",
+                                 "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 "
+                                 "epilogue_fusion_type=FINALIZE}"});
+  CHECK(lint.not_modelled.empty());
+}

@@ -1,0 +1,86 @@
+"""smem_budget.trtllm: TensorRT-LLM's and FlashInfer's CutlassGemmConfig objects, on the tactic list
+FlashInfer fb28d72 hands its SM120 MoE autotuner (tests/data/tactics/, recorded from its
+cutlass_heuristic.cpp by tools/tactics/record.sh)."""
+import os
+import re
+from types import SimpleNamespace
+
+import pytest
+
+import smem_budget
+from smem_budget import trtllm
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "data", "tactics")
+
+
+def blocks(name):
+    """The toString() blocks of a recorded list, in order."""
+    with open(os.path.join(DATA, name)) as f:
+        text = "".join(line for line in f if not line.startswith("#"))
+    return ["Cutlass GEMM Tactic" + b for b in text.split("Cutlass GEMM Tactic")[1:]]
+
+
+def as_binding(block):
+    """The object TensorRT-LLM's Python bindings would hand over for a block: enum values with .name."""
+    field = dict(re.findall(r"\t([^:\n]+): (\S+)", block))
+    enum = lambda name: SimpleNamespace(name=name)
+    m, n, k = field["tile shape ID"].split("x")
+    return SimpleNamespace(
+        sm_version=int(field["sm"]), is_tma_warp_specialized=True,
+        tile_config_sm120=enum(f"CtaShape{m}x{n}x{k}B"),
+        cluster_shape=enum("ClusterShape_" + field["cluster shape ID"]),
+        dynamic_cluster_shape=enum("Undefined"), fallback_cluster_shape=enum("Undefined"),
+        mainloop_schedule=enum("AUTO"), epilogue_schedule=enum("AUTO"),
+        epilogue_fusion_type=enum(["NONE", "FINALIZE"][int(field["epilogue fusion type"])]),
+        swap_ab=field["swap_ab"] == "true", enableCudaKernel=False)
+
+
+SM120_MOE = "flashinfer-fb28d72-sm120-moe-nvfp4.txt"
+GB10 = dict(arch="sm121", activation="nvfp4", weight="nvfp4", output="bf16", cutlass="4.4.2")
+
+
+def test_a_binding_object_and_its_tostring_block_are_the_same_tactic():
+    for block in blocks(SM120_MOE):
+        assert trtllm.spelling(as_binding(block)) == trtllm.check(block, **GB10).name
+
+
+def test_the_finalize_tiles_cutlass_3144_reports_are_the_ones_removed_on_gb10():
+    # CUTLASS #3144: 102,400 B, 1,024 B over SM121's 101,376, for the 128x256x64B FINALIZE kernel.
+    kept, removed = trtllm.filter([as_binding(b) for b in blocks(SM120_MOE)], **GB10)
+    over = [(trtllm.spelling(c), r.total) for c, r in removed if r.verdict == "exceeds-optin"]
+    assert sorted(set(over)) == [
+        ("CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}",
+         102400),
+        ("CutlassGemmConfig{sm_version=120 tile=CtaShape256x128x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}",
+         102400)]
+    assert len(kept) + len(removed) == 60
+    # The rest that go never compile: one stage of a K=512 or 256x128x256 tile leaves no room for two.
+    assert all(r.verdict == "rejected" for c, r in removed if r.verdict != "exceeds-optin")
+
+
+def test_lint_over_the_same_text_removes_the_same_tactics():
+    out = smem_budget.check_many([{"kernel": b} for b in blocks(SM120_MOE)], arch="sm121", types="nvfp4",
+                                 grouped=True, d="bf16", cutlass="4.4.2")
+    via_python = {trtllm.check(b, **GB10).name: trtllm.check(b, **GB10).fits for b in blocks(SM120_MOE)}
+    assert {r.name: r.fits for r in out} == via_python
+
+
+def test_swap_ab_with_unlike_types_puts_the_weight_in_a_and_keeps_k_in_bytes_of_the_activation():
+    config = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x128B"}
+    plain = trtllm.check(config, activation="mxfp8", weight="mxfp4", output="bf16")
+    swapped = trtllm.check(dict(config, swap_ab=True), activation="mxfp8", weight="mxfp4", output="bf16")
+    assert plain.config["types"] == "mxfp8:mxfp4" and swapped.config["types"] == "mxfp4:mxfp8"
+    assert plain.config["tile"] == swapped.config["tile"] == "128x128x128"
+
+
+def test_a_field_that_is_not_a_config_field_or_enumerator_is_named():
+    with pytest.raises(smem_budget.InputError, match="'tile' is not a CutlassGemmConfig field"):
+        trtllm.check({"sm_version": 120, "tile": "CtaShape128x128x64B"})
+    with pytest.raises(smem_budget.InputError, match="tile_config_sm120: 'ChooseWithHeuristic' is not a tactic"):
+        trtllm.check({"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "ChooseWithHeuristic"})
+    with pytest.raises(smem_budget.InputError, match="MainloopScheduleType has no enumerator FAST"):
+        trtllm.check({"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B",
+                      "mainloop_schedule": "FAST"})
+    with pytest.raises(smem_budget.InputError, match="an sm120 kernel, but the architecture is sm90"):
+        trtllm.check({"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B"},
+                     arch="sm90")
