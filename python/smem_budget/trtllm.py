@@ -18,7 +18,7 @@ The kernel's own types are the runner's, given here as it knows them: ``activati
 import re
 from typing import Any, Iterable, List, Mapping, Optional, Tuple
 
-from smem_budget._core import InputError, Result, check as _check
+from smem_budget._core import InputError, Result, check as _check, kernel_names_in
 
 __all__ = ["spelling", "check", "filter"]
 
@@ -75,7 +75,11 @@ def spelling(config: Any) -> str:
     """The one-line ``CutlassGemmConfig{…}`` spelling of a config, which ``smem-budget --kernel`` and
     ``lint`` read."""
     if isinstance(config, str):
-        return config
+        names = kernel_names_in(config)
+        if len(names) != 1 or not names[0].startswith("CutlassGemmConfig{"):
+            raise InputError(f"trtllm config: expected one CutlassGemmConfig (a toString() block, an operator<< line "
+                             f"or CutlassGemmConfig{{…}}), found {len(names)} names in the text")
+        return names[0]
     unknown = [k for k in config if k not in _FIELDS] if isinstance(config, Mapping) else []
     if unknown:
         raise InputError(f"trtllm config: {unknown[0]!r} is not a CutlassGemmConfig field (one of: "
@@ -127,9 +131,7 @@ def _types(config: Any, activation: Optional[str], weight: Optional[str]) -> Opt
         raise InputError("trtllm: give both activation and weight (the kernel's A and B), or neither")
     if activation == weight:
         return activation
-    swapped = not isinstance(config, str) and bool(_field(config, "swap_ab"))
-    if isinstance(config, str):
-        swapped = "swap_ab=true" in config or "swap_ab: true" in config
+    swapped = "swap_ab=true" in spelling(config)
     a, b = (weight, activation) if swapped else (activation, weight)
     return f"{a}:{b}"
 
@@ -156,8 +158,9 @@ def _tile_in_elements(text: str, activation: str) -> Optional[str]:
 def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None, weight: Optional[str] = None,
           output: Optional[str] = None, grouped: bool = True, **keys: Any) -> Result:
     """One tactic as the kernel it selects: the config's tile, cluster, schedules, FINALIZE and
-    swap_ab, with the runner's types (``grouped`` for the MoE runners, the default) and any other
-    key of :func:`smem_budget.check`. The result is named by the config's one-line spelling."""
+    swap_ab, with the runner's types (``grouped`` for the MoE runners, the default; on SM120 their
+    default epilogue reads C as ``output``) and any other key of :func:`smem_budget.check`. The
+    result is named by the config's one-line spelling."""
     text = spelling(config)
     types = _types(config, activation, weight)
     if types is not None:
@@ -168,6 +171,13 @@ def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None,
                 keys["tile"] = tile
     if output is not None:
         keys["d"] = output
+        # TensorRT-LLM's MoE launcher on SM120 reads C as D in its default epilogue (ElementCSafe =
+        # ElementD, moe_gemm_tma_ws_launcher.inl:300 and 380 at FlashInfer fb28d72).
+        sm = re.search(r"sm_version=(\d+)", text)
+        sm = int(sm.group(1)) if sm else None
+        finalize = "epilogue_fusion_type=FINALIZE" in text
+        if grouped and sm in (120, 121) and not finalize and "c" not in keys:
+            keys["c"] = output
     return _check(kernel=text, arch=arch, grouped=grouped, **keys)
 
 
