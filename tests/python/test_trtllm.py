@@ -84,3 +84,24 @@ def test_a_field_that_is_not_a_config_field_or_enumerator_is_named():
     with pytest.raises(smem_budget.InputError, match="an sm120 kernel, but the architecture is sm90"):
         trtllm.check({"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B"},
                      arch="sm90")
+
+
+def test_the_blocklist_example_blocks_the_finalize_tiles_by_their_ids_in_flashinfers_list():
+    import importlib.util
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "flashinfer_blocklist.py")
+    spec = importlib.util.spec_from_file_location("flashinfer_blocklist", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    with open(os.path.join(DATA, SM120_MOE)) as f:
+        document, removed = example.blocklist(f.read(), gpu="NVIDIA GB10", **GB10)
+    gemm1 = document["invalid_tactics"]["trtllm::fused_moe::gemm1::MoERunner"]
+    gemm2 = document["invalid_tactics"]["trtllm::fused_moe::gemm2::MoERunner"]
+    # GEMM_1 has ids 0-19, GEMM_2 20-59: its 10 candidates, their FINALIZE copies from 30, then the
+    # swap_ab copies of all 20; candidates in the order 128x128x128B, 128x128x64B, 256x128x64B,
+    # 128x256x64B, ..., so 32 and 33 are CUTLASS #3144's, and their swap_ab twins 52 and 53 fit.
+    assert 32 in gemm2 and 33 in gemm2 and 52 not in gemm2 and 53 not in gemm2
+    assert 0 not in gemm1 and 20 not in gemm2
+    assert all(0 <= i < 20 for i in gemm1) and all(20 <= i < 60 for i in gemm2)
+    assert document["_metadata"]["gpu"] == "NVIDIA GB10"
+    assert {name for i, name, reason in removed if i == 33} == {
+        "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}"}

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Write FlashInfer's offline tactics blocklist for its CUTLASS MoE runner without a GPU.
+
+    examples/flashinfer_blocklist.py TACTICS.txt --arch sm121 --activation nvfp4 --weight nvfp4 \\
+        --output bf16 [--gpu "NVIDIA GB10"] > blocklist.json
+
+TACTICS.txt is the runner's tactic list as CutlassGemmConfig::toString() prints it, GEMM_1's list
+under a "# GEMM_1" line and GEMM_2's under "# GEMM_2" (tools/tactics/record.sh writes it so). A
+tactic's id is its place in the runner's combined list, GEMM_1's first (FlashInfer's
+MoERunner.get_valid_tactics). The tactics that do not build or fit go to invalid_tactics under
+FlashInfer's keys ("trtllm::fused_moe::gemm1::MoERunner"), the file FLASHINFER_TACTICS_BLOCKLIST
+loads (flashinfer/tactics_blocklist.py); each removed one is reported on standard error with why.
+Metadata FlashInfer compares that this cannot know is "*", which matches any environment.
+"""
+import argparse
+import json
+import sys
+
+from smem_budget import trtllm
+
+RUNNER_KEYS = {"GEMM_1": "trtllm::fused_moe::gemm1::MoERunner", "GEMM_2": "trtllm::fused_moe::gemm2::MoERunner"}
+
+
+def gemm_lists(text):
+    """{"GEMM_1": [block, ...], "GEMM_2": [...]} from a recorded list."""
+    lists, current, block = {}, None, []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("# GEMM_"):
+            current = line[2:8]
+            lists[current] = []
+            continue
+        if line.startswith("#"):
+            continue
+        if line.startswith("Cutlass GEMM Tactic"):
+            if current is None:
+                raise SystemExit("a tactic before any \"# GEMM_1\" or \"# GEMM_2\" line")
+            lists[current].append(line)
+        elif lists.get(current):
+            lists[current][-1] += line
+    return lists
+
+
+def blocklist(text, gpu="*", **keys):
+    """The blocklist document, and (id, spelling, reason) for every tactic it blocks."""
+    lists = gemm_lists(text)
+    invalid, removed, first_id = {}, [], 0
+    for gemm in ("GEMM_1", "GEMM_2"):
+        ids = []
+        for offset, block in enumerate(lists.get(gemm, [])):
+            result = trtllm.check(block, **keys)
+            if not result.fits:
+                ids.append(first_id + offset)
+                removed.append((first_id + offset, result.name, result.reason))
+        invalid[RUNNER_KEYS[gemm]] = ids
+        first_id += len(lists.get(gemm, []))
+    metadata = {key: "*" for key in ("flashinfer_version", "cuda_version", "cublas_version", "cudnn_version",
+                                     "cudnn_frontend_version")}
+    metadata["gpu"] = gpu
+    metadata["generator_version"] = "smem-budget"
+    return {"_metadata": metadata, "invalid_tactics": invalid}, removed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tactics")
+    parser.add_argument("--arch", required=True)
+    parser.add_argument("--activation", required=True)
+    parser.add_argument("--weight", required=True)
+    parser.add_argument("--output", required=True)
+    parser.add_argument("--cutlass", help="the CUTLASS release FlashInfer builds with")
+    parser.add_argument("--gpu", default="*", help="torch.cuda.get_device_name() of the GPU it is for")
+    args = parser.parse_args()
+    keys = dict(arch=args.arch, activation=args.activation, weight=args.weight, output=args.output)
+    if args.cutlass:
+        keys["cutlass"] = args.cutlass
+    with open(args.tactics) as f:
+        document, removed = blocklist(f.read(), gpu=args.gpu, **keys)
+    for tactic_id, name, reason in removed:
+        print(f"blocked tactic {tactic_id}, {name}: {reason}", file=sys.stderr)
+    json.dump(document, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
