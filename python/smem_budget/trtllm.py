@@ -159,8 +159,9 @@ def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None,
           output: Optional[str] = None, grouped: bool = True, **keys: Any) -> Result:
     """One tactic as the kernel it selects: the config's tile, cluster, schedules, FINALIZE and
     swap_ab, with the runner's types (``grouped`` for the MoE runners, the default; on SM120 their
-    default epilogue reads C as ``output``) and any other key of :func:`smem_budget.check`. The
-    result is named by the config's one-line spelling."""
+    default epilogue reads C as ``output``, on SM90 their kernel is the cooperative one) and any
+    other key of :func:`smem_budget.check`. The result is named by the config's one-line spelling.
+    Raises InputError for a config the model does not answer ("not modelled: …")."""
     text = spelling(config)
     types = _types(config, activation, weight)
     if types is not None:
@@ -178,18 +179,30 @@ def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None,
         finalize = "epilogue_fusion_type=FINALIZE" in text
         if grouped and sm in (120, 121) and not finalize and "c" not in keys:
             keys["c"] = output
+    # Its SM90 kernel is the cooperative pointer-array one whatever the mainloop field says
+    # (KernelScheduleSM90, moe_gemm_tma_ws_launcher.inl:440 at FlashInfer fb28d72).
+    if grouped and "sm_version=90 " in text and "schedule" not in keys:
+        keys["schedule"] = "cooperative"
     return _check(kernel=text, arch=arch, grouped=grouped, **keys)
 
 
-def filter(configs: Iterable[Any], **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]]]:
-    """An autotuner's candidate list split into those that build and fit, and those that do not, each
-    with its result (which says why and what would fit): ``kept, removed``. Keys as :func:`check`."""
+def filter(configs: Iterable[Any], **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
+    """An autotuner's candidate list split three ways: ``kept`` (they build and fit), ``removed``
+    (each with its result, which says why and what would fit) and ``unjudged`` (each with the
+    message saying what the model does not answer, for the caller to decide). Keys as :func:`check`."""
     kept: List[Any] = []
     removed: List[Tuple[Any, Result]] = []
+    unjudged: List[Tuple[Any, str]] = []
     for config in configs:
-        result = check(config, **keys)
+        try:
+            result = check(config, **keys)
+        except InputError as e:
+            if "not modelled" not in str(e):
+                raise
+            unjudged.append((config, str(e)))
+            continue
         if result.fits:
             kept.append(config)
         else:
             removed.append((config, result))
-    return kept, removed
+    return kept, removed, unjudged
