@@ -1,6 +1,7 @@
 """smem_budget.trtllm: TensorRT-LLM's and FlashInfer's CutlassGemmConfig objects, on the tactic list
 FlashInfer fb28d72 hands its SM120 MoE autotuner (tests/data/tactics/, recorded from its
 cutlass_heuristic.cpp by tools/tactics/record.sh)."""
+import json
 import os
 import re
 from types import SimpleNamespace
@@ -115,3 +116,43 @@ def test_filter_sets_apart_what_the_model_does_not_answer():
     assert len(kept) + len(removed) + len(unjudged) == 108
     assert unjudged and all("FINALIZE" in trtllm.spelling(c) and "not modelled" in m for c, m in unjudged)
     assert all("FINALIZE" not in trtllm.spelling(c) for c in kept)
+
+
+def load_example(name):
+    import importlib.util
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", name + ".py")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measured(file):
+    import json
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", file)) as f:
+        return {json.dumps(r["config"], sort_keys=True): r["expect"] for r in json.load(f)["rows"]}
+
+
+def test_flashinfers_sm120_generator_product_by_the_model_against_its_hand_filter():
+    example = load_example("flashinfer_generate_kernels")
+    entries = list(example.product())
+    assert len(entries) == 128 and sum(h for _, _, h in entries) == 88  # the hand filter emits 88
+    judged = example.judge("sm120")
+    # The default-epilogue half, built for the device (tests/data/sm120-flashinfer-generate-device.json).
+    device = measured("sm120-flashinfer-generate-device.json")
+    compared = 0
+    for (label, keys, hand_kept), (_, result, _) in zip(entries, judged):
+        expect = device.get(json.dumps(keys, sort_keys=True))
+        if expect:
+            assert result.verdict == expect["verdict"] and (result.total or 0) == expect.get("total", 0), label
+            compared += 1
+    assert compared == 64
+    wrongly_dropped = [label for label, r, h in judged if r.fits and not h]
+    assert wrongly_dropped == [
+        "mxfp8xmxfp4 128x32x256 none swap_ab -> f16", "mxfp8xmxfp4 128x32x256 none swap_ab -> bf16",
+        "mxfp8xmxfp4 128x32x256 none -> f16", "mxfp8xmxfp4 128x32x256 none -> bf16"]
+    # ... and the hand filter emits four that exceed: CUTLASS #3144's FINALIZE tiles, 102,400 B
+    # (tests/data/sm120-trtllm-moe.json), at both output types.
+    emitted_over = [(label, r.total) for label, r, h in judged if h and r.verdict == "exceeds-optin"]
+    assert emitted_over == [(f"nvfp4xnvfp4 {t} finalize -> {o}", 102400)
+                            for t in ("256x128x128", "128x256x128") for o in ("f16", "bf16")]
