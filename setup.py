@@ -1,7 +1,8 @@
 """`pip install .` builds the smem_budget package: the pybind11 module over the header-only model
 and the command line's code (src/: cli, frontend, io, render, native), compiled from this checkout,
 one compiler process per core. Offline, with what Debian provides: pybind11-dev (headers), nlohmann-json3-dev,
-libcli11-dev and libfmt-dev (fmt is used header-only here), and the interpreter's own headers. Use
+libcli11-dev and libfmt-dev (linked as Debian's shared libfmt: compiled header-only into every
+source it doubled the build), and the interpreter's own headers. Use
 `pip install --no-build-isolation .`."""
 import os
 import re
@@ -22,9 +23,9 @@ core = Extension(
     "smem_budget._core",
     sources=SOURCES,
     include_dirs=["include", "src", sysconfig.get_paths()["include"]],
-    define_macros=[("SMEM_BUDGET_VERSION", f'"{VERSION}"'), ("FMT_HEADER_ONLY", "1")],
+    define_macros=[("SMEM_BUDGET_VERSION", f'"{VERSION}"'), ("FMT_SHARED", "1")],
     extra_compile_args=["-std=c++20", "-O2", "-fvisibility=hidden"],
-    libraries=["dl"],
+    libraries=["dl", "fmt"],
     language="c++",
 )
 
