@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-targets=(tile_parser option_parsers batch_loader)
+targets=(tile_parser option_parsers batch_loader kernel_text)
 SMEM_BUDGET_CLANG=1 scripts/setup.sh
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSMEM_BUDGET_FUZZ=ON -DSMEM_BUDGET_TESTS=OFF \
   -DSMEM_BUDGET_WERROR=ON >/dev/null

@@ -131,6 +131,14 @@ class FieldReader {
     return std::string(name);
   }
 
+  // A TMA warp-specialized tile enumerator, CtaShape{M}x{N}x{K}B.
+  std::string cta_tile(std::string_view field, std::string_view value) const {
+    value = trim(value);
+    if (!value.starts_with("CtaShape") || !value.ends_with('B'))
+      fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
+    return fmt::format("CtaShape{}B", shape(field, value.substr(8, value.size() - 9)));
+  }
+
   // The tile of a TMA warp-specialized config; positions (before the enums were shape-coded) by
   // the architecture's enum.
   std::string tma_tile(std::string_view field, std::string_view value, std::optional<int> sm) const {
@@ -384,6 +392,8 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
   if (!c.tma_warp_specialized) {
     c.tile = r.tile_2x("tile", c.tile);
     if (!has_stages) r.fail("stages", "missing: a 2.x config names its stage count");
+  } else {
+    c.tile = r.cta_tile("tile", c.tile);
   }
   return c;
 }
@@ -398,7 +408,8 @@ std::string_view unqualified(std::string_view arg) {
 // A construction from enumerators, by TensorRT-LLM's constructors: (CutlassTileConfig, SplitKStyle,
 // split_k_factor, stages) or (CutlassTileConfigSM…, mainloop, epilogue, cluster[, dynamic cluster,
 // fallback cluster, sm_version]). None when an argument is a variable.
-std::optional<GemmConfig> from_construction(std::string_view text, std::size_t& end) {
+std::optional<GemmConfig> from_construction(std::string_view text, const Origin& origin, std::size_t& end) {
+  const FieldReader r(origin, "a CutlassGemmConfig construction");
   const char close = text[constructed_paren.size() - 1] == '(' ? ')' : '}';
   std::vector<std::string_view> args;
   int depth = 0;
@@ -419,50 +430,44 @@ std::optional<GemmConfig> from_construction(std::string_view text, std::size_t& 
     }
   }
   if (end == 0 || args.empty()) return std::nullopt;
-  const std::string_view first = trim(args[0]);
-  const std::size_t colons = first.rfind("::");
-  if (colons == std::string_view::npos || !unqualified(first).starts_with("CtaShape")) return std::nullopt;
-  std::string_view enum_name = first.substr(0, colons);
+  // An argument spelled Enum::Enumerator is read (and refused if the enum has no such
+  // enumerator); a bare identifier is a variable, and the construction no tactic.
+  const auto qualified = [](std::string_view arg) { return arg.find("::") != std::string_view::npos; };
+  const std::string_view first = args[0];
+  if (!qualified(first) || !unqualified(first).starts_with("CtaShape")) return std::nullopt;
+  std::string_view enum_name = first.substr(0, first.rfind("::"));
   if (const std::size_t ns = enum_name.rfind("::"); ns != std::string_view::npos) enum_name = enum_name.substr(ns + 2);
   GemmConfig c;
-  c.tile = std::string(unqualified(first));
   if (enum_name == "CutlassTileConfig") {
     if (args.size() != 4) return std::nullopt;
     const auto split = integer(args[2]), stages = integer(args[3]);
     if (!split || !stages) return std::nullopt;
     c.tma_warp_specialized = false;
+    c.tile = r.tile_2x("tile", unqualified(first));
     c.split_k_factor = *split;
     c.stages = *stages;
     return c;
   }
   if (!enum_name.starts_with("CutlassTileConfigSM") || args.size() < 4 || args.size() > 7) return std::nullopt;
   const auto sm = integer(enum_name.substr(std::string_view("CutlassTileConfigSM").size()));
-  if (!sm) return std::nullopt;
+  if (!sm) r.fail(enum_name, "not a tile enum of TensorRT-LLM's (CutlassTileConfigSM90, SM100, SM103, SM120)");
   c.sm_version = *sm == 103 ? 100 : *sm;  // CutlassTileConfigSM103 is SM100's enum; sm_version says which
-  const auto mainloop = trtllm::mainloop.value_of(unqualified(args[1]));
-  const auto epilogue = trtllm::epilogue.value_of(unqualified(args[2]));
-  if (!mainloop || !epilogue) return std::nullopt;
-  c.mainloop_schedule = *trtllm::mainloop.name_of(*mainloop);
-  c.epilogue_schedule = *trtllm::epilogue.name_of(*epilogue);
-  const auto cluster = [](std::string_view arg) -> std::optional<std::string> {
+  c.tile = r.cta_tile(enum_name, unqualified(first));
+  for (std::size_t i = 1; i < args.size(); ++i)
+    if (i < 6 && !qualified(args[i])) return std::nullopt;
+  c.mainloop_schedule = r.enumerator("MainloopScheduleType", trtllm::mainloop, unqualified(args[1]));
+  c.epilogue_schedule = r.enumerator("EpilogueScheduleType", trtllm::epilogue, unqualified(args[2]));
+  const auto cluster = [&](std::string_view arg) -> std::string {
     const std::string_view name = unqualified(arg);
-    if (name == "Undefined") return std::string();
-    if (!name.starts_with("ClusterShape_")) return std::nullopt;
-    return std::string(name.substr(std::string_view("ClusterShape_").size()));
+    if (name == "Undefined") return "";
+    if (!name.starts_with("ClusterShape_"))
+      r.fail(name, "not a ClusterShape enumerator (ClusterShape_1x1x1, …, Undefined)");
+    return r.shape("ClusterShape", name.substr(std::string_view("ClusterShape_").size()));
   };
-  const auto main_cluster = cluster(args[3]);
-  if (!main_cluster || main_cluster->empty()) return std::nullopt;
-  c.cluster_shape = *main_cluster;
-  if (args.size() > 4) {
-    const auto dynamic = cluster(args[4]);
-    if (!dynamic) return std::nullopt;
-    c.dynamic_cluster_shape = *dynamic;
-  }
-  if (args.size() > 5) {
-    const auto fallback = cluster(args[5]);
-    if (!fallback) return std::nullopt;
-    c.fallback_cluster_shape = *fallback;
-  }
+  c.cluster_shape = cluster(args[3]);
+  if (c.cluster_shape.empty()) r.fail("ClusterShape", "Undefined: a tactic has a cluster shape");
+  if (args.size() > 4) c.dynamic_cluster_shape = cluster(args[4]);
+  if (args.size() > 5) c.fallback_cluster_shape = cluster(args[5]);
   if (args.size() > 6) {
     const auto version = integer(args[6]);
     if (!version) return std::nullopt;
@@ -482,7 +487,7 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
     if (inside.find('=') != std::string_view::npos && inside.find("::") == std::string_view::npos)
       return from_spelling(text, origin, end);
   }
-  if (text.starts_with(spelled) || text.starts_with(constructed_paren)) return from_construction(text, end);
+  if (text.starts_with(spelled) || text.starts_with(constructed_paren)) return from_construction(text, origin, end);
   return std::nullopt;
 }
 
