@@ -8,7 +8,27 @@ import subprocess
 import sys
 import time
 
+import json
+import os
+
 import smem_budget
+from smem_budget import cutlass_library, trtllm
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "tests", "data")
+
+
+def recorded_tactics():
+    """FlashInfer's SM120 MoE tactics as toString() prints them (tests/data/tactics/)."""
+    with open(os.path.join(DATA, "tactics", "flashinfer-fb28d72-sm120-moe-nvfp4.txt")) as f:
+        text = "".join(line for line in f if not line.startswith("#"))
+    return ["Cutlass GEMM Tactic" + b for b in text.split("Cutlass GEMM Tactic")[1:]]
+
+
+def manifest(size):
+    """`size` cutlass_library operations: CUTLASS's SM120 library, repeated."""
+    with open(os.path.join(DATA, "kernel-names", "sm120-generator.json")) as f:
+        names = [k["name"] for k in json.load(f)["kernels"]]
+    return [{"procedural_name": names[i % len(names)]} for i in range(size)]
 
 # TensorRT-LLM's SM120 MoE tiles and their neighbours: 36 shapes x 8 = 288 candidates, the most
 # TensorRT-LLM's CuTe DSL autotuner compiles for one shape.
@@ -33,6 +53,17 @@ def main():
         start = time.perf_counter()
         kept = [r for r in smem_budget.check_many(CANDIDATES, grouped=True, epilogue="finalize") if r.fits]
         filters.append(time.perf_counter() - start)
+    tactics = recorded_tactics()
+    bindings = [trtllm.spelling(t) for t in tactics]
+    tuner = []
+    for _ in range(50):
+        start = time.perf_counter()
+        trtllm.filter(bindings, arch="sm121", activation="nvfp4", weight="nvfp4", output="bf16")
+        tuner.append(time.perf_counter() - start)
+    operations = manifest(100_000)
+    start = time.perf_counter()
+    library_kept, _, _ = cutlass_library.filter(operations, arch="sm121")
+    library = time.perf_counter() - start
     cli = []
     for _ in range(20):
         start = time.perf_counter()
@@ -43,6 +74,9 @@ def main():
     print(f"check(grouped FINALIZE, 4 keys): {moe:,.0f} per second")
     print(f"filter {len(CANDIDATES)} candidates with check_many: median {statistics.median(filters) * 1e3:.2f} ms "
           f"(worst {max(filters) * 1e3:.2f} ms), {len(kept)} fit")
+    print(f"trtllm.filter over FlashInfer's {len(bindings)} SM120 MoE tactics: median "
+          f"{statistics.median(tuner) * 1e3:.2f} ms (worst {max(tuner) * 1e3:.2f} ms)")
+    print(f"cutlass_library.filter over {len(operations):,} operations: {library:.2f} s, {len(library_kept):,} kept")
     print(f"the CLI, one process per check: median {statistics.median(cli) * 1e3:.1f} ms")
 
 

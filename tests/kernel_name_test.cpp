@@ -269,6 +269,9 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
   CHECK(message("cutlass3x_sm120_bstensorop_gemm_ue4m3xe4m3_ue4m3xe4m3_f32_void_bf16_128x128x128_1x1x1_0_tnt_align16_"
                 "cooperative_q")
             .find("ue4m3 scale factors go with e2m1 data only") != std::string::npos);
+  // The generator's 2.x-API kernels for SM90 (GenerateSM90_TensorOp_1684: f64 and complex GEMMs).
+  CHECK(message("cutlass_sm90_tensorop_d1684gemm_f64_f64_f64_f64_f64_128x128x16_1x1x1_3_nnn_align1")
+            .find("\"cutlass_sm90\" in the kernel name: not modelled: CUTLASS 2.x-API kernels") != std::string::npos);
   CHECK(message("CutlassTileConfigSM90::CtaShape128x128x128B").find("not modelled: an SM90 tactic") !=
         std::string::npos);
   CHECK(message("CutlassTileConfig::CtaShape128x128x64").find("names its warp tile") != std::string::npos);

@@ -18,7 +18,8 @@ The kernel's own types are the runner's, given here as it knows them: ``activati
 import re
 from typing import Any, Iterable, List, Mapping, Optional, Tuple
 
-from smem_budget._core import InputError, Result, check as _check, kernel_names_in
+from smem_budget._core import InputError, Result, check as _check, check_many as _check_many, kernel_names_in
+from smem_budget._verdicts import split
 
 __all__ = ["spelling", "check", "filter"]
 
@@ -124,15 +125,14 @@ def spelling(config: Any) -> str:
     return "CutlassGemmConfig{" + " ".join(parts) + "}"
 
 
-def _types(config: Any, activation: Optional[str], weight: Optional[str]) -> Optional[str]:
+def _types(text: str, activation: Optional[str], weight: Optional[str]) -> Optional[str]:
     if activation is None and weight is None:
         return None
     if activation is None or weight is None:
         raise InputError("trtllm: give both activation and weight (the kernel's A and B), or neither")
     if activation == weight:
         return activation
-    swapped = "swap_ab=true" in spelling(config)
-    a, b = (weight, activation) if swapped else (activation, weight)
+    a, b = (weight, activation) if "swap_ab=true" in text else (activation, weight)
     return f"{a}:{b}"
 
 
@@ -155,6 +155,33 @@ def _tile_in_elements(text: str, activation: str) -> Optional[str]:
     return f"{m}x{n}x{k * 8 // _BITS[activation]}"
 
 
+def _entry(config: Any, activation: Optional[str], weight: Optional[str], output: Optional[str], grouped: bool,
+           keys: Mapping[str, Any]) -> dict:
+    """The batch-file keys of the kernel one tactic selects in TensorRT-LLM's MoE launcher."""
+    text = spelling(config)
+    entry = {"kernel": text, "grouped": grouped, **keys}
+    types = _types(text, activation, weight)
+    if types is not None:
+        entry["types"] = types
+        if activation != weight and "tile" not in keys:
+            tile = _tile_in_elements(text, activation)
+            if tile:
+                entry["tile"] = tile
+    if output is not None:
+        entry["d"] = output
+        # TensorRT-LLM's MoE launcher on SM120 reads C as D in its default epilogue (ElementCSafe =
+        # ElementD, moe_gemm_tma_ws_launcher.inl:300 and 380 at FlashInfer fb28d72).
+        sm = re.search(r"sm_version=(\d+)", text)
+        finalize = "epilogue_fusion_type=FINALIZE" in text
+        if grouped and sm and int(sm.group(1)) in (120, 121) and not finalize and "c" not in keys:
+            entry["c"] = output
+    # Its SM90 kernel is the cooperative pointer-array one whatever the mainloop field says
+    # (KernelScheduleSM90, moe_gemm_tma_ws_launcher.inl:440 at FlashInfer fb28d72).
+    if grouped and "sm_version=90 " in text and "schedule" not in keys:
+        entry["schedule"] = "cooperative"
+    return entry
+
+
 def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None, weight: Optional[str] = None,
           output: Optional[str] = None, grouped: bool = True, **keys: Any) -> Result:
     """One tactic as the kernel it selects: the config's tile, cluster, schedules, FINALIZE and
@@ -162,47 +189,17 @@ def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None,
     default epilogue reads C as ``output``, on SM90 their kernel is the cooperative one) and any
     other key of :func:`smem_budget.check`. The result is named by the config's one-line spelling.
     Raises InputError for a config the model does not answer ("not modelled: …")."""
-    text = spelling(config)
-    types = _types(config, activation, weight)
-    if types is not None:
-        keys["types"] = types
-        if activation != weight and "tile" not in keys:
-            tile = _tile_in_elements(text, activation)
-            if tile:
-                keys["tile"] = tile
-    if output is not None:
-        keys["d"] = output
-        # TensorRT-LLM's MoE launcher on SM120 reads C as D in its default epilogue (ElementCSafe =
-        # ElementD, moe_gemm_tma_ws_launcher.inl:300 and 380 at FlashInfer fb28d72).
-        sm = re.search(r"sm_version=(\d+)", text)
-        sm = int(sm.group(1)) if sm else None
-        finalize = "epilogue_fusion_type=FINALIZE" in text
-        if grouped and sm in (120, 121) and not finalize and "c" not in keys:
-            keys["c"] = output
-    # Its SM90 kernel is the cooperative pointer-array one whatever the mainloop field says
-    # (KernelScheduleSM90, moe_gemm_tma_ws_launcher.inl:440 at FlashInfer fb28d72).
-    if grouped and "sm_version=90 " in text and "schedule" not in keys:
-        keys["schedule"] = "cooperative"
-    return _check(kernel=text, arch=arch, grouped=grouped, **keys)
+    return _check(arch=arch, **_entry(config, activation, weight, output, grouped, keys))
 
 
-def filter(configs: Iterable[Any], **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
+def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
+           weight: Optional[str] = None, output: Optional[str] = None, grouped: bool = True,
+           **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
     """An autotuner's candidate list split three ways: ``kept`` (they build and fit), ``removed``
     (each with its result, which says why and what would fit) and ``unjudged`` (each with the
-    message saying what the model does not answer, for the caller to decide). Keys as :func:`check`."""
-    kept: List[Any] = []
-    removed: List[Tuple[Any, Result]] = []
-    unjudged: List[Tuple[Any, str]] = []
-    for config in configs:
-        try:
-            result = check(config, **keys)
-        except InputError as e:
-            if "not modelled" not in str(e):
-                raise
-            unjudged.append((config, str(e)))
-            continue
-        if result.fits:
-            kept.append(config)
-        else:
-            removed.append((config, result))
-    return kept, removed, unjudged
+    message saying what the model does not answer, for the caller to decide). Keys as :func:`check`;
+    the list is judged in one call."""
+    configs = list(configs)
+    entries = [_entry(c, activation, weight, output, grouped, keys) for c in configs]
+    return split(configs, _check_many(entries, arch=arch, errors="return"))
+

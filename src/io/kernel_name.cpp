@@ -16,6 +16,9 @@ namespace smem_budget::io {
 namespace {
 
 constexpr std::string_view cutlass_prefix = "cutlass3x_sm";
+// The generator names the 2.x-API kernels it makes for SM90 cutlass_sm90_tensorop_… (the f64 and
+// complex GEMMs of GenerateSM90_TensorOp_1684…; gemm_operation.py procedural_name).
+constexpr std::string_view cutlass2x_arch_prefix = "cutlass_sm";
 constexpr std::string_view tactic_word = "CtaShape";
 constexpr std::string_view tactic_enum = "CutlassTileConfig";
 constexpr std::string_view warp_word = "_WarpShape";
@@ -85,12 +88,16 @@ std::optional<std::string> kernel_name_arch(std::string_view name) {
 bool is_tactic_name(std::string_view text) { return text.starts_with(tactic_word) || text.starts_with(tactic_enum); }
 
 bool looks_like_kernel_name(std::string_view text) {
-  return text.starts_with(cutlass_prefix) || is_cutlass2x_name(text) || text.starts_with(tactic_word) ||
-         text.starts_with(tactic_enum) || starts_gemm_config(text);
+  return text.starts_with(cutlass_prefix) || text.starts_with(cutlass2x_arch_prefix) || is_cutlass2x_name(text) ||
+         text.starts_with(tactic_word) || text.starts_with(tactic_enum) || starts_gemm_config(text);
 }
 
 Settings kernel_name_settings(std::string_view name, const Origin& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
+  if (name.starts_with(cutlass2x_arch_prefix))
+    NameReader(origin).fail(name.substr(0, name.find('_', cutlass2x_arch_prefix.size())),
+                            "not modelled: CUTLASS 2.x-API kernels the generator builds for an architecture past SM89 "
+                            "(its f64 and complex GEMMs)");
   if (is_cutlass2x_name(name)) return cutlass2x_name_settings(name, origin);
   if (starts_gemm_config(name)) return gemm_config_settings(name, origin);
   if (looks_like_kernel_name(name)) return tactic_settings(name, origin);
@@ -131,7 +138,7 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::strin
   static constexpr std::array<std::string_view, 5> config_starts{
       "Cutlass GEMM Tactic", "tile_config_sm90_enum:", "tile_config_enum:", "CutlassGemmConfig{", "CutlassGemmConfig("};
   for (std::size_t at = 0; at < text.size();) {
-    const std::size_t cutlass = text.find(cutlass_prefix, at);
+    const std::size_t cutlass = std::min(text.find(cutlass_prefix, at), text.find(cutlass2x_arch_prefix, at));
     const std::size_t tensorop = text.find(cutlass2x_tensorop_prefix, at);
     const std::size_t simt = text.find(cutlass2x_simt_prefix, at);
     const std::size_t tactic = text.find(tactic_word, at);

@@ -1,0 +1,68 @@
+"""smem_budget.cutlass_library: cutlass_library operations as inductor's filter_op and Manifest.filter
+see them, on snapshots of the generator's own objects (tests/data/kernel-names/*-generator-sample.json,
+recorded by tools/kernel_names/list_kernels.py from CUTLASS 4.7.0's generator)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from types import SimpleNamespace
+
+import pytest
+
+import smem_budget
+from smem_budget import cutlass_library
+
+NAMES = os.path.join(os.path.dirname(__file__), "..", "data", "kernel-names")
+
+
+def operations(arch):
+    """GemmOperation stand-ins: what the generator's objects answer to procedural_name()."""
+    with open(os.path.join(NAMES, f"{arch}-generator-sample.json")) as f:
+        kernels = json.load(f)["kernels"]
+    return [SimpleNamespace(procedural_name=(lambda name=k["name"]: name), tile_description=SimpleNamespace(
+        threadblock_shape=k["tile"], cluster_shape=k.get("cluster"), stages=k.get("stages"))) for k in kernels]
+
+
+def lint(arch, names):
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(names) + "\n")
+    try:
+        out = subprocess.run([sys.executable, "-m", "smem_budget", "lint", f.name, "--arch", arch, "--format", "json"],
+                             capture_output=True, text=True, check=False)
+    finally:
+        os.unlink(f.name)
+    assert out.returncode in (0, 1), out.stderr
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("arch", ["sm90", "sm100"])
+def test_filter_over_the_generators_operations_splits_them_as_lint_splits_their_names(arch):
+    ops = operations(arch)
+    kept, removed, unjudged = cutlass_library.filter(ops, arch=arch)
+    assert len(kept) + len(removed) + len(unjudged) == len(ops)
+    report = lint(arch, [op.procedural_name() for op in ops])
+    fits = {r["name"] for r in report["results"] if r["verdict"] == "fits"}
+    does_not = {r["name"] for r in report["results"] if r["verdict"] != "fits"}
+    assert {op.procedural_name() for op in kept} == fits
+    assert {op.procedural_name() for op, _ in removed} == does_not
+    assert len(unjudged) == len(report["not_modelled"])
+    # inductor's contract: the operation, or None; cutlass_library's Manifest.filter: a bool.
+    decide = cutlass_library.filter_op(keep_unjudged=False, arch=arch)
+    assert sum(decide(op) is not None for op in ops) == len(kept)
+    emit = cutlass_library.manifest_filter(keep_unjudged=True, arch=arch)
+    assert sum(emit(op) for op in ops) == len(kept) + len(unjudged)
+
+
+def test_an_operation_is_read_by_its_name_and_the_name_says_the_architecture():
+    kept, _, _ = cutlass_library.filter(operations("sm100"), arch="sm100")
+    op = kept[0]
+    result = cutlass_library.check(op)
+    assert result.config == smem_budget.check(kernel=op.procedural_name()).config
+    with pytest.raises(smem_budget.InputError, match="an sm100 kernel, but the architecture is sm90"):
+        cutlass_library.check(op, arch="sm90")
+
+
+def test_what_is_not_an_operation_is_named():
+    with pytest.raises(smem_budget.InputError, match="str is not a cutlass_library operation"):
+        cutlass_library.check("cutlass3x_sm90_tensorop_gemm_f16_f16_f32_f16_f16_128x128x64_1x1x1_0_tnn_align8")
