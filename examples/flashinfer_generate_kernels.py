@@ -8,8 +8,8 @@ generate_sm120_grouped_gemm_operations, lines 826-917) emits the product of two 
 (NVFP4, and MXFP8 activations with MXFP4 weights), two epilogue fusions (none, FINALIZE), eight CTA
 tiles (M, N, K in elements), swap_ab and two output types, less a hand "minimal filter" that keeps
 only three tiles for the mixed pair. This checks the whole product with the model, as TensorRT-LLM's
-launcher instantiates it (grouped; the default epilogue reads C as the output on SM120; swap_ab puts
-the weight in A and transposes D), and prints what it would emit and drop, and the instantiations
+launcher instantiates it (``runner: trtllm-moe``; swap_ab puts the weight in A and transposes D),
+and prints what it would emit and drop, and the instantiations
 the hand filter drops that build and fit. Exit status 0.
 """
 import argparse
@@ -33,11 +33,10 @@ def product():
     """Every instantiation of the product, as (label, keys, kept by the hand filter)."""
     for (act, weight), fusion, tile, swap, out in itertools.product(OPERANDS, FUSIONS, TILES, SWAP_AB, OUTPUTS):
         a, b = (weight, act) if swap else (act, weight)
-        keys = {"tile": "x".join(map(str, tile)), "types": a if a == b else f"{a}:{b}", "grouped": True, "d": out}
+        keys = {"tile": "x".join(map(str, tile)), "types": a if a == b else f"{a}:{b}", "runner": "trtllm-moe",
+                "d": out}
         if fusion == "finalize":
             keys["epilogue"] = "finalize"
-        else:
-            keys["c"] = out
         if swap:
             keys["d_layout"] = "col"
         label = f"{act}x{weight} {keys['tile']} {fusion}{' swap_ab' if swap else ''} -> {out}"

@@ -4,6 +4,7 @@
 // written field by field after TensorRT-LLM 000a01d's toString().
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -200,7 +201,7 @@ TEST_CASE("lint of FlashInfer's SM120 MoE list on GB10 flags the FINALIZE tiles 
   // CUTLASS #3144: the grouped NVFP4 FINALIZE kernel of CtaShape128x256x64B asks 102,400 B, 1,024 B
   // over SM121's 101,376 (also measured: tests/data/sm120-*device*.json). Its 256x128 twin is the other.
   io::Settings flags{{"types", io::Setting{"nvfp4", "--types"}},
-                     {"grouped", io::Setting{true, "--grouped"}},
+                     {"runner", io::Setting{"trtllm-moe", "--runner"}},
                      {"d", io::Setting{"bf16", "--d"}},
                      {"cutlass", io::Setting{"4.4.2", "--cutlass"}}};
   const LintReport lint =
@@ -217,4 +218,12 @@ TEST_CASE("lint of FlashInfer's SM120 MoE list on GB10 flags the FINALIZE tiles 
                                  "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 "
                                  "epilogue_fusion_type=FINALIZE}"});
   CHECK(lint.not_modelled.empty());
+  // The runner's default epilogue reads C as D on SM120: measured 98,304 B for 128x256x64B
+  // (tests/data/sm120-trtllm-moe.json, tile 128x256x128 nvfp4 grouped c bf16).
+  const auto plain = std::find_if(lint.report.results.begin(), lint.report.results.end(), [](const Result& r) {
+    return r.name == "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1}";
+  });
+  REQUIRE(plain != lint.report.results.end());
+  CHECK(plain->config.c == Element::bf16);
+  CHECK(plain->budget.total == 98304);
 }

@@ -155,11 +155,14 @@ def _tile_in_elements(text: str, activation: str) -> Optional[str]:
     return f"{m}x{n}x{k * 8 // _BITS[activation]}"
 
 
-def _entry(config: Any, activation: Optional[str], weight: Optional[str], output: Optional[str], grouped: bool,
-           keys: Mapping[str, Any]) -> dict:
-    """The batch-file keys of the kernel one tactic selects in TensorRT-LLM's MoE launcher."""
+def _entry(config: Any, activation: Optional[str], weight: Optional[str], output: Optional[str],
+           runner: Optional[str], keys: Mapping[str, Any]) -> dict:
+    """The batch-file keys of the kernel one tactic selects: the config's, the runner's (``runner``,
+    smem-budget's key for what TensorRT-LLM's launcher builds) and the caller's."""
     text = spelling(config)
-    entry = {"kernel": text, "grouped": grouped, **keys}
+    entry = {"kernel": text, **keys}
+    if runner is not None:
+        entry["runner"] = runner
     types = _types(text, activation, weight)
     if types is not None:
         entry["types"] = types
@@ -169,37 +172,27 @@ def _entry(config: Any, activation: Optional[str], weight: Optional[str], output
                 entry["tile"] = tile
     if output is not None:
         entry["d"] = output
-        # TensorRT-LLM's MoE launcher on SM120 reads C as D in its default epilogue (ElementCSafe =
-        # ElementD, moe_gemm_tma_ws_launcher.inl:300 and 380 at FlashInfer fb28d72).
-        sm = re.search(r"sm_version=(\d+)", text)
-        finalize = "epilogue_fusion_type=FINALIZE" in text
-        if grouped and sm and int(sm.group(1)) in (120, 121) and not finalize and "c" not in keys:
-            entry["c"] = output
-    # Its SM90 kernel is the cooperative pointer-array one whatever the mainloop field says
-    # (KernelScheduleSM90, moe_gemm_tma_ws_launcher.inl:440 at FlashInfer fb28d72).
-    if grouped and "sm_version=90 " in text and "schedule" not in keys:
-        entry["schedule"] = "cooperative"
     return entry
 
 
 def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None, weight: Optional[str] = None,
-          output: Optional[str] = None, grouped: bool = True, **keys: Any) -> Result:
+          output: Optional[str] = None, runner: Optional[str] = "trtllm-moe", **keys: Any) -> Result:
     """One tactic as the kernel it selects: the config's tile, cluster, schedules, FINALIZE and
-    swap_ab, with the runner's types (``grouped`` for the MoE runners, the default; on SM120 their
-    default epilogue reads C as ``output``, on SM90 their kernel is the cooperative one) and any
-    other key of :func:`smem_budget.check`. The result is named by the config's one-line spelling.
-    Raises InputError for a config the model does not answer ("not modelled: …")."""
-    return _check(arch=arch, **_entry(config, activation, weight, output, grouped, keys))
+    swap_ab, the runner's types, what the runner builds (``runner="trtllm-moe"``, the default: the
+    MoE launcher, grouped; ``None``: the keys say the rest) and any other key of
+    :func:`smem_budget.check`. The result is named by the config's one-line spelling. Raises
+    InputError for a config the model does not answer ("not modelled: …")."""
+    return _check(arch=arch, **_entry(config, activation, weight, output, runner, keys))
 
 
 def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
-           weight: Optional[str] = None, output: Optional[str] = None, grouped: bool = True,
+           weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
            **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
     """An autotuner's candidate list split three ways: ``kept`` (they build and fit), ``removed``
     (each with its result, which says why and what would fit) and ``unjudged`` (each with the
     message saying what the model does not answer, for the caller to decide). Keys as :func:`check`;
     the list is judged in one call."""
     configs = list(configs)
-    entries = [_entry(c, activation, weight, output, grouped, keys) for c in configs]
+    entries = [_entry(c, activation, weight, output, runner, keys) for c in configs]
     return split(configs, _check_many(entries, arch=arch, errors="return"))
 

@@ -1,6 +1,7 @@
 #include "frontend/evaluation.hpp"
 
 #include "frontend/architecture.hpp"
+#include "frontend/runner.hpp"
 
 #include <fmt/format.h>
 
@@ -63,6 +64,14 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
   if (count > 0)
     notes.push_back(fmt::format("{}: {}{}; give {} to choose otherwise", defaulted, origin, count > 1 ? "s" : "",
                                 count > 1 ? "them" : "it"));
+  // "the trtllm-moe runner: grouped, c bf16, schedule cooperative"
+  std::string runner_keys;
+  for (const auto& [key, setting] : settings)
+    if (from_runner(setting))
+      runner_keys +=
+          fmt::format("{}{}", runner_keys.empty() ? "" : ", ",
+                      setting.value.is_boolean() ? key : fmt::format("{} {}", key, setting.value.get<std::string>()));
+  if (!runner_keys.empty()) notes.push_back(fmt::format("the trtllm-moe runner: {}", runner_keys));
   if (config_from_name(settings))
     notes.push_back(
         fmt::format("the CutlassGemmConfig gives the {}; the kernel's own are the caller's: {}",
@@ -131,7 +140,7 @@ std::vector<std::string> rule_notes(const Config& config, const Budget& budget) 
 Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release) {
   check_kernel_arch(settings, arch);
-  const io::Settings completed = with_architecture_defaults(settings, arch);
+  const io::Settings completed = with_architecture_defaults(with_runner(settings, arch), arch);
   Config config = normalised(io::to_config(completed), arch.limits);
   if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) io::fail_at(origin, *error);

@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 30> config_keys{{
+constexpr std::array<ConfigKey, 31> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -93,6 +93,11 @@ constexpr std::array<ConfigKey, 30> config_keys{{
              "the\nrest), or a CutlassGemmConfig as toString() or operator<< prints it (the tile, cluster, schedules, FINALIZE "
              "and\nswap_ab). Other flags override what the name says.",
      .example = "--kernel CutlassTileConfigSM120::CtaShape128x256x64B"},
+    {.key = "runner", .flag = "--runner", .value = KeyValue::string,
+     .help = "The code that instantiates a tactic, for the keys a tactic leaves unsaid (keys given win):",
+     .choices = runner_choices, .example = "--runner trtllm-moe --arch sm121 --d bf16 --kernel CtaShape128x256x64B",
+     // Applied to the settings before they become a Config (frontend/runner.cpp); checked here.
+     .read = [](Config&, const Setting& s) { parsed(parse_runner, s); }},
     {.key = "generation", .flag = "--generation", .value = KeyValue::string,
      .help = "Which of CUTLASS's GEMM kernels (sm80…sm89 have only 2x; later architectures run both):",
      .choices = generation_choices, .example = "--arch sm120 --generation 2x --types bf16 --warp 64x64x64",

@@ -202,6 +202,8 @@ Parsed<Generation> parse_generation(std::string_view text) { return pick(text, g
 
 std::string_view format_generation(Generation g) { return spelling_of(generation_words, g); }
 
+Parsed<Runner> parse_runner(std::string_view text) { return pick(text, runner_words, "runner"); }
+
 Parsed<WarpTile> parse_warp(std::string_view text) {
   const auto v =
       parse_extents(text, max_tile_extent, "a warp tile is MxNxK elements (e.g. 64x64x32)", "warp tile dimensions");

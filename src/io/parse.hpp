@@ -11,6 +11,10 @@
 
 namespace smem_budget::io {
 
+// The code that instantiates a tactic, for what a tactic leaves unsaid (src/frontend/runner.cpp);
+// a front-end setting, not part of the model's Config.
+enum class Runner { none, trtllm_moe };
+
 template <class T>
 using Parsed = std::variant<T, std::string>;  // the value, or what is wrong with the text
 
@@ -57,6 +61,7 @@ Parsed<FusionSpec> parse_fusion(std::string_view text);
 Parsed<CutlassVersion> parse_cutlass(std::string_view text);
 Parsed<TileScheduler> parse_tile_scheduler(std::string_view text);
 Parsed<Generation> parse_generation(std::string_view text);
+Parsed<Runner> parse_runner(std::string_view text);
 // A 2.x warp tile, MxNxK elements.
 Parsed<WarpTile> parse_warp(std::string_view text);
 // "auto" or f32, f16, s32.

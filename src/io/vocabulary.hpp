@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/parse.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/result.hpp"
 
@@ -71,6 +72,13 @@ inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::automatic, "auto", "the mainloop's class, as CUTLASS's examples and generator pass it"},
     {EpilogueOpClass::tensorop, "tensorop", "arch::OpClassTensorOp (FlashInfer's block-scaled SM100 GEMMs)"},
     {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
+}};
+
+inline constexpr std::array<Word<Runner>, 2> runner_words{{
+    {Runner::none, "none", "the keys say the whole kernel"},
+    {Runner::trtllm_moe, "trtllm-moe",
+     "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
+     "sm90 the cooperative kernel"},
 }};
 
 inline constexpr std::array<Word<Generation>, 2> generation_words{{
@@ -170,6 +178,7 @@ inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
+inline constexpr auto runner_choices = choices_of(runner_words);
 inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);
 
 template <class T, std::size_t N>

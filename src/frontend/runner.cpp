@@ -1,0 +1,49 @@
+#include "frontend/runner.hpp"
+
+#include <fmt/format.h>
+
+#include "io/parse.hpp"
+#include "smem_budget/evaluate.hpp"
+
+namespace smem_budget::frontend {
+namespace {
+
+constexpr std::string_view runner_origin = "the trtllm-moe runner";
+
+std::string text_of(const io::Settings& settings, std::string_view key) {
+  const auto it = settings.find(key);
+  return it != settings.end() && it->second.value.is_string() ? it->second.value.get<std::string>() : "";
+}
+
+void add(io::Settings& settings, std::string_view key, nlohmann::json value, std::string_view source) {
+  if (!settings.contains(key))
+    settings.emplace(std::string(key), io::Setting{std::move(value), fmt::format("{} ({})", runner_origin, source)});
+}
+
+}  // namespace
+
+// TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
+// (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; on
+// SM120 the epilogue's C is ElementCSafe = ElementD (:300, :380) unless FINALIZE, which derives C
+// itself; on SM90 the kernel is KernelPtrArrayTmaWarpSpecializedCooperative[FP8FastAccum] (:440).
+io::Settings with_runner(io::Settings settings, const Architecture& arch) {
+  const auto runner = settings.find("runner");
+  if (runner == settings.end()) return settings;
+  const io::Parsed<io::Runner> which = io::parse_runner(text_of(settings, "runner"));
+  if (!io::ok(which) || std::get<io::Runner>(which) == io::Runner::none) return settings;
+  add(settings, "grouped", true, "a grouped GEMM per expert");
+  const RuleSet rule_set = rule_set_of(arch.limits.cc);
+  if (rule_set == RuleSet::sm120 && text_of(settings, "epilogue") != "finalize" && !settings.contains("c")) {
+    const auto d = settings.find("d");
+    if (d == settings.end())
+      io::fail_at(runner->second.origin,
+                  "trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d");
+    add(settings, "c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
+  }
+  if (rule_set == RuleSet::sm90) add(settings, "schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
+  return settings;
+}
+
+bool from_runner(const io::Setting& setting) { return setting.origin.text().starts_with(runner_origin); }
+
+}  // namespace smem_budget::frontend
