@@ -25,7 +25,8 @@ void add(io::Settings& settings, std::string_view key, nlohmann::json value, std
 // TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
 // (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; on
 // SM120 the epilogue's C is ElementCSafe = ElementD (:300, :380) unless FINALIZE, which derives C
-// itself; on SM90 the kernel is KernelPtrArrayTmaWarpSpecializedCooperative[FP8FastAccum] (:440).
+// itself; on SM90 the kernel is KernelPtrArrayTmaWarpSpecializedCooperative, FP8FastAccum for FP8
+// (:440-441).
 io::Settings with_runner(io::Settings settings, const Architecture& arch) {
   const auto runner = settings.find("runner");
   if (runner == settings.end()) return settings;
@@ -40,7 +41,13 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
                   "trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d");
     add(settings, "c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
   }
-  if (rule_set == RuleSet::sm90) add(settings, "schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
+  if (rule_set == RuleSet::sm90) {
+    add(settings, "schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
+    // …FP8FastAccum for FP8 operands (:441); SM90's default operands are e4m3.
+    const std::string types = text_of(settings, "types");
+    if (types.empty() || types.find("e4m3") != std::string::npos || types.find("e5m2") != std::string::npos)
+      add(settings, "fast_accum", true, "FP8FastAccum for FP8, moe_gemm_tma_ws_launcher.inl:441");
+  }
   return settings;
 }
 

@@ -78,7 +78,7 @@ inline constexpr std::array<Word<Runner>, 2> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
-     "sm90 the cooperative kernel"},
+     "sm90 the cooperative kernel (FP8FastAccum for FP8)"},
 }};
 
 inline constexpr std::array<Word<Generation>, 2> generation_words{{

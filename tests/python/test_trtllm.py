@@ -116,6 +116,14 @@ def test_filter_sets_apart_what_the_model_does_not_answer():
     assert len(kept) + len(removed) + len(unjudged) == 108
     assert unjudged and all("FINALIZE" in trtllm.spelling(c) and "not modelled" in m for c, m in unjudged)
     assert all("FINALIZE" not in trtllm.spelling(c) for c in kept)
+    # What the runner makes of the others was built for the device (tests/data/sm90-flashinfer-moe-device.json).
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", "sm90-flashinfer-moe-device.json")) as f:
+        device = {json.dumps(r["config"], sort_keys=True): r["expect"] for r in json.load(f)["rows"]}
+    for config in kept:
+        result = trtllm.check(config, arch="sm90", activation="e4m3", weight="e4m3", output="bf16")
+        assert result.config["schedule"] == "cooperative" and result.config["fast_accum"] is True
+        expect = device[json.dumps(result.config, sort_keys=True)]
+        assert (result.verdict, result.total, result.stages) == (expect["verdict"], expect["total"], expect["stages"])
 
 
 def load_example(name):
