@@ -136,6 +136,9 @@ def _types(text: str, activation: Optional[str], weight: Optional[str]) -> Optio
     return f"{a}:{b}"
 
 
+# The runners' block-scaled types, as smem-budget's presets name them.
+_BLOCK_SCALED = ("nvfp4", "mxfp4", "mxfp6", "mxfp8", "mxfp4-vs16")
+
 # Bits per element of the runners' activation types, to turn a tile's K in bytes of the activation
 # (moe_gemm_template_dispatch_tma_ws.h:416-421 at FlashInfer fb28d72) into elements.
 _BITS = {"nvfp4": 4, "mxfp4": 4, "mxfp4-vs16": 4, "e2m1": 4, "mxfp6": 6, "e2m3": 6, "e3m2": 6, "mxfp8": 8,
@@ -166,6 +169,10 @@ def _entry(config: Any, activation: Optional[str], weight: Optional[str], output
     types = _types(text, activation, weight)
     if types is not None:
         entry["types"] = types
+        # A runner's plain element types (e4m3, bf16) have no block scales; smem-budget reads a bare
+        # element with block scaling as its MX format where block scaling is the default (sm100, sm120).
+        if activation not in _BLOCK_SCALED and weight not in _BLOCK_SCALED and "scaling" not in keys:
+            entry["scaling"] = "none"
         if activation != weight and "tile" not in keys:
             tile = _tile_in_elements(text, activation)
             if tile:

@@ -168,3 +168,15 @@ def test_flashinfers_sm120_generator_product_by_the_model_against_its_hand_filte
     emitted_over = [(label, r.total) for label, r, h in judged if h and r.verdict == "exceeds-optin"]
     assert emitted_over == [(f"nvfp4xnvfp4 {t} finalize -> {o}", 102400)
                             for t in ("256x128x128", "128x256x128") for o in ("f16", "bf16")]
+
+
+def test_a_runners_plain_fp8_is_not_read_as_mxfp8_where_block_scaling_is_the_default():
+    # FlashInfer's SM100 FP8 MoE list: plain FP8 (no block scales), which smem-budget would read as
+    # MXFP8 on sm100 were "e4m3" given bare; FINALIZE on SM100 is not modelled yet.
+    kept, removed, unjudged = trtllm.filter(blocks("flashinfer-fb28d72-sm100-moe-fp8.txt"), arch="sm100",
+                                            activation="e4m3", weight="e4m3", output="bf16")
+    assert (len(kept), len(removed), len(unjudged)) == (432, 0, 108)
+    result = trtllm.check(kept[0], arch="sm100", activation="e4m3", weight="e4m3", output="bf16")
+    assert result.config["scaling"] == "none"
+    assert trtllm.check(kept[0], arch="sm100", activation="mxfp8", weight="mxfp8", output="bf16").config["scaling"] \
+        == "block"
