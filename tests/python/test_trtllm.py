@@ -180,3 +180,14 @@ def test_a_runners_plain_fp8_is_not_read_as_mxfp8_where_block_scaling_is_the_def
     assert result.config["scaling"] == "none"
     assert trtllm.check(kept[0], arch="sm100", activation="mxfp8", weight="mxfp8", output="bf16").config["scaling"] \
         == "block"
+    # The 120 distinct kernels they select were built for the device (sm100-flashinfer-moe-device.json).
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", "sm100-flashinfer-moe-device.json")) as f:
+        device = {json.dumps(r["config"], sort_keys=True): r["expect"] for r in json.load(f)["rows"]}
+    seen = set()
+    for config in kept:
+        result = trtllm.check(config, arch="sm100", activation="e4m3", weight="e4m3", output="bf16")
+        key = json.dumps(result.config, sort_keys=True)
+        expect = device[key]
+        assert (result.verdict, result.total, result.stages) == (expect["verdict"], expect["total"], expect["stages"])
+        seen.add(key)
+    assert len(seen) == 120

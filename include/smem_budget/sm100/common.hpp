@@ -231,9 +231,11 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   out.tile = sm100_epilogue_tile(config, cta, warps);
   out.elements = {config.c, config.d, false};
   out.umma_atoms = true;
-  // The TMA's box along N is one warp column's share of the tile, whose columns are strided by warp
-  // (sm100_dense_compute_tile_shape_or_override's tile_n, sm100_get_epilogue_smem_swizzle_layout_atom).
-  out.contiguous_n = out.tile.n / warps.n;
+  // The TMA's box along N is the tile's longest contiguous run of columns (the coalesced right
+  // inverse of its N mode, sm100_builder.inl:74-80): the tile_n of
+  // sm100_dense_compute_tile_shape_or_override strides its warp columns by CtaN / WarpN, so one warp
+  // column's share, unless the tile spans the CTA's N and the columns run on (:1042-1046).
+  out.contiguous_n = out.tile.n == cta.n ? out.tile.n : out.tile.n / warps.n;
   out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
   out.fusion = sm100_fusion_storage(config, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
