@@ -1,7 +1,9 @@
 #include "io/gemm_config.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <span>
 #include <vector>
 
 #include <fmt/format.h>
@@ -19,6 +21,8 @@ constexpr std::string_view line_tma = "tile_config_sm90_enum:";
 constexpr std::string_view line_compatible = "tile_config_enum:";
 constexpr std::string_view spelled = "CutlassGemmConfig{";
 constexpr std::string_view constructed_paren = "CutlassGemmConfig(";
+constexpr std::array<std::string_view, 5> config_starts{block_header, line_tma, line_compatible, spelled,
+                                                        constructed_paren};
 
 // One CutlassGemmConfig's fields, as TensorRT-LLM names them; enumerators by name.
 struct GemmConfig {
@@ -78,6 +82,14 @@ class FieldReader {
     throw InputError(fmt::format("{}: {}, \"{}\": {}", origin_, form_, field, why));
   }
 
+  // A value below 10⁶ is an enumerator's position (the enums before they were shape-coded), which
+  // only the toString() block, naming the architecture, says the enum of.
+  [[noreturn]] void fail_position(std::string_view field, int value) const {
+    fail(field, fmt::format("{} is an enumerator's position, which this form does not say the enum of; give the "
+                            "toString() block, which names the architecture",
+                            value));
+  }
+
   int number(std::string_view field, std::string_view value) const {
     const auto v = integer(value);
     if (!v) fail(field, fmt::format("\"{}\" is not a number", trim(value)));
@@ -111,10 +123,7 @@ class FieldReader {
     if (value == "undefined") return "";
     if (const auto v = integer(value)) {
       if (*v == 0) return "";
-      if (*v < 1000000)
-        fail(field, fmt::format("{} is an enumerator's position, which this form does not say the enum of; give "
-                                "the toString() block, which names the architecture",
-                                *v));
+      if (*v < 1000000) fail_position(field, *v);
       return fmt::format("{}x{}x{}", *v / 1000000, *v / 1000 % 1000, *v % 1000);
     }
     const auto x = std::count(value.begin(), value.end(), 'x');
@@ -151,10 +160,7 @@ class FieldReader {
                                        : *sm >= 100 && *sm < 120 ? &trtllm::tile_sm100
                                        : *sm >= 120              ? &trtllm::tile_sm120
                                                                  : nullptr;
-      if (!table)
-        fail(field, fmt::format("{} is an enumerator's position, which this form does not say the enum of; give the "
-                                "toString() block, which names the architecture",
-                                *v));
+      if (!table) fail_position(field, *v);
       return fmt::format("CtaShape{}B", enumerator(field, *table, value));
     }
     return fmt::format("CtaShape{}B", shape(field, value));
@@ -507,9 +513,11 @@ std::string arch_of(int sm) { return fmt::format("sm{}", sm); }
 }  // namespace
 
 bool starts_gemm_config(std::string_view text) {
-  return text.starts_with(block_header) || text.starts_with(line_tma) || text.starts_with(line_compatible) ||
-         text.starts_with(spelled) || text.starts_with(constructed_paren);
+  return std::any_of(config_starts.begin(), config_starts.end(),
+                     [&](std::string_view start) { return text.starts_with(start); });
 }
+
+std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
   std::size_t end = 0;
@@ -541,9 +549,8 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     settings["stages"] = Setting{c.stages, fmt::format("{} (\"stages {}\" in the config)", origin, c.stages), true};
     return settings;
   }
+  // Every reader leaves the tile as CtaShape{M}x{N}x{K}B (FieldReader::cta_tile, tma_tile).
   const std::string_view tile = c.tile;
-  if (!tile.starts_with("CtaShape") || !tile.ends_with('B'))
-    r.fail(tile, "a TMA warp-specialized config's tile is CtaShape{M}x{N}x{K}B, K in bytes of A");
   std::string shape(tile.substr(8));
   const int sm = c.sm_version.value_or(0);
   const bool sm10x = sm >= 100 && sm < 120;

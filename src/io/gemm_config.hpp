@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,9 @@ namespace smem_budget::io {
 
 // Whether `text` starts one of the spellings above.
 bool starts_gemm_config(std::string_view text);
+
+// The words those spellings start with, for the scan that finds them in a text.
+std::span<const std::string_view> gemm_config_starts();
 
 struct FoundGemmConfig {
   std::string spelling;  // the one-line spelling

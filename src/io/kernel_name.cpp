@@ -1,7 +1,6 @@
 #include "io/kernel_name.hpp"
 
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <unordered_set>
 
@@ -134,23 +133,41 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::strin
     add(std::string(text.substr(start, end - start)));
     return end;
   };
-  const auto line_of = [&](std::size_t at) { return 1 + std::count(text.begin(), text.begin() + at, '\n'); };
-  static constexpr std::array<std::string_view, 5> config_starts{
-      "Cutlass GEMM Tactic", "tile_config_sm90_enum:", "tile_config_enum:", "CutlassGemmConfig{", "CutlassGemmConfig("};
+  // The line of a config, for its errors: counted on from the last one's, once through the text.
+  std::size_t line = 1, counted_to = 0;
+  const auto line_of = [&](std::size_t at) {
+    line += static_cast<std::size_t>(std::count(text.begin() + counted_to, text.begin() + at, '\n'));
+    counted_to = at;
+    return line;
+  };
+  // The words that start a name, each with where it next occurs at or after `at`, searched again
+  // only once the scan has passed it: a word the text lacks costs one search, not one per name.
+  enum class Kind { name, tactic, config };
+  struct Start {
+    std::string_view word;
+    Kind kind;
+    std::size_t next;
+  };
+  std::vector<Start> starts{{cutlass_prefix, Kind::name, 0},
+                            {cutlass2x_arch_prefix, Kind::name, 0},
+                            {cutlass2x_tensorop_prefix, Kind::name, 0},
+                            {cutlass2x_simt_prefix, Kind::name, 0},
+                            {tactic_word, Kind::tactic, 0}};
+  for (std::string_view word : gemm_config_starts()) starts.push_back({word, Kind::config, 0});
+  for (Start& s : starts) s.next = text.find(s.word);
   for (std::size_t at = 0; at < text.size();) {
-    const std::size_t cutlass = std::min(text.find(cutlass_prefix, at), text.find(cutlass2x_arch_prefix, at));
-    const std::size_t tensorop = text.find(cutlass2x_tensorop_prefix, at);
-    const std::size_t simt = text.find(cutlass2x_simt_prefix, at);
-    const std::size_t tactic = text.find(tactic_word, at);
-    std::size_t config = std::string_view::npos;
-    for (std::string_view start : config_starts) config = std::min(config, text.find(start, at));
-    const std::size_t found = std::min({cutlass, tensorop, simt, tactic, config});
+    const Start* first = &starts.front();
+    for (Start& s : starts) {
+      if (s.next < at) s.next = text.find(s.word, at);
+      if (s.next < first->next) first = &s;
+    }
+    const std::size_t found = first->next;
     if (found == std::string_view::npos) break;
     if (found > 0 && is_identifier_char(text[found - 1])) {
       at = found + 1;  // inside a longer word
       continue;
     }
-    if (found == config) {
+    if (first->kind == Kind::config) {
       const Origin origin(fmt::format("{}:{}", label, line_of(found)));
       if (const auto read = read_gemm_config(text.substr(found), origin)) {
         add(read->spelling);
@@ -162,7 +179,7 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::strin
     }
     std::size_t start = found;
     // Keep the enum's name with its enumerator: CutlassTileConfigSM120::CtaShape…
-    if (found == tactic && found >= 2 && text.substr(found - 2, 2) == "::") {
+    if (first->kind == Kind::tactic && found >= 2 && text.substr(found - 2, 2) == "::") {
       std::size_t word = found - 2;
       while (word > 0 && is_identifier_char(text[word - 1])) --word;
       if (text.substr(word, found - 2 - word).starts_with(tactic_enum)) start = word;
