@@ -21,9 +21,7 @@ std::string builtin_names() {
 
 io::Settings with_architecture_defaults(io::Settings settings, const Architecture& arch) {
   // Generation 2x given on a later architecture asks for the 2.x kernels' defaults, as sm80 does.
-  const auto generation = settings.find("generation");
-  const bool two_x = generation != settings.end() && generation->second.value.is_string() &&
-                     generation->second.value.get<std::string>() == io::format_generation(Generation::cutlass2x);
+  const bool two_x = io::string_setting(settings, "generation") == io::format_generation(Generation::cutlass2x);
   const RuleSet own = rule_set_of(arch.limits.cc);
   const RuleSet rule_set = rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
   for (const io::ArchitectureDefault& d : io::architecture_defaults)

@@ -14,14 +14,12 @@ namespace {
 
 // A tactic name (CtaShape128x256x64B) gives the tile only.
 bool tile_only_from_name(const io::Settings& settings) {
-  const auto kernel = settings.find("kernel");
-  return kernel != settings.end() && io::is_tactic_name(kernel->second.value.get<std::string>());
+  return io::is_tactic_name(io::string_setting(settings, "kernel"));
 }
 
 // A CutlassGemmConfig gives its tile, cluster, schedules, FINALIZE and swap_ab, not the kernel's types.
 bool config_from_name(const io::Settings& settings) {
-  const auto kernel = settings.find("kernel");
-  return kernel != settings.end() && io::starts_gemm_config(kernel->second.value.get<std::string>());
+  return io::starts_gemm_config(io::string_setting(settings, "kernel"));
 }
 
 // What the rest of a tactic's kernel was taken as: "types nvfp4 (block), the default epilogue, not grouped";
@@ -72,16 +70,15 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
           fmt::format("{}{}", runner_keys.empty() ? "" : ", ",
                       setting.value.is_boolean() ? key : fmt::format("{} {}", key, setting.value.get<std::string>()));
   if (!runner_keys.empty()) notes.push_back(fmt::format("the trtllm-moe runner: {}", runner_keys));
-  if (config_from_name(settings))
+  if (config_from_name(settings)) {
+    const bool two_x = config.generation == Generation::cutlass2x;
+    const std::string operands = io::format_types(config.types, config.scaling);
     notes.push_back(
-        fmt::format("the CutlassGemmConfig gives the {}; the kernel's own are the caller's: {}",
-                    config.generation == Generation::cutlass2x ? "tile, warp tile and stage count"
-                                                               : "tile, cluster, schedules, FINALIZE and swap_ab",
-                    config.generation == Generation::cutlass2x
-                        ? fmt::format("types {}, {}", io::format_types(config.types, config.scaling),
-                                      config.grouped ? "grouped" : "not grouped")
-                        : fmt::format("types {} ({} scaling), {}", io::format_types(config.types, config.scaling),
-                                      io::format_scaling(config.scaling), config.grouped ? "grouped" : "not grouped")));
+        fmt::format("the CutlassGemmConfig gives the {}; the kernel's own are the caller's: types {}{}, {}",
+                    two_x ? "tile, warp tile and stage count" : "tile, cluster, schedules, FINALIZE and swap_ab",
+                    operands, two_x ? "" : fmt::format(" ({} scaling)", io::format_scaling(config.scaling)),
+                    config.grouped ? "grouped" : "not grouped"));
+  }
   if (tile_only_from_name(settings))
     notes.push_back(fmt::format("the tactic name gives the tile {}only; the rest is {}{}",
                                 config.generation == Generation::cutlass2x ? "and the warp tile " : "",
@@ -94,9 +91,7 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
 
 // The tile as typed when K was given in bytes ("128x256x64B"), to echo beside the elements.
 std::string tile_in_bytes(const io::Settings& settings) {
-  const auto tile = settings.find("tile");
-  if (tile == settings.end() || !tile->second.value.is_string()) return "";
-  const std::string text = tile->second.value.get<std::string>();
+  const std::string text = io::string_setting(settings, "tile");
   return text.ends_with('B') ? text : "";
 }
 

@@ -10,11 +10,6 @@ namespace {
 
 constexpr std::string_view runner_origin = "the trtllm-moe runner";
 
-std::string text_of(const io::Settings& settings, std::string_view key) {
-  const auto it = settings.find(key);
-  return it != settings.end() && it->second.value.is_string() ? it->second.value.get<std::string>() : "";
-}
-
 void add(io::Settings& settings, std::string_view key, nlohmann::json value, std::string_view source) {
   if (!settings.contains(key))
     settings.emplace(std::string(key), io::Setting{std::move(value), fmt::format("{} ({})", runner_origin, source)});
@@ -30,11 +25,11 @@ void add(io::Settings& settings, std::string_view key, nlohmann::json value, std
 io::Settings with_runner(io::Settings settings, const Architecture& arch) {
   const auto runner = settings.find("runner");
   if (runner == settings.end()) return settings;
-  const io::Parsed<io::Runner> which = io::parse_runner(text_of(settings, "runner"));
+  const io::Parsed<io::Runner> which = io::parse_runner(io::string_setting(settings, "runner"));
   if (!io::ok(which) || std::get<io::Runner>(which) == io::Runner::none) return settings;
   add(settings, "grouped", true, "a grouped GEMM per expert");
   const RuleSet rule_set = rule_set_of(arch.limits.cc);
-  if (rule_set == RuleSet::sm120 && text_of(settings, "epilogue") != "finalize" && !settings.contains("c")) {
+  if (rule_set == RuleSet::sm120 && io::string_setting(settings, "epilogue") != "finalize" && !settings.contains("c")) {
     const auto d = settings.find("d");
     if (d == settings.end())
       io::fail_at(runner->second.origin,
@@ -44,7 +39,7 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
   if (rule_set == RuleSet::sm90) {
     add(settings, "schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
     // …FP8FastAccum for FP8 operands (:441); SM90's default operands are e4m3.
-    const std::string types = text_of(settings, "types");
+    const std::string types = io::string_setting(settings, "types");
     if (types.empty() || types.find("e4m3") != std::string::npos || types.find("e5m2") != std::string::npos)
       add(settings, "fast_accum", true, "FP8FastAccum for FP8, moe_gemm_tma_ws_launcher.inl:441");
   }

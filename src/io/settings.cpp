@@ -78,6 +78,11 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
   if (row->read != nullptr) row->read(scratch, Setting{value, origin});
 }
 
+std::string string_setting(const Settings& settings, std::string_view key) {
+  const auto it = settings.find(key);
+  return it != settings.end() && it->second.value.is_string() ? it->second.value.get<std::string>() : "";
+}
+
 Config to_config_except_tile(const Settings& settings) {
   Config config;
   // Each key sets fields of its own, so the order they come in does not matter.

@@ -17,8 +17,8 @@ namespace smem_budget::io {
 
 struct Setting {
   nlohmann::json value;
-  Origin origin;                  // "--tile", or "moe.json: configs[3].tile"
-  bool from_kernel_name = false;  // read from a kernel name rather than typed
+  Origin origin;                      // "--tile", or "moe.json: configs[3].tile"
+  bool from_kernel_name = false;      // read from a kernel name rather than typed
   bool architecture_default = false;  // what leaving the key out means on the architecture
 };
 
@@ -33,6 +33,9 @@ void check_setting(const std::string& key, const nlohmann::json& value, const Or
 
 // Only that the key exists and its value has the right JSON type (to_config checks the content).
 void check_setting_type(const std::string& key, const nlohmann::json& value, const Origin& origin);
+
+// The value of `key` as text; "" when it is absent or not a string.
+std::string string_setting(const Settings& settings, std::string_view key);
 
 // Builds the configuration; throws InputError naming the setting at fault.
 Config to_config(const Settings& settings);
