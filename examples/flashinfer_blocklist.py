@@ -9,7 +9,8 @@ under a "# GEMM_1" line and GEMM_2's under "# GEMM_2" (tools/tactics/record.sh w
 tactic's id is its place in the runner's combined list, GEMM_1's first (FlashInfer's
 MoERunner.get_valid_tactics). The tactics that do not build or fit go to invalid_tactics under
 FlashInfer's keys ("trtllm::fused_moe::gemm1::MoERunner"), the file FLASHINFER_TACTICS_BLOCKLIST
-loads (flashinfer/tactics_blocklist.py); each removed one is reported on standard error with why.
+loads (flashinfer/tactics_blocklist.py); each removed one is reported on standard error with why,
+and each the model does not answer (FINALIZE on SM90/SM100) is left to the autotuner, and said so.
 Metadata FlashInfer compares that this cannot know is "*", which matches any environment.
 """
 import argparse
@@ -23,7 +24,7 @@ RUNNER_KEYS = {"GEMM_1": "trtllm::fused_moe::gemm1::MoERunner", "GEMM_2": "trtll
 
 def gemm_lists(text):
     """{"GEMM_1": [block, ...], "GEMM_2": [...]} from a recorded list."""
-    lists, current, block = {}, None, []
+    lists, current = {}, None
     for line in text.splitlines(keepends=True):
         if line.startswith("# GEMM_"):
             current = line[2:8]
@@ -41,23 +42,23 @@ def gemm_lists(text):
 
 
 def blocklist(text, gpu="*", **keys):
-    """The blocklist document, and (id, spelling, reason) for every tactic it blocks."""
+    """The blocklist document, (id, spelling, reason) for every tactic it blocks, and (id, message)
+    for every tactic the model does not answer, which it leaves to the autotuner."""
     lists = gemm_lists(text)
-    invalid, removed, first_id = {}, [], 0
+    invalid, removed, unjudged, first_id = {}, [], [], 0
     for gemm in ("GEMM_1", "GEMM_2"):
-        ids = []
-        for offset, block in enumerate(lists.get(gemm, [])):
-            result = trtllm.check(block, **keys)
-            if not result.fits:
-                ids.append(first_id + offset)
-                removed.append((first_id + offset, result.name, result.reason))
-        invalid[RUNNER_KEYS[gemm]] = ids
-        first_id += len(lists.get(gemm, []))
+        blocks = lists.get(gemm, [])
+        _, dropped, unknown = trtllm.filter(blocks, **keys)
+        ids = {id(block): first_id + offset for offset, block in enumerate(blocks)}
+        removed += [(ids[id(block)], result.name, result.reason) for block, result in dropped]
+        unjudged += [(ids[id(block)], message) for block, message in unknown]
+        invalid[RUNNER_KEYS[gemm]] = [tactic_id for tactic_id, _, _ in removed if tactic_id >= first_id]
+        first_id += len(blocks)
     metadata = {key: "*" for key in ("flashinfer_version", "cuda_version", "cublas_version", "cudnn_version",
                                      "cudnn_frontend_version")}
     metadata["gpu"] = gpu
     metadata["generator_version"] = "smem-budget"
-    return {"_metadata": metadata, "invalid_tactics": invalid}, removed
+    return {"_metadata": metadata, "invalid_tactics": invalid}, removed, unjudged
 
 
 def main():
@@ -74,9 +75,11 @@ def main():
     if args.cutlass:
         keys["cutlass"] = args.cutlass
     with open(args.tactics) as f:
-        document, removed = blocklist(f.read(), gpu=args.gpu, **keys)
+        document, removed, unjudged = blocklist(f.read(), gpu=args.gpu, **keys)
     for tactic_id, name, reason in removed:
         print(f"blocked tactic {tactic_id}, {name}: {reason}", file=sys.stderr)
+    for tactic_id, message in unjudged:
+        print(f"left to the autotuner, tactic {tactic_id}: {message}", file=sys.stderr)
     json.dump(document, sys.stdout, indent=2)
     print()
     return 0

@@ -95,7 +95,8 @@ def test_the_blocklist_example_blocks_the_finalize_tiles_by_their_ids_in_flashin
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
     with open(os.path.join(DATA, SM120_MOE)) as f:
-        document, removed = example.blocklist(f.read(), gpu="NVIDIA GB10", **GB10)
+        document, removed, unjudged = example.blocklist(f.read(), gpu="NVIDIA GB10", **GB10)
+    assert unjudged == []
     gemm1 = document["invalid_tactics"]["trtllm::fused_moe::gemm1::MoERunner"]
     gemm2 = document["invalid_tactics"]["trtllm::fused_moe::gemm2::MoERunner"]
     # GEMM_1 has ids 0-19, GEMM_2 20-59: its 10 candidates, their FINALIZE copies from 30, then the
@@ -107,6 +108,12 @@ def test_the_blocklist_example_blocks_the_finalize_tiles_by_their_ids_in_flashin
     assert document["_metadata"]["gpu"] == "NVIDIA GB10"
     assert {name for i, name, reason in removed if i == 33} == {
         "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}"}
+    # A tactic the model does not answer (FINALIZE on SM90) is left to the autotuner, not blocked.
+    with open(os.path.join(DATA, "flashinfer-fb28d72-sm90-moe-fp8.txt")) as f:
+        document, removed, unjudged = example.blocklist(f.read(), arch="sm90", activation="e4m3", weight="e4m3",
+                                                        output="bf16")
+    assert len(unjudged) == 36 and all("not modelled" in message for _, message in unjudged)
+    assert all(i not in document["invalid_tactics"]["trtllm::fused_moe::gemm2::MoERunner"] for i, _ in unjudged)
 
 
 def test_filter_sets_apart_what_the_model_does_not_answer():
