@@ -164,6 +164,16 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.generation == Generation::cutlass3x)
     for (Element e : {config.c, config.d, config.bias})
       if (is_integer(e)) return "s8 and s32 are modelled as C or D of CUTLASS 2.x kernels only (generation 2x)";
+  // The 3.x kernels accumulate in their operands' own type; the f16 accumulators of f16 operands that
+  // CUTLASS's SM90 and SM100 plain GEMMs offer lay out the same shared memory (measured by name:
+  // tests/data/sm90-f16-accumulator-names-device.json, sm100-f16-accumulator-names-device.json).
+  if (config.generation == Generation::cutlass3x && accumulator_of(config) != default_accumulator(config.types)) {
+    const bool f16_of_f16 = config.accumulator == Element::f16 && config.scaling == Scaling::none &&
+                            config.types.a.data == Element::f16 && config.types.b.data == Element::f16;
+    if (!f16_of_f16 || (row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100))
+      return "not modelled: a 3.x kernel accumulating in other than f32 (s32 for s8 operands); f16 accumulators are "
+             "modelled for f16 operands on sm90 and sm100 (scaling none)";
+  }
   for (const Operand& operand : {config.types.a, config.types.b})
     if (config.scaling != Scaling::block && operand.scale == ScaleType::ue8m0 && operand.vector != 32)
       return "mxfp4-vs16 names a block-scaled format; with scaling none or blockwise give element names (e2m1, …)";
@@ -176,8 +186,12 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
 // absurd stage counts).
 constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
   if (const auto error = invalid_input(config, arch)) return Evaluation::unanswered(*error);
-  const std::optional<Budget> budget = modelled(config, arch)->evaluate(config, arch);
+  std::optional<Budget> budget = modelled(config, arch)->evaluate(config, arch);
   if (!budget) return Evaluation::unanswered(byte_count_overflow);
+  // A 2.x kernel names its accumulator always (its epilogue stages it); a 3.x one when it is not the
+  // operands' own.
+  if (config.generation == Generation::cutlass3x && accumulator_of(config) != default_accumulator(config.types))
+    budget->accumulator = accumulator_of(config);
   return *budget;
 }
 

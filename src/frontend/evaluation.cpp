@@ -27,7 +27,7 @@ bool config_from_name(const io::Settings& settings) {
 std::string tactic_rest(const Config& config) {
   if (config.generation == Generation::cutlass2x)
     return fmt::format("types {} ({} accumulator), StageCount<{}>, {}", io::format_types(config.types, config.scaling),
-                       name_of(sm80_accumulator(config)), sm80_stages(config),
+                       name_of(accumulator_of(config)), sm80_stages(config),
                        config.grouped ? "grouped" : "not grouped");
   return fmt::format("types {} ({} scaling), the {} epilogue, {}", io::format_types(config.types, config.scaling),
                      io::format_scaling(config.scaling), io::format_epilogue(config.epilogue),

@@ -209,8 +209,8 @@ constexpr std::array<ConfigKey, 31> config_keys{{
      .read = [](Config& c, const Setting& s) { c.d = checked(parse_element(text_of(s), false), s.origin); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, name_of(c.d)); }},
     {.key = "accumulator", .flag = "--accumulator", .value = KeyValue::string,
-     .help = "A 2.x kernel's accumulator (ElementAccumulator): auto (f32; s32 for s8), f32, f16 (f16 and FP8 operands) "
-             "or s32.\nDefault: auto.",
+     .help = "The kernel's accumulator (ElementAccumulator): auto (f32; s32 for s8), f32, f16 or s32. 2.x kernels: f16 "
+             "for f16 and FP8 operands; 3.x: f16 for f16 operands on sm90 and sm100 (scaling none).\nDefault: auto.",
      .example = "--arch sm80 --types f16 --d f16 --accumulator f16",
      .read = [](Config& c, const Setting& s) { c.accumulator = parsed(parse_accumulator, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {

@@ -221,13 +221,17 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
 
 // The accumulator, C and D (or SCALExD where the kernel also writes block scale factors): sets c
 // and d, and returns D's scale type.
-// SM100's dense (tensorop) kernels: s8 operands accumulate in s32, and the dense model has no s8 C or D.
+// SM100's dense (tensorop) kernels: s8 operands accumulate in s32, and the dense model has no s8 C or D;
+// f16 operands may accumulate in f16 (the accumulator key).
 std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulator, std::string_view c,
-                                      std::string_view d, bool sm100_dense, bool s8_operands) {
+                                      std::string_view d, bool sm100_dense, bool s8_operands, bool f16_operands) {
   if (sm100_dense && s8_operands) {
     if (accumulator != "s32") r.fail(accumulator, "not modelled: SM100's s8 GEMMs accumulate in s32");
+  } else if (accumulator == name_of(Element::f16) && f16_operands) {
+    r.set("accumulator", std::string(accumulator), accumulator);
   } else if (accumulator != name_of(Element::f32)) {
-    r.fail(accumulator, "not modelled: the model's kernels accumulate in f32 (SM100's s8 ones in s32)");
+    r.fail(accumulator,
+           "not modelled: the model's 3.x kernels accumulate in f32 (SM100's s8 ones in s32; f16 operands also in f16)");
   }
   for (std::string_view output : {c, d}) {
     if (output == "s32") r.fail(output, "not modelled: s32 C or D");
@@ -522,7 +526,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
                          d = parts.next();
   k.types = operand_parts(r, k.arch, k.family, opclass, a, b);
   const std::optional<ScaleType> d_scale = output_parts(
-      r, accumulator, c, d, k.arch == NameArch::sm100 && k.family == Family::plain, k.types == name_of(Element::s8));
+      r, accumulator, c, d, k.arch == NameArch::sm100 && k.family == Family::plain, k.types == name_of(Element::s8),
+      k.types == name_of(Element::f16));
   k.tile = parts.next();
   r.set("tile", std::string(k.tile), k.tile);
   const TileSpec tile = std::get<TileSpec>(parse_tile(k.tile));  // set() has checked it

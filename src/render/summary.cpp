@@ -47,10 +47,11 @@ SummaryRow summarize(const Result& r, bool group) {
   row.name = r.name;
   row.tile = io::format_tile(c.tile);
   row.types = io::format_types(c.types, c.scaling);
+  // Every 2.x budget names its accumulator; a 3.x one only when it is not the operands' own.
+  if (b.accumulator != Element::none) row.types += fmt::format(" ({} accumulator)", name_of(b.accumulator));
   if (c.generation == Generation::cutlass2x) {
-    // "128x128x32 warp 64x64x32", "f16 (f32 accumulator)", "2.x multistage", "default", "f16".
+    // "128x128x32 warp 64x64x32", "2.x multistage", "default", "f16".
     row.tile += " warp " + io::format_warp(c.warp);
-    if (b.accumulator != Element::none) row.types += fmt::format(" ({} accumulator)", name_of(b.accumulator));
     row.schedule = c.grouped ? "2.x multistage grouped" : "2.x multistage";
     row.epilogue = std::string(io::format_epilogue(c.epilogue));
     row.output = std::string(name_of(c.d));

@@ -145,7 +145,7 @@ struct Config {
   EpilogueKind epilogue = EpilogueKind::tma;
   Element c = Element::none;
   Element d = Element::bf16;                  // with finalize: the MoE output type
-  Element accumulator = Element::none;        // none: the types' own (f32; s32 for s8); 2.x only
+  Element accumulator = Element::none;        // none: the operands' own (accumulator_of)
   MatrixLayout a_layout = MatrixLayout::row;  // row: K-major A; col: M-major
   MatrixLayout b_layout = MatrixLayout::col;  // col: K-major B; row: N-major
   MatrixLayout d_layout = MatrixLayout::row;
@@ -163,6 +163,14 @@ struct Config {
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
+
+// ElementAccumulator: as given, or the operands' own: s32 for integer operands, else f32.
+constexpr Element default_accumulator(const OperandPair& types) {
+  return is_integer(types.a.data) ? Element::s32 : Element::f32;
+}
+constexpr Element accumulator_of(const Config& config) {
+  return config.accumulator != Element::none ? config.accumulator : default_accumulator(config.types);
+}
 
 // Whether A and B are K-major (CUTLASS's tn…, the layouts its kernels are mostly built with):
 // A row-major and B column-major.

@@ -10,12 +10,6 @@
 
 namespace smem_budget {
 
-// The accumulator: as given, or f32 (s32 for integer operands).
-constexpr Element sm80_accumulator(const Config& config) {
-  if (config.accumulator != Element::none) return config.accumulator;
-  return is_integer(config.types.a.data) ? Element::s32 : Element::f32;
-}
-
 // The epilogue's elements per access of C and D (the output functor's count): min(alignment x
 // width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); 128
 // bits' worth when no alignment is given (DefaultGemmConfiguration's LinearCombination).
@@ -32,7 +26,7 @@ constexpr bytes_t sm80_output_access(const Config& config) {
 constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
   if (sm80_warp_count(config).k != 1) return 1;
   const Element d = config.d;
-  const Element acc = sm80_accumulator(config);
+  const Element acc = accumulator_of(config);
   const bytes_t access = sm80_output_access(config);
   const bool two = (d == Element::f32 && acc == Element::f32 && access == 4) ||
                    (d == Element::f16 && acc == Element::f32 && access == 8) ||
@@ -46,7 +40,7 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // (default_epilogue_tensor_op.h:604); one AlignedBuffer of accumulators.
 constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
   const Sm80WarpCount warps = sm80_warp_count(config);
-  const int bits = bits_of(sm80_accumulator(config));
+  const int bits = bits_of(accumulator_of(config));
   const bytes_t rows = c.mul(c.mul(warps.m * 8, warps.k), sm80_fragments_per_iteration(config));
   const bytes_t columns = c.add(config.tile.n, 64 / bits * 4);
   return c.up(ceil_div(c.mul(c.mul(rows, columns), bits), 8), 16);

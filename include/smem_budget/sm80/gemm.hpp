@@ -70,7 +70,7 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
     return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, e4m3 or e5m2";
   if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)))
     return "not modelled: A and B of different types (the 2.x mixed-input GEMMs); FP8 may pair e4m3 with e5m2";
-  const Element acc = config.accumulator == Element::none ? sm80_accumulator(config) : config.accumulator;
+  const Element acc = accumulator_of(config);
   if (!detail::sm80_accumulates_in(a, acc))
     return "no 2.x tensor-op MMA accumulates these operands in that type: f16 and FP8 in f32 or f16, bf16 and f32 "
            "(tf32) in f32, s8 in s32";
@@ -164,7 +164,7 @@ struct Sm80Steps : DefaultGemmSteps {
     budget.epilogue.elements.d = config.d;
     budget.epilogue.elements.c = config.d;
     budget.epilogue_in_mainloop = true;
-    budget.accumulator = sm80_accumulator(config);
+    budget.accumulator = accumulator_of(config);
     budget.decision.stages = sm80_stages(config);
     budget.decision.counts = StageCounts::uniform(budget.decision.stages);
   }
