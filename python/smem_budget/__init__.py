@@ -16,11 +16,28 @@ command line itself.
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
 from smem_budget import _core
-from smem_budget._core import InputError, Result, check, check_many, fits, suggest, sweep
+from smem_budget._core import InputError, Result, check_many, fits, suggest, sweep
 
 __version__ = _core.__version__
 __all__ = ["InputError", "Result", "check", "check_many", "fits", "suggest", "sweep", "compare", "arch",
            "cutlass_versions"]
+
+
+def check(config: Optional[Union[str, Sequence[int], Mapping[str, Any]]] = None, *, operation: Any = None,
+          **keys: Any) -> Result:
+    if operation is None:
+        return _core.check(*(() if config is None else (config,)), **keys)
+    if config is not None:
+        raise InputError("check: give a configuration or operation=, not both (an operation is the whole kernel)")
+    from smem_budget import cutlass_library  # noqa: PLC0415 (only for operations)
+    return cutlass_library.check(operation, **keys)
+
+
+check.__doc__ = _core.check.__doc__ + """
+``operation`` is a ``cutlass_library`` operation instead of a configuration (anything with
+``procedural_name()``, or a mapping with a ``"procedural_name"``): the kernel its name describes,
+as :func:`smem_budget.cutlass_library.check` reads it; other keys override it.
+"""
 
 
 def compare(versions: Union[str, Sequence[str]], config: Optional[Union[str, Mapping[str, Any]]] = None, *,

@@ -61,6 +61,11 @@ def test_an_operation_is_read_by_its_name_and_the_name_says_the_architecture():
     assert result.config == smem_budget.check(kernel=op.procedural_name()).config
     with pytest.raises(smem_budget.InputError, match="an sm100 kernel, but the architecture is sm90"):
         cutlass_library.check(op, arch="sm90")
+    # The main check takes it too (issue 26's smem_budget.check(operation=op)), and keys override it.
+    assert smem_budget.check(operation=op) == result
+    assert smem_budget.check(operation=op, stages=2).config["stages"] == 2
+    with pytest.raises(smem_budget.InputError, match="give a configuration or operation=, not both"):
+        smem_budget.check("128x128x128", operation=op)
 
 
 def test_what_is_not_an_operation_is_named():
