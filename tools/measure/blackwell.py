@@ -2,8 +2,8 @@
 2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias and scale-factor
 output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
 the kernel's device-side size assertion needs measure.py's device check)."""
-from measure_common import (ELEMENT, BITS, PRESETS, block_type, builder_types, dims, linear_fusion, probe_keys,
-                            probe_program)
+from measure_common import (ELEMENT, BITS, PRESETS, block_type, builder_types, dims, finalize_epilogue_cluster,
+                            finalize_fusion, linear_fusion, probe_keys, probe_program)
 
 OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
 TENSOROP = "cutlass::arch::OpClassTensorOp"
@@ -52,7 +52,11 @@ def probe_source(cfg):
         epilogue = epilogue_schedule(cfg, p, sm)
     fusion = cfg.get("fusion", "none")
     fusion_op = linear_fusion(fusion, p.d, p.c)
-    if fusion == "sf-gen":
+    finalize = cfg.get("epilogue", "default") == "finalize"
+    prelude = ""
+    if finalize:
+        prelude, fusion_op = finalize_fusion(p)
+    elif fusion == "sf-gen":
         vector, sf = (16, "cutlass::float_ue4m3_t") if a_kind == "nv" else (32, "cutlass::float_ue8m0_t")
         fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf}, "
                      f"{p.layout_cd}, {ELEMENT[p.c]}>")
@@ -63,7 +67,9 @@ def probe_source(cfg):
     operands = f"{el_a}, {p.layout_a}, {align(a)}, {el_b}, {p.layout_b}, {align(b)}"
     epilogue_opclass = EPILOGUE_OPCLASS.get(cfg.get("epilogue_op_class", "auto"), OPCLASS)
     return probe_program(builder_types("Sm100", OPCLASS, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
-                                       kernel, epilogue_opclass=epilogue_opclass), "Mainloop::DispatchPolicy::Stages")
+                                       kernel, prelude=prelude, epilogue_opclass=epilogue_opclass, finalize=finalize,
+                                       epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
+                         "Mainloop::DispatchPolicy::Stages")
 
 
 def probe_source_sm103(cfg):
@@ -126,7 +132,10 @@ def dense_probe_source(cfg):
         epilogue = epilogue_schedule(cfg, p, sm)
     prelude = ""
     d_type = ELEMENT[p.d]
-    if cfg.get("_fusion") == "flashinfer-fp8-evt":
+    finalize = cfg.get("epilogue", "default") == "finalize"
+    if finalize:
+        prelude, fusion_op = finalize_fusion(p)
+    elif cfg.get("_fusion") == "flashinfer-fp8-evt":
         prelude, fusion_op = FLASHINFER_FP8_EVT.format(d=d_type), "ProbeScalarEVT"
     else:
         fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
@@ -140,7 +149,8 @@ def dense_probe_source(cfg):
     operands = f"{ELEMENT[a]}, {p.layout_a}, {align(a)}, {ELEMENT[b]}, {p.layout_b}, {align(b)}"
     accumulator = "int32_t" if a == "s8" else "float"
     return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
-                                       kernel, prelude=prelude, accumulator=accumulator),
+                                       kernel, prelude=prelude, accumulator=accumulator, finalize=finalize,
+                                       epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
                          "Mainloop::DispatchPolicy::Stages")
 
 

@@ -3,7 +3,8 @@ persistent cooperative and ping-pong kernels, the non-persistent warp-specialize
 and TMA (KernelTma) kernels, automatic, grouped and pointer-array batched ones; TMA or no-smem
 epilogue; linear, bias and vLLM scaled_mm fusions; the stream-K scheduler. measure.py compiles and
 runs them."""
-from measure_common import ELEMENT, BITS, builder_types, dims, linear_fusion, probe_keys, probe_program, scaled_fusion
+from measure_common import (ELEMENT, BITS, builder_types, dims, finalize_fusion, linear_fusion, probe_keys, probe_program,
+                            scaled_fusion)
 
 SCHEDULE = {"cooperative": "Cooperative", "pingpong": "Pingpong", "warpspecialized": ""}
 
@@ -41,7 +42,15 @@ def probe_source(cfg):
                 kind if kind == "Cooperative" else ("Pingpong" if array else ""))
     fusion = cfg.get("fusion", "none")
     prelude = ""
-    if fusion.startswith("scaled-mm"):
+    finalize = cfg.get("epilogue", "default") == "finalize"
+    if finalize:
+        # TensorRT-LLM's MoE launcher on SM90: the cooperative pointer-array kernel
+        # (moe_gemm_tma_ws_launcher.inl:368, 440-441).
+        if not (p.grouped and p.schedule == "cooperative"):
+            raise ValueError("FINALIZE is measured as TensorRT-LLM builds it: grouped and cooperative")
+        epilogue = "PtrArrayTmaWarpSpecializedCooperative"
+        prelude, fusion_op = finalize_fusion(p)
+    elif fusion.startswith("scaled-mm"):
         fusion_op, prelude = scaled_fusion(fusion, p.d)
     else:
         fusion_op = linear_fusion(fusion, p.d, p.c)
@@ -64,5 +73,5 @@ def probe_source(cfg):
     scheduler = {"persistent": "", "stream-k": "cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
     return probe_program(builder_types("Sm90", "cutlass::arch::OpClassTensorOp", p, f"cutlass::epilogue::{epilogue}",
                                        fusion_op, operands, cfg.get("stages", "auto"), f"cutlass::gemm::{kernel}",
-                                       prelude + scale_code, accumulator, problem, scheduler),
+                                       prelude + scale_code, accumulator, problem, scheduler, finalize=finalize),
                          "Mainloop::DispatchPolicy::Stages", mainloop_tensors=mainloop_tensors)

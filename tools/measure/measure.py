@@ -15,8 +15,10 @@ there are many cores.
 
 batch.json is a list of configuration objects (or {"configs": [...]}). Modelled here: the SM120
 block-scaled, blockwise, plain and sparse families; default, no-smem-free TMA epilogues with the
-fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias; grouped dense kernels. Not
-here: TensorRT-LLM's FINALIZE epilogue (its headers are TensorRT-LLM's, not CUTLASS's) and nosmem.
+fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias; grouped dense kernels; on SM90
+and SM100 TensorRT-LLM's FINALIZE epilogue (epilogue finalize), whose fusion is TensorRT-LLM's: name its
+cutlass_extensions/include with --trtllm-extensions (FlashInfer carries a copy). Not here: SM120's FINALIZE
+and nosmem.
 CI does not run this tool; it needs nvcc and a CUTLASS checkout.
 """
 import argparse
@@ -172,6 +174,11 @@ def first_error(log):
     return log.strip().splitlines()[-1] if log.strip() else "did not compile"
 
 
+# TensorRT-LLM's cutlass_extensions/include (FlashInfer's copy: csrc/nv_internal/tensorrt_llm/cutlass_extensions/include),
+# where the FINALIZE probes find its scatter fusion; set by --trtllm-extensions.
+TRTLLM_EXTENSIONS = None
+
+
 def compile_probe(source, tmp, cutlass, nvcc, gpu):
     """Builds one probe in `tmp` as a user's build does (host code, Params and the device entry
     point) for the arch-specific target alone; returns the compiler's log when it fails, else None.
@@ -186,8 +193,10 @@ def compile_probe(source, tmp, cutlass, nvcc, gpu):
     number = gpu.removeprefix("sm_")
     target = f"-gencode=arch=compute_{number},code=sm_{number}"
     obj, exe = os.path.join(tmp, "probe.o"), os.path.join(tmp, "probe")
+    extensions = [f"-I{TRTLLM_EXTENSIONS}"] if TRTLLM_EXTENSIONS else []
     built = subprocess.run([nvcc, "-std=c++17", target, "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
-                            f"-I{cutlass}/tools/util/include", "-c", path, "-o", obj], capture_output=True, text=True)
+                            f"-I{cutlass}/tools/util/include", *extensions, "-c", path, "-o", obj],
+                           capture_output=True, text=True)
     if built.returncode != 0:
         return built.stdout + built.stderr
     linked = subprocess.run([nvcc, target, obj, "-o", exe], capture_output=True, text=True)
@@ -259,7 +268,10 @@ def main():
     parser.add_argument("--limit", type=int, default=None, help="opt-in bytes per block for the verdict "
                         "(default: 101376 on sm120, else 232448)")
     parser.add_argument("--print-source", action="store_true", help="print the first probe's source and stop")
+    parser.add_argument("--trtllm-extensions", help="TensorRT-LLM's cutlass_extensions/include, for epilogue finalize")
     args = parser.parse_args()
+    global TRTLLM_EXTENSIONS
+    TRTLLM_EXTENSIONS = args.trtllm_extensions
     with open(args.batch) as f:
         batch = json.load(f)
     configs = batch["configs"] if isinstance(batch, dict) else batch

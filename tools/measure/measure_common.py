@@ -88,14 +88,42 @@ def epilogue_tile_type(tile):
     return "cute::Shape<cute::Int<{}>, cute::Int<{}>>".format(*dims(tile))
 
 
+def finalize_epilogue_cluster(cfg):
+    """The cluster TensorRT-LLM's launcher gives a FINALIZE epilogue builder on SM100: its static
+    InputClusterShape, also when the kernel's cluster is chosen at run time (:214-218, 424): 2x1x1 for
+    a 2-SM kernel, else 1x1x1."""
+    if cfg.get("cluster", "1x1x1") != "dynamic":
+        return None
+    return cluster_type("2x1x1" if cfg.get("schedule") == "2sm" else "1x1x1")
+
+
+def finalize_fusion(p):
+    """TensorRT-LLM's MoE FINALIZE fusion as its launcher spells it (moe_gemm_tma_ws_launcher.inl:415-420 in
+    FlashInfer fb28d72): a row-major D scatters with a per-column bias and per-row router scales, a
+    column-major one (swap_ab) the other way round; bias and output of D's type, scales float. The
+    fusion is TensorRT-LLM's (cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp, found with
+    measure.py --trtllm-extensions). Returns (the code that declares it, its name)."""
+    layout = p.layout_cd
+    op = "ScaledAccPerRowBiasPerColScaleScatter" if "ColumnMajor" in layout else "ScaledAccPerColBiasPerRowScaleScatter"
+    out = ELEMENT[p.d]
+    code = f"""
+#include "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp"
+using ProbeFinalize = cutlass::epilogue::fusion::{op}<{layout}, {out}, float, {out}, float>;
+"""
+    return code, "ProbeFinalize"
+
+
 def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kernel, prelude="", accumulator="float",
-                  problem=None, scheduler="", epilogue_opclass=None):
+                  problem=None, scheduler="", epilogue_opclass=None, finalize=False, epilogue_cluster=None):
     """The probe's types: both collectives from CUTLASS's builders for `arch` and the GemmUniversal
     kernel of them. `operands` is the mainloop builder's A and B arguments (element, layout,
     alignment each), `prelude` any definitions they need; `problem` the kernel's problem shape
     (default: grouped or a plain rank-4 shape), `scheduler` its tile-scheduler tag (default none);
-    the epilogue builder gets `opclass` too unless `epilogue_opclass` names another."""
+    the epilogue builder gets `opclass` too unless `epilogue_opclass` names another. A FINALIZE epilogue
+    (`finalize`) is built with C and D void, as TensorRT-LLM's launcher builds it (:421-431);
+    `epilogue_cluster`, when given, is the cluster the epilogue builder gets instead of the kernel's."""
     align = lambda e: 128 // BITS[e]  # noqa: E731 (16-byte accesses of C and D)
+    element_c, element_d = ("void", "void") if finalize else (ELEMENT[p.c], ELEMENT[p.d])
     if problem is None:
         problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if p.grouped
                    else "cute::Shape<int, int, int, int>")
@@ -103,12 +131,13 @@ def builder_types(arch, opclass, p, epilogue, fusion_op, operands, stages, kerne
     return f"""
 using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
 using Cluster = {p.cluster};
+using EpilogueCluster = {epilogue_cluster or "Cluster"};
 {prelude}
 using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::{arch}, {epilogue_opclass or opclass}, TileShape, Cluster,
+    cutlass::arch::{arch}, {epilogue_opclass or opclass}, TileShape, EpilogueCluster,
     {p.epilogue_tile}, {accumulator}, float,
-    {ELEMENT[p.c]}, {p.layout_cd}{p.ptr}, {align(p.c) if p.c != 'void' else align(p.d)},
-    {ELEMENT[p.d]}, {p.layout_cd}{p.ptr}, {align(p.d)}, {epilogue}, {fusion_op}>::CollectiveOp;
+    {element_c}, {p.layout_cd}{p.ptr}, {align(p.c) if p.c != 'void' else align(p.d)},
+    {element_d}, {p.layout_cd}{p.ptr}, {align(p.d)}, {epilogue}, {fusion_op}>::CollectiveOp;
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::arch::{arch}, {opclass}, {operands}, {accumulator}, TileShape, Cluster,
     {stage_type(stages)}, {kernel}>::CollectiveOp;
