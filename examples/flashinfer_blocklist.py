@@ -10,7 +10,8 @@ tactic's id is its place in the runner's combined list, GEMM_1's first (FlashInf
 MoERunner.get_valid_tactics). The tactics that do not build or fit go to invalid_tactics under
 FlashInfer's keys ("trtllm::fused_moe::gemm1::MoERunner"), the file FLASHINFER_TACTICS_BLOCKLIST
 loads (flashinfer/tactics_blocklist.py); each removed one is reported on standard error with why,
-and each the model does not answer (FINALIZE on SM90/SM100) is left to the autotuner, and said so.
+and each the model does not answer (a kernel class it says is not modelled) is left to the autotuner,
+and said so.
 Metadata FlashInfer compares that this cannot know is "*", which matches any environment.
 """
 import argparse

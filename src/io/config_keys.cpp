@@ -117,7 +117,7 @@ constexpr std::array<ConfigKey, 31> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.warp.given()) out.member(key, format_warp(c.warp)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
-     .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
+     .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm100, sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
              "or blockwise element names, also f16, bf16, s8, f32 (sm90 and 2.x: a tf32 MMA)). Default: nvfp4 (sm90: e4m3; 2.x: "
              "f16).",

@@ -416,9 +416,8 @@ Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vect
     // PtrArray…Mxf8f6f4Sm100: other operands than MXFP4, or MXFP4 loaded unpacked, 128 elements a time.
     instruction = Instruction::mxf8f6f4;
   } else if (s.operands == Fp4Format::nvfp4 && k.types == fp4_name(Fp4Format::mxfp4)) {
-    r.fail(schedule,
-           "not modelled: FP4 with ue8m0 scale factors per 16 elements (the NVF4 schedule on MX "
-           "operands), an operand format the model has no name for");
+    // ue8m0 scales under an NVF4 schedule: one scale per 16 elements.
+    r.set("types", std::string(name_of(Operand{Element::e2m1, ScaleType::ue8m0, 16})), schedule);
   } else {
     check_fp4(r, s, k.types, schedule);
   }

@@ -108,24 +108,37 @@ def test_the_blocklist_example_blocks_the_finalize_tiles_by_their_ids_in_flashin
     assert document["_metadata"]["gpu"] == "NVIDIA GB10"
     assert {name for i, name, reason in removed if i == 33} == {
         "CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}"}
-    # A tactic the model does not answer (FINALIZE on SM90) is left to the autotuner, not blocked.
+    # On SM90 every tactic is judged, FINALIZE too, and none is blocked: all 108 fit an H100.
     with open(os.path.join(DATA, "flashinfer-fb28d72-sm90-moe-fp8.txt")) as f:
         document, removed, unjudged = example.blocklist(f.read(), arch="sm90", activation="e4m3", weight="e4m3",
                                                         output="bf16")
-    assert len(unjudged) == 36 and all("not modelled" in message for _, message in unjudged)
-    assert all(i not in document["invalid_tactics"]["trtllm::fused_moe::gemm2::MoERunner"] for i, _ in unjudged)
+    assert unjudged == [] and removed == []
+    assert document["invalid_tactics"]["trtllm::fused_moe::gemm2::MoERunner"] == []
+
+
+def device_rows(*files):
+    """Measured rows by their configuration, as the results' config spells it."""
+    rows = {}
+    for file in files:
+        with open(os.path.join(os.path.dirname(__file__), "..", "data", file)) as f:
+            rows.update({json.dumps(r["config"], sort_keys=True): r["expect"] for r in json.load(f)["rows"]})
+    return rows
 
 
 def test_filter_sets_apart_what_the_model_does_not_answer():
-    # FlashInfer's SM90 FP8 MoE list: 108 tactics; FINALIZE on SM90 is not modelled yet.
+    # FlashInfer's SM90 FP8 MoE list: 108 tactics, every one answered, FINALIZE included; a tactic of a
+    # kernel the model does not answer (here the FP8 blockwise schedule's FINALIZE) is set apart.
     kept, removed, unjudged = trtllm.filter(blocks("flashinfer-fb28d72-sm90-moe-fp8.txt"), arch="sm90",
                                             activation="e4m3", weight="e4m3", output="bf16")
-    assert len(kept) + len(removed) + len(unjudged) == 108
-    assert unjudged and all("FINALIZE" in trtllm.spelling(c) and "not modelled" in m for c, m in unjudged)
-    assert all("FINALIZE" not in trtllm.spelling(c) for c in kept)
-    # What the runner makes of the others was built for the device (tests/data/sm90-flashinfer-moe-device.json).
-    with open(os.path.join(os.path.dirname(__file__), "..", "data", "sm90-flashinfer-moe-device.json")) as f:
-        device = {json.dumps(r["config"], sort_keys=True): r["expect"] for r in json.load(f)["rows"]}
+    assert (len(kept), len(removed), len(unjudged)) == (108, 0, 0)
+    assert sum("FINALIZE" in trtllm.spelling(c) for c in kept) == 36
+    finalize = [c for c in kept if "FINALIZE" in trtllm.spelling(c)][:1]
+    _, _, unjudged = trtllm.filter(finalize, arch="sm90", activation="e4m3", weight="e4m3", output="bf16",
+                                   scaling="blockwise", fast_accum=False)
+    assert len(unjudged) == 1 and "not modelled on sm90: the finalize epilogue of blockwise kernels" in unjudged[0][1]
+    # What the runner makes of each was built for the device: the default epilogue's kernels
+    # (sm90-flashinfer-moe-device.json) and FINALIZE's (sm90-finalize-device.json).
+    device = device_rows("sm90-flashinfer-moe-device.json", "sm90-finalize-device.json")
     for config in kept:
         result = trtllm.check(config, arch="sm90", activation="e4m3", weight="e4m3", output="bf16")
         assert result.config["schedule"] == "cooperative" and result.config["fast_accum"] is True
@@ -179,17 +192,17 @@ def test_flashinfers_sm120_generator_product_by_the_model_against_its_hand_filte
 
 def test_a_runners_plain_fp8_is_not_read_as_mxfp8_where_block_scaling_is_the_default():
     # FlashInfer's SM100 FP8 MoE list: plain FP8 (no block scales), which smem-budget would read as
-    # MXFP8 on sm100 were "e4m3" given bare; FINALIZE on SM100 is not modelled yet.
+    # MXFP8 on sm100 were "e4m3" given bare.
     kept, removed, unjudged = trtllm.filter(blocks("flashinfer-fb28d72-sm100-moe-fp8.txt"), arch="sm100",
                                             activation="e4m3", weight="e4m3", output="bf16")
-    assert (len(kept), len(removed), len(unjudged)) == (432, 0, 108)
+    assert (len(kept), len(removed), len(unjudged)) == (540, 0, 0)
     result = trtllm.check(kept[0], arch="sm100", activation="e4m3", weight="e4m3", output="bf16")
     assert result.config["scaling"] == "none"
     assert trtllm.check(kept[0], arch="sm100", activation="mxfp8", weight="mxfp8", output="bf16").config["scaling"] \
         == "block"
-    # The 120 distinct kernels they select were built for the device (sm100-flashinfer-moe-device.json).
-    with open(os.path.join(os.path.dirname(__file__), "..", "data", "sm100-flashinfer-moe-device.json")) as f:
-        device = {json.dumps(r["config"], sort_keys=True): r["expect"] for r in json.load(f)["rows"]}
+    # The 180 distinct kernels they select were built for the device: 120 of the default epilogue
+    # (sm100-flashinfer-moe-device.json) and 60 FINALIZE ones (sm100-finalize-device.json).
+    device = device_rows("sm100-flashinfer-moe-device.json", "sm100-finalize-device.json")
     seen = set()
     for config in kept:
         result = trtllm.check(config, arch="sm100", activation="e4m3", weight="e4m3", output="bf16")
@@ -197,4 +210,4 @@ def test_a_runners_plain_fp8_is_not_read_as_mxfp8_where_block_scaling_is_the_def
         expect = device[key]
         assert (result.verdict, result.total, result.stages) == (expect["verdict"], expect["total"], expect["stages"])
         seen.add(key)
-    assert len(seen) == 120
+    assert len(seen) == 180

@@ -91,8 +91,8 @@ inline constexpr std::array<OperandPreset, 5> operand_presets{{
     {"mxfp4", {Element::e2m1, ScaleType::ue8m0, 32}},
     {"mxfp6", {Element::e3m2, ScaleType::ue8m0, 32}},
     {"mxfp8", {Element::e4m3, ScaleType::ue8m0, 32}},
-    // FP4 with ue8m0 scale factors per 16 elements: MX scale types under the …Vs16 schedules, which
-    // CUTLASS's SM103 listing builds (kernel names ue8m0xe2m1 … o_vs16).
+    // FP4 with ue8m0 scale factors per 16 elements: MX scale types under the NVF4 (SM100) and …Vs16
+    // (SM103) schedules, which CUTLASS's listings build (kernel names ue8m0xe2m1 … o_vs16).
     {"mxfp4-vs16", {Element::e2m1, ScaleType::ue8m0, 16}},
 }};
 

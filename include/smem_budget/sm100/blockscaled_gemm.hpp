@@ -31,7 +31,7 @@ constexpr Rejection sm100_check(const Config& config) {
   if (config.schedule == Schedule::automatic && sm100_even_static_cluster_m(config) && t.m != 128 && t.m != 256)
     return Rejection::sm100_auto_tile_m;
   if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
-  if (config.epilogue == EpilogueKind::tma && bits_of(config.d) < 8 && sm100_epilogue_cta_tile(config).m < 128)
+  if (config.epilogue != EpilogueKind::nosmem && bits_of(config.d) < 8 && sm100_epilogue_cta_tile(config).m < 128)
     return Rejection::sm100_narrow_output_tmem_load;
   if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
   if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;
@@ -143,8 +143,15 @@ struct Sm100Steps : DefaultGemmSteps {
 constexpr std::optional<std::string_view> sm100_blockscaled_invalid_input(const Config& config) {
   if (const auto error = sm100_invalid_input(config)) return error;
   const OperandPair& t = config.types;
-  if (t.a.data == Element::e2m1 && t.a.scale == ScaleType::ue8m0 && t.a.vector == 16)
-    return "not modelled on sm100: FP4 with ue8m0 scale factors per 16 elements (modelled on sm103)";
+  // ue8m0 scales per 16 FP4 elements: the NVF4 schedules (KernelTmaWarpSpecialized{1,2}SmNvf4Sm100) on MX
+  // operands, the MXF4NVF4 MMA with NVFP4's scale-factor blocks (CUTLASS's …_ue8m0xe2m1_…_1sm names).
+  if (t.a.data == Element::e2m1 && t.a.scale == ScaleType::ue8m0 && t.a.vector == 16) {
+    if (config.schedule == Schedule::automatic)
+      return "FP4 with ue8m0 scale factors per 16 elements is built by the NVF4 schedules (--schedule 1sm or 2sm); "
+             "auto builds the 32-element vector";
+    if (config.instruction != Instruction::automatic)
+      return "FP4 with ue8m0 scale factors per 16 elements takes the MXF4NVF4 MMA (instruction auto)";
+  }
   // The scale factors of D as the operands' (what was measured); written from registers, they take
   // no shared memory, but another vector or type may change what the epilogue builder picks.
   const ScaleFactorOutput sf = config.sf_output;

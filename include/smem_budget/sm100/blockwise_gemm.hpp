@@ -30,6 +30,7 @@ namespace smem_budget {
 // generator makes (FP8 operands, the default scheduler, no fusion) was measured.
 constexpr std::optional<std::string_view> sm100_blockwise_invalid_input(const Config& config) {
   if (const auto error = sm100_foreign_keys(config)) return error;
+  if (config.epilogue == EpilogueKind::finalize) return "not modelled on sm100: the finalize epilogue of blockwise kernels";
   const auto fp8 = [](Element e) { return e == Element::e4m3 || e == Element::e5m2; };
   if (!fp8(config.types.a.data) || !fp8(config.types.b.data))
     return "not modelled on sm100: blockwise-scaled operands other than FP8 (e4m3, e5m2)";

@@ -18,6 +18,7 @@
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/cutlass/fusion_callbacks.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
+#include "smem_budget/cutlass/trtllm_finalize.hpp"
 
 namespace smem_budget {
 
@@ -101,11 +102,22 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
   // problem: not measured.
   if (config.batched) return "not modelled on sm100: pointer-array batched GEMMs (batched is modelled on sm90)";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
-  if (config.sparse || config.epilogue == EpilogueKind::finalize ||
-      config.epilogue_schedule != EpilogueSchedule::automatic || config.instruction == Instruction::mxf8f6f4_acc2x4)
-    return "not modelled on sm100: sparse kernels, the finalize epilogue and epilogue schedules are SM120 keys";
+  if (config.sparse || config.epilogue_schedule != EpilogueSchedule::automatic ||
+      config.instruction == Instruction::mxf8f6f4_acc2x4)
+    return "not modelled on sm100: sparse kernels and epilogue schedules are SM120 keys";
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
+  return std::nullopt;
+}
+
+// FINALIZE as TensorRT-LLM's launcher builds it on SM100: the pointer-array kernel of a named 1-SM or
+// 2-SM schedule with PtrArrayTmaWarpSpecialized{1,2}Sm; it builds no no-smem FINALIZE
+// (moe_gemm_tma_ws_launcher.inl:384-388, moe_gemm_template_dispatch_tma_ws.h:82-107).
+constexpr std::optional<std::string_view> sm100_finalize_invalid_input(const Config& config) {
+  if (config.epilogue != EpilogueKind::finalize) return std::nullopt;
+  if (const auto error = finalize_invalid_input(config)) return error;
+  if (config.schedule != Schedule::one_sm && config.schedule != Schedule::two_sm)
+    return "the finalize epilogue is built with a named kernel schedule: --schedule 1sm or 2sm";
   return std::nullopt;
 }
 
@@ -117,6 +129,7 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
     return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
   if (const auto error = sm100_foreign_keys(config)) return error;
+  if (const auto error = sm100_finalize_invalid_input(config)) return error;
   if (!k_major_operands(config))
     return "not modelled: MN-major A or B of the block-scaled GEMMs (a_layout col, b_layout row); the model lays out "
            "K-major ones (MN-major is modelled on sm100 with scaling none)";

@@ -38,6 +38,7 @@ constexpr bool sm100_dense_types_accepted(const OperandPair& t) {
 // Questions outside what the model of these kernels covers; empty when it answers.
 constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config& config) {
   if (const auto error = sm100_foreign_keys(config)) return error;
+  if (const auto error = sm100_finalize_invalid_input(config)) return error;
   if (config.instruction != Instruction::automatic)
     return "instruction chooses a block-scaled MMA; without block scales CUTLASS picks the MMA from the types";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
@@ -104,7 +105,7 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   // CTA N rule of 4.5.2 (:1220), the TMEM load's rows per warp (:604).
   if (sm100_epilogue_is_2sm(config) && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
   const Tile epi_cta = sm100_epilogue_cta_tile(config);
-  if (config.epilogue == EpilogueKind::tma) {
+  if (config.epilogue != EpilogueKind::nosmem) {
     const int c_bits = bits_of(config.c == Element::none ? config.d : config.c);
     const int max_bits = c_bits > bits_of(config.d) ? c_bits : bits_of(config.d);
     if (rules_for(config.cutlass).sm100_2sm_16bit_cta_n && sm100_epilogue_is_2sm(config) &&

@@ -17,6 +17,7 @@
 #include "smem_budget/core/rules.hpp"
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/cutlass/trtllm_finalize.hpp"
 #include "smem_budget/sm120/collective.hpp"
 #include "smem_budget/sm120/epilogue.hpp"
 
@@ -69,13 +70,8 @@ constexpr std::optional<std::string_view> sm120_invalid_input(const Config& conf
   if (!k_major_operands(config))
     return "not modelled on sm120: MN-major A or B (a_layout col, b_layout row); the model lays out K-major operands";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm120";
-  if (config.epilogue == EpilogueKind::finalize) {
-    if (!config.grouped) return "the finalize epilogue needs a grouped kernel (--grouped)";
-    if (config.c != Element::none) return "the finalize epilogue derives C from the output type; do not give C";
-    if (config.fusion != Fusion::none) return "the finalize epilogue has its own fusion";
-    if (config.d != Element::f16 && config.d != Element::bf16 && config.d != Element::f32)
-      return "the finalize epilogue's output type is f16, bf16 or f32";
-  }
+  if (config.epilogue == EpilogueKind::finalize)
+    if (const auto error = finalize_invalid_input(config)) return error;
   if (config.epilogue == EpilogueKind::nosmem) {
     if (config.fusion != Fusion::none) return "the no-smem epilogue has no fusion";
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";

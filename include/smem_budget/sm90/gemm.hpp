@@ -20,6 +20,7 @@
 #include "smem_budget/cutlass/fusion_callbacks.hpp"
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
+#include "smem_budget/cutlass/trtllm_finalize.hpp"
 
 namespace smem_budget {
 
@@ -97,10 +98,18 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   if (config.fast_accum && config.schedule == Schedule::tma) return "KernelTma has no FP8FastAccum variant";
   if (config.scaling == Scaling::blockwise && !persistent)
     return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
-  if (config.sparse || config.instruction != Instruction::automatic || config.epilogue == EpilogueKind::finalize ||
+  if (config.sparse || config.instruction != Instruction::automatic ||
       config.epilogue_schedule != EpilogueSchedule::automatic)
-    return "not modelled on sm90: sparse kernels, instructions, the finalize epilogue and epilogue schedules are "
-           "SM120 keys";
+    return "not modelled on sm90: sparse kernels, instructions and epilogue schedules are SM120 keys";
+  // FINALIZE as TensorRT-LLM's launcher builds it on SM90: the cooperative pointer-array kernel with
+  // PtrArrayTmaWarpSpecializedCooperative (moe_gemm_tma_ws_launcher.inl:368, 440).
+  if (config.epilogue == EpilogueKind::finalize) {
+    if (const auto error = finalize_invalid_input(config)) return error;
+    if (config.schedule != Schedule::cooperative)
+      return "not modelled on sm90: the finalize epilogue with another kernel than the cooperative one TensorRT-LLM "
+             "builds (--schedule cooperative)";
+    if (config.scaling == Scaling::blockwise) return "not modelled on sm90: the finalize epilogue of blockwise kernels";
+  }
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
   if (config.stages.kind == StagePolicy::Kind::auto_epi)
     return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
