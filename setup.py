@@ -1,61 +1,57 @@
-"""`pip install .` builds the smem_budget package: the pybind11 module over the header-only model
-and the command line's code (src/: cli, frontend, io, render, native), compiled from this checkout,
-one compiler process per core. Offline, with what Debian provides: pybind11-dev (headers), nlohmann-json3-dev,
-libcli11-dev and libfmt-dev (linked as Debian's shared libfmt: compiled header-only into every
-source it doubled the build), and the interpreter's own headers. Use
-`pip install --no-build-isolation .`."""
+"""`pip install .` builds the smem_budget package: the pybind11 module `_core` over the header-only
+model and the command line's code (src/: cli, frontend, io, render, native), built from this checkout
+by the project's own CMake (the target smem_budget_python, which `cmake --build build` builds too),
+one compiler process per core. Offline, with what Debian provides: cmake, pybind11-dev (headers and
+CMake files), nlohmann-json3-dev, libcli11-dev, libfmt-dev (Debian's shared libfmt) and the
+interpreter's own headers. Use `pip install --no-build-isolation .`.
+
+The CMake build tree is build-python/temp.*/cmake (beside CMake's build/, not in it), configured for
+the Python that runs pip. SMEM_BUDGET_CMAKE_BUILD_DIR names a tree already configured with the
+Python module on (a top-level `cmake -S . -B build` is) for this same Python, to build the module in
+instead: ctest's pip_install test passes its own build tree, where the module is already built."""
 import os
 import re
+import shutil
+import subprocess
+import sys
 import sysconfig
 from pathlib import Path
-
-from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-VERSION = re.search(r"project\(smem-budget VERSION ([0-9.]+)", open("CMakeLists.txt").read()).group(1)
-# Everything the command line is made of but its main(): the module runs it in-process too
-# (`python -m smem_budget`, the smem-budget console script).
-SOURCES = ["python/module.cpp"] + sorted(str(p) for p in Path("src").rglob("*.cpp") if p.name != "main.cpp")
-
-core = Extension(
-    "smem_budget._core",
-    sources=SOURCES,
-    include_dirs=["include", "src", sysconfig.get_paths()["include"]],
-    define_macros=[("SMEM_BUDGET_VERSION", f'"{VERSION}"'), ("FMT_SHARED", "1")],
-    extra_compile_args=["-std=c++20", "-O2", "-fvisibility=hidden"],
-    libraries=["dl", "fmt"],
-    language="c++",
-)
+SOURCE_DIR = Path(__file__).resolve().parent
+VERSION = re.search(r"project\(smem-budget VERSION ([0-9.]+)", (SOURCE_DIR / "CMakeLists.txt").read_text()).group(1)
 
 
-
-class ParallelBuildExt(build_ext):
-    """setuptools compiles one extension's sources one after another; this compiles them one
-    process per core (the compiler object's own compile(), called once per source)."""
+class CMakeBuildExt(build_ext):
+    """Builds `_core` with CMake and copies it where setuptools packs the extension."""
 
     def build_extension(self, ext):
-        compile_one = self.compiler.compile
-
-        def compile_all(sources, *args, **kwargs):
-            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-                parts = pool.map(lambda source: compile_one([source], *args, **kwargs), sources)
-                return [obj for objects in parts for obj in objects]
-
-        self.compiler.compile = compile_all
-        try:
-            super().build_extension(ext)
-        finally:
-            self.compiler.compile = compile_one
+        tree = os.environ.get("SMEM_BUDGET_CMAKE_BUILD_DIR")
+        if tree:
+            tree = Path(tree).resolve()
+        else:
+            tree = Path(self.build_temp).resolve() / "cmake"
+            subprocess.run(["cmake", "-S", str(SOURCE_DIR), "-B", str(tree), "-DCMAKE_BUILD_TYPE=Release",
+                            "-DSMEM_BUDGET_PYTHON=ON", "-DSMEM_BUDGET_TESTS=OFF",
+                            f"-DPython_EXECUTABLE={sys.executable}"], check=True)
+        subprocess.run(["cmake", "--build", str(tree), "--target", "smem_budget_python",
+                        "-j", str(os.cpu_count() or 1)], check=True)
+        built = tree / "python" / "smem_budget" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
+        if not built.is_file():
+            sys.exit(f"{built} is missing: {tree} builds the module for another Python than {sys.executable}")
+        destination = Path(self.get_ext_fullpath(ext.name))
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(built, destination)
 
 
 setup(
     version=VERSION,
-    cmdclass={"build_ext": ParallelBuildExt},
+    cmdclass={"build_ext": CMakeBuildExt},
     options={"build": {"build_base": "build-python"}},  # beside CMake's build/, not in it
     packages=["smem_budget"],
     package_dir={"smem_budget": "python/smem_budget"},
     package_data={"smem_budget": ["_core.pyi", "py.typed"]},
-    ext_modules=[core],
+    ext_modules=[Extension("smem_budget._core", sources=[])],  # built by CMakeBuildExt
 )
