@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (AddressSanitizer and UndefinedBehaviorSanitizer on)
-# and runs each for SECONDS (default 60) on a working copy of its seed corpus in fuzz/corpus.
+# Builds the libFuzzer targets with clang, AddressSanitizer and UndefinedBehaviorSanitizer, in the
+# tree scripts/sanitize.sh tests (build-asan, scripts/asan_tree.sh: after it, only the targets' own
+# sources compile), and runs each for SECONDS (default 60) on a working copy of its seed corpus in
+# fuzz/corpus.
 # Prints executions per target; exits non-zero if any target finds a crash, a leak or a broken
 # property (the input is kept in build-fuzz/findings/).
 #   scripts/fuzz.sh [SECONDS]
@@ -8,10 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 targets=(tile_parser option_parsers batch_loader kernel_text)
-SMEM_BUDGET_CLANG=1 scripts/setup.sh
-CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSMEM_BUDGET_FUZZ=ON -DSMEM_BUDGET_TESTS=OFF \
-  -DSMEM_BUDGET_WERROR=ON >/dev/null
-cmake --build build-fuzz -j2 --target "${targets[@]/#/fuzz_}"
+scripts/asan_tree.sh
+cmake --build build-asan -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
 mkdir -p build-fuzz/findings
 total=0
 status=0
@@ -19,7 +19,7 @@ for target in "${targets[@]}"; do
   work="build-fuzz/corpus/$target"
   mkdir -p "$work"
   log="build-fuzz/$target.log"
-  if ! "build-fuzz/fuzz/fuzz_$target" "$work" "fuzz/corpus/$target" -max_total_time="$seconds" -max_len=4096 \
+  if ! "build-asan/fuzz/fuzz_$target" "$work" "fuzz/corpus/$target" -max_total_time="$seconds" -max_len=4096 \
        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$target-" \
        >"$log" 2>&1; then
     status=1
