@@ -214,7 +214,7 @@ const Case cases[] = {
   {"--tile 128x128x128 --scaling none --types e4m3 --instruction mxf8f6f4", nullptr, "with scaling none or blockwise leave it auto"},
   {"--tile 128x128x128 --scaling none --types e4m3 --grouped --epilogue finalize", nullptr, "finalize epilogue is modelled for dense block-scaled"},
   {"--tile 128x128x128 --scaling none --types e4m3 --grouped --fusion scaled-mm", nullptr, "scaled-mm fusions are modelled for non-grouped"},
-  {"--tile 128x128x128 --scaling none --types s8 --d s8", nullptr, "s8 and s32 are modelled as C or D of CUTLASS 2.x kernels only"},
+  {"--tile 128x128x128 --scaling none --types s8 --d s8", nullptr, "not modelled: integer C or D of a 3.x kernel other than SM90's and SM100's"},
   {"--config BAD", "{\"tile\": \"128x128x128\", \"epilogue\": \"default\"}", "BAD: one configuration must sit in a list"},
   {"--config BAD", "{\"name\": \"x\", \"compute_capability\": \"12.0\"}", "BAD: this is an arch file; give it with --arch BAD"},
   {"--config BAD", "{\n // a comment\n \"configs\": []}", "(JSON has no comments; remove them)"},

@@ -161,9 +161,15 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
-  if (config.generation == Generation::cutlass3x)
-    for (Element e : {config.c, config.d, config.bias})
-      if (is_integer(e)) return "s8 and s32 are modelled as C or D of CUTLASS 2.x kernels only (generation 2x)";
+  // Integer outputs: the 2.x kernels', and the 3.x integer GEMMs' of SM90 and SM100 (measured by name:
+  // tests/data/sm90-integer-names-device.json, sm100-integer-names-device.json).
+  if (config.generation == Generation::cutlass3x) {
+    const bool integer_3x = is_integer(config.types.a.data) &&
+                            (row->rule_set == RuleSet::sm90 || row->rule_set == RuleSet::sm100);
+    if (is_integer(config.bias) || ((is_integer(config.c) || is_integer(config.d)) && !integer_3x))
+      return "not modelled: integer C or D of a 3.x kernel other than SM90's and SM100's integer GEMMs (2.x "
+             "kernels write them on every architecture)";
+  }
   // The 3.x kernels accumulate in their operands' own type; the f16 accumulators of f16 operands that
   // CUTLASS's SM90 and SM100 plain GEMMs offer lay out the same shared memory (measured by name:
   // tests/data/sm90-f16-accumulator-names-device.json, sm100-f16-accumulator-names-device.json).

@@ -34,8 +34,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 // CUTLASS's element names (DataTypeNames, python/cutlass_library/library.py, v4.7.0) the model has no
 // element for: a name with one is a real kernel the model does not answer.
-constexpr std::array<std::string_view, 32> unmodelled_cutlass_elements{
-    "b1",  "u2",   "u4",   "u8",   "u16",  "u32",   "u64",  "s2",    "s4",   "s16", "s32",
+constexpr std::array<std::string_view, 31> unmodelled_cutlass_elements{
+    "b1",  "u2",   "u4",   "u16",  "u32",   "u64",  "s2",    "s4",   "s16", "s32",
     "s64", "f8",   "tf32", "f64",  "cf16", "cbf16", "cf32", "ctf32", "cf64", "cu2", "cu4",
     "cu8", "cu16", "cu32", "cu64", "cs2",  "cs4",   "cs8",  "cs16",  "cs32", "cs64"};
 
@@ -198,17 +198,13 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     if (a.starts_with('c') && element_from_name(a.substr(1)))
       r.fail(both, "not modelled: complex GEMMs (the model's operands are real)");
     const bool sm100 = arch == NameArch::sm100;
-    // SM90's tfloat32_t operands are 32 bits in shared memory and multiplied as tf32, as f32 operands
-    // are (tests/data/sm90-tf32-names-device.json: CUTLASS's tf32 kernels measure as their f32 twins).
+    // tfloat32_t operands are 32 bits in shared memory and multiplied as tf32, as f32 operands are
+    // (tests/data/sm90-tf32-names-device.json: CUTLASS's SM90 tf32 kernels measure as their f32 twins).
     const auto plain = [&](std::string_view part) {
-      if (sm100) return runtime_element(r, part, part);
-      return arch == NameArch::sm90 && part == "tf32" ? Element::f32 : element_part(r, part, part, false);
+      if (part == "tf32") return Element::f32;
+      return sm100 ? runtime_element(r, part, part) : element_part(r, part, part, false);
     };
     const Element ea = plain(a), eb = plain(b);
-    if (sm100 && (ea == Element::f32 || eb == Element::f32))
-      r.fail(both,
-             "not modelled: SM100's tf32 GEMMs (f32 operands); the dense SM100 model has f16, bf16, s8 and "
-             "FP8/FP6/FP4 operands");
     if (arch == NameArch::sm90 && bits_of(ea) != bits_of(eb))
       r.fail(both, "not modelled: SM90's mixed-input kernels (A and B of different widths)");
     types = types_text(name_of(ea), name_of(eb));
@@ -221,21 +217,16 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
 
 // The accumulator, C and D (or SCALExD where the kernel also writes block scale factors): sets c
 // and d, and returns D's scale type.
-// SM100's dense (tensorop) kernels: s8 operands accumulate in s32, and the dense model has no s8 C or D;
-// f16 operands may accumulate in f16 (the accumulator key).
+// Integer operands accumulate in s32; f16 operands may accumulate in f16 (the accumulator key).
 std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulator, std::string_view c,
-                                      std::string_view d, bool sm100_dense, bool s8_operands, bool f16_operands) {
-  if (sm100_dense && s8_operands) {
-    if (accumulator != "s32") r.fail(accumulator, "not modelled: SM100's s8 GEMMs accumulate in s32");
+                                      std::string_view d, bool integer_operands, bool f16_operands) {
+  if (integer_operands) {
+    if (accumulator != name_of(Element::s32)) r.fail(accumulator, "not modelled: integer GEMMs accumulate in s32");
   } else if (accumulator == name_of(Element::f16) && f16_operands) {
     r.set("accumulator", std::string(accumulator), accumulator);
   } else if (accumulator != name_of(Element::f32)) {
     r.fail(accumulator,
-           "not modelled: the model's 3.x kernels accumulate in f32 (SM100's s8 ones in s32; f16 operands also in f16)");
-  }
-  for (std::string_view output : {c, d}) {
-    if (output == "s32") r.fail(output, "not modelled: s32 C or D");
-    if (sm100_dense && output == name_of(Element::s8)) r.fail(output, "not modelled: s8 C or D on SM100");
+           "not modelled: the model's 3.x kernels accumulate in f32 (integer ones in s32; f16 operands also in f16)");
   }
   r.set("c", std::string(name_of(element_part(r, c, c, true))), c);
   const std::size_t dx = d.find('x');
@@ -404,13 +395,12 @@ Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vect
   const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
   const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
   const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
-  // EpilogueScheduleAuto's own is_2sm: a static, even cluster M and tile M 256; else the 1-SM epilogue.
+  // EpilogueScheduleAuto's own is_2sm: a static, even cluster M and tile M 256; else the 1-SM epilogue
+  // (sm100_builder.inl:1697-1713), under the 2-SM mainloop too.
   const bool auto_epilogue_2sm =
       !k.cluster_extents.is_dynamic() && k.cluster_extents.m % 2 == 0 && k.tile_extents.m == 256;
   if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
-    r.fail(k.cluster,
-           "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
-           "chosen at run time, or odd, or its tile M is not 256: sm100_builder.inl:1697-1713)");
+    r.set("epilogue_schedule", std::string(format_epilogue_schedule(EpilogueSchedule::one_sm)), k.cluster);
   Instruction instruction = s.instruction;
   if (s.operands == Fp4Format::mxfp4 && k.grouped && (k.types != fp4_name(Fp4Format::mxfp4) || k.align == "align128")) {
     // PtrArray…Mxf8f6f4Sm100: other operands than MXFP4, or MXFP4 loaded unpacked, 128 elements a time.
@@ -475,13 +465,11 @@ Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vect
   const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
   const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
   // EpilogueScheduleAuto's own is_2sm for OpClassTensorOp: a static, even cluster M and tile M 128 or 256
-  // (sm100_builder.inl:1697-1713); else the 1-SM epilogue, which no setting pairs with a 2-SM mainloop.
+  // (sm100_builder.inl:1697-1713); else the 1-SM epilogue, under the 2-SM mainloop too.
   const bool auto_epilogue_2sm = !k.cluster_extents.is_dynamic() && k.cluster_extents.m % 2 == 0 &&
                                  (k.tile_extents.m == 256 || k.tile_extents.m == 128);
   if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
-    r.fail(k.cluster,
-           "not modelled: EpilogueScheduleAuto on this 2-SM kernel builds the 1-SM epilogue (its cluster is "
-           "chosen at run time, or odd, or its tile M is neither 128 nor 256: sm100_builder.inl:1697-1713)");
+    r.set("epilogue_schedule", std::string(format_epilogue_schedule(EpilogueSchedule::one_sm)), k.cluster);
   r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
   r.set("epilogue", std::string(format_epilogue(epilogue)), rest.empty() ? name : std::string_view(schedule));
   r.set("epilogue_tile", format_epilogue_tile({}), schedule);
@@ -524,9 +512,9 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const std::string_view a = parts.next(), b = parts.next(), accumulator = parts.next(), c = parts.next(),
                          d = parts.next();
   k.types = operand_parts(r, k.arch, k.family, opclass, a, b);
-  const std::optional<ScaleType> d_scale = output_parts(
-      r, accumulator, c, d, k.arch == NameArch::sm100 && k.family == Family::plain, k.types == name_of(Element::s8),
-      k.types == name_of(Element::f16));
+  const std::optional<ScaleType> d_scale =
+      output_parts(r, accumulator, c, d, k.types == name_of(Element::s8) || k.types == name_of(Element::u8),
+                   k.types == name_of(Element::f16));
   k.tile = parts.next();
   r.set("tile", std::string(k.tile), k.tile);
   const TileSpec tile = std::get<TileSpec>(parse_tile(k.tile));  // set() has checked it

@@ -62,9 +62,11 @@ inline constexpr std::array<Word<Scaling>, 3> scaling_words{{
     {Scaling::none, "none", "no scales (the plain tensor-op GEMM)"},
 }};
 
-inline constexpr std::array<Word<EpilogueSchedule>, 2> epilogue_schedule_words{{
-    {EpilogueSchedule::automatic, "auto", "EpilogueScheduleAuto"},
+inline constexpr std::array<Word<EpilogueSchedule>, 4> epilogue_schedule_words{{
+    {EpilogueSchedule::automatic, "auto", "EpilogueScheduleAuto (sm100: the kernel schedule's own epilogue when named)"},
     {EpilogueSchedule::sparse, "sparse", "the sparse kernels' own …Sparse…Sm120 epilogue schedule"},
+    {EpilogueSchedule::one_sm, "1sm", "sm100: TmaWarpSpecialized1Sm, also under a 2-SM mainloop"},
+    {EpilogueSchedule::two_sm, "2sm", "sm100: TmaWarpSpecialized2Sm"},
 }};
 
 // The operator class given to the epilogue's CollectiveBuilder (read by SM100's epilogue builder).
@@ -139,11 +141,12 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 
 // Element names, spelled by the model's name_of(Element), in the order messages list them: the
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
-inline constexpr std::array<Element, 8> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3,
-                                                         Element::e5m2, Element::f16,  Element::bf16, Element::s8};
-inline constexpr std::array<Element, 10> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
+inline constexpr std::array<Element, 9> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3,
+                                                         Element::e4m3, Element::e5m2, Element::f16,
+                                                         Element::bf16, Element::s8,   Element::u8};
+inline constexpr std::array<Element, 11> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
                                                            Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1,
-                                                           Element::s8,   Element::s32};
+                                                           Element::s8,   Element::u8,   Element::s32};
 // The accumulators a 2.x kernel may name.
 inline constexpr std::array<Element, 3> accumulator_elements{Element::f32, Element::f16, Element::s32};
 

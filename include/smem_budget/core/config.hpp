@@ -107,7 +107,9 @@ struct OperandAlignment {
 
 // EpilogueScheduleAuto, or the sparse kernels' own SparseTmaWarpSpecializedCooperativeSm120 tag: the
 // same collective, but the sparse tag picks its own automatic epilogue tile (epilogue.hpp).
-enum class EpilogueSchedule { automatic, sparse };
+// one_sm, two_sm: SM100's TMA epilogue of one or two SMs named apart from the kernel schedule (what
+// EpilogueScheduleAuto builds under a 2-SM mainloop whose cluster or tile it judges 1-SM).
+enum class EpilogueSchedule { automatic, sparse, one_sm, two_sm };
 
 // The operator class the epilogue's CollectiveBuilder is given: `automatic` is the mainloop's (as
 // CUTLASS's examples and generator pass it), `tensorop` arch::OpClassTensorOp, `blockscaled`

@@ -55,6 +55,8 @@ constexpr bool sm100_epilogue_block_scaled(const Config& config) {
 // (sm100_builder.inl:1697-1715). A block-scaled mainloop of tile M 128 on such a cluster is 1-SM under
 // a 2-SM epilogue when the epilogue's class is OpClassTensorOp (measured: it compiles).
 constexpr bool sm100_epilogue_is_2sm(const Config& config) {
+  if (config.epilogue_schedule == EpilogueSchedule::one_sm) return false;
+  if (config.epilogue_schedule == EpilogueSchedule::two_sm) return true;
   if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
   if (!sm100_even_static_cluster_m(config)) return false;
   return config.tile.m == 256 || (config.tile.m == 128 && !sm100_epilogue_block_scaled(config));
@@ -102,9 +104,15 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
   // problem: not measured.
   if (config.batched) return "not modelled on sm100: pointer-array batched GEMMs (batched is modelled on sm90)";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
-  if (config.sparse || config.epilogue_schedule != EpilogueSchedule::automatic ||
+  if (config.sparse || config.epilogue_schedule == EpilogueSchedule::sparse ||
       config.instruction == Instruction::mxf8f6f4_acc2x4)
-    return "not modelled on sm100: sparse kernels and epilogue schedules are SM120 keys";
+    return "not modelled on sm100: sparse kernels and the sparse epilogue schedule are SM120 keys";
+  // A 1-SM epilogue under a 2-SM mainloop is what EpilogueScheduleAuto builds for a run-time or odd
+  // cluster (CUTLASS's own kernels, measured by name); the other way round nothing builds.
+  if (config.epilogue_schedule == EpilogueSchedule::two_sm && !sm100_is_2sm(config))
+    return "not modelled on sm100: a 2-SM epilogue under a 1-SM mainloop (give --schedule 2sm)";
+  if (config.epilogue_schedule == EpilogueSchedule::one_sm && config.epilogue == EpilogueKind::finalize)
+    return "not modelled on sm100: the finalize epilogue with another epilogue schedule than its kernel's";
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
   return std::nullopt;

@@ -1,7 +1,7 @@
 // The SM100 (B200) GEMM without block scales: CollectiveBuilder<arch::Sm100, OpClassTensorOp, …>
 // (gemm/collective/builders/sm100_umma_builder.inl) building the collective of
 // gemm/collective/sm100_mma_warpspecialized.hpp (grouped: sm100_mma_array_warpspecialized.hpp), over
-// SM100's epilogue and kernels (sm100/common.hpp). f16, bf16, s8 and any mix of FP8/FP6/FP4 operands
+// SM100's epilogue and kernels (sm100/common.hpp). f32 (tf32), f16, bf16, s8, u8 and any mix of FP8/FP6/FP4 operands
 // (the F8F6F4 MMA, which keeps every element in a byte). Paths and lines are CUTLASS v4.7.0, under
 // include/cutlass/; 4.3.0 to 4.6.0 lay out the same (their builders and collectives differ in spelling).
 #pragma once
@@ -28,11 +28,13 @@ namespace smem_budget {
 // sm100_umma_builder.inl:224-225).
 constexpr int sm100_dense_smem_bits(Element e) { return bits_of(e) < 8 ? 8 : bits_of(e); }
 
-// check_input_datatypes (sm100_umma_builder.inl:101-149): the same f16, bf16 or s8 on both sides, or
-// two FP4/FP6/FP8 elements in any mix.
+// check_input_datatypes (sm100_umma_builder.inl:101-149): the same f32 (tf32), f16, bf16, s8 or u8 on both
+// sides, or two FP4/FP6/FP8 elements in any mix.
 constexpr bool sm100_dense_types_accepted(const OperandPair& t) {
   if (is_narrow_float(t.a.data) && is_narrow_float(t.b.data)) return true;
-  return t.a.data == t.b.data && (t.a.data == Element::f16 || t.a.data == Element::bf16 || t.a.data == Element::s8);
+  const Element a = t.a.data;
+  return a == t.b.data && (a == Element::f32 || a == Element::f16 || a == Element::bf16 || a == Element::s8 ||
+                           a == Element::u8);
 }
 
 // Questions outside what the model of these kernels covers; empty when it answers.
@@ -84,7 +86,7 @@ constexpr Rejection sm100_dense_mma_n_check(const Config& config) {
   const bytes_t n = config.tile.n;
   const bool two_sm = sm100_is_2sm(config);
   const Element a = config.types.a.data;
-  if (a == Element::s8) {
+  if (a == Element::s8 || a == Element::u8) {
     if (two_sm) return n % 32 == 0 ? Rejection::none : Rejection::sm100_s8_mma_n_2sm;
     return n == 8 || n % 16 == 0 ? Rejection::none : Rejection::sm100_s8_mma_n_1sm;
   }

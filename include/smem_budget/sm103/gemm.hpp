@@ -60,6 +60,8 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
     return "not modelled on sm103 yet: an OpClassTensorOp epilogue under the ultra mainloop (auto and blockscaled are "
            "the same epilogue)";
   if (config.batched) return "not modelled on sm103: pointer-array batched GEMMs (batched is modelled on sm90)";
+  if (config.epilogue_schedule != EpilogueSchedule::automatic)
+    return "not modelled on sm103: an epilogue schedule apart from the kernel's (SM103's kernels name their own)";
   if (const auto error = sm100_invalid_input(config)) return error;
   const bool two_sm = sm100_is_2sm(config);
   if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))

@@ -40,6 +40,8 @@ constexpr std::optional<std::string_view> invalid_family_input(const Config& con
     for (bytes_t extent : {g.m, g.n, g.k})
       if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
   }
+  if (config.epilogue_schedule == EpilogueSchedule::one_sm || config.epilogue_schedule == EpilogueSchedule::two_sm)
+    return "the 1sm and 2sm epilogue schedules are SM100's; sm120 takes auto or sparse";
   if (!config.sparse) {
     if (config.epilogue_schedule == EpilogueSchedule::sparse) return "the sparse epilogue schedule needs sparse: true";
     if (config.instruction == Instruction::mxf8f6f4_acc2x4)

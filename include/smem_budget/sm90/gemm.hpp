@@ -68,14 +68,14 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   const Element a = config.types.a.data, b = config.types.b.data;
   const auto sm90_operand = [](Element e) {
     return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16 || e == Element::s8 ||
-           e == Element::f32;
+           e == Element::u8 || e == Element::f32;
   };
   if (!sm90_operand(a) || !sm90_operand(b))
-    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8 or f32 (tf32 MMA)";
+    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8, u8 or f32 (tf32 MMA)";
   if (bits_of(a) != bits_of(b)) return "not modelled: A and B of different widths build SM90's mixed-input kernels";
-  if ((a == Element::s8) != (b == Element::s8) || (a == Element::f16) != (b == Element::f16))
-    return "not modelled on sm90: A and B of different types of one width (the GMMA pairs FP8 with FP8, s8 with s8, "
-           "f16 with f16, bf16 with bf16)";
+  if (is_integer(a) != is_integer(b) || (a == Element::f16) != (b == Element::f16))
+    return "not modelled on sm90: A and B of different types of one width (the GMMA pairs FP8 with FP8, s8 or u8 "
+           "with s8 or u8, f16 with f16, bf16 with bf16)";
   // The builder keeps MN-major operands of 16 bits in shared memory as they come; the others it
   // transposes or swaps through the register-sourced mainloop (is_use_rmem_A, is_swapAB,
   // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520).
