@@ -87,7 +87,7 @@ const Case cases[] = {
   {"--tile 128x128x128 --a-layout col", nullptr, "not modelled on sm120: MN-major A or B"},
   {"--tile 128x128x256 --arch sm100 --b-layout row", nullptr, "not modelled: MN-major A or B of the block-scaled GEMMs"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --schedule cooperative --a-layout col", nullptr,
-   "not modelled on sm90: MN-major f32 (tf32), FP8 or s8 operands"},
+   "not modelled on sm90: MN-major FP8 or integer operands"},
   {"--tile 128x128x64 --arch sm100 --scaling none --types f16 --a-layout k", nullptr,
    "--a-layout: \"k\": unknown layout (expected one of: row, col)"},
   {"--tile 128x128x128 --cluster 2x1x1", nullptr, "SM120 kernels run 1x1x1 clusters"},

@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 31> config_keys{{
+constexpr std::array<ConfigKey, 32> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -175,6 +175,13 @@ constexpr std::array<ConfigKey, 31> config_keys{{
      .example = "--arch sm90 --types e4m3 --scaling none --schedule pingpong --fast-accum",
      .read = [](Config& c, const Setting& s) { c.fast_accum = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.fast_accum); }},
+    {.key = "cp_async", .flag = "--cp-async", .value = KeyValue::boolean,
+     .help = "SM90's KernelCpAsyncWarpSpecialized kernel schedules: A and B loaded with cp.async, not TMA (with\n"
+             "--schedule warpspecialized, cooperative or pingpong; auto builds it for operands aligned below 16 bytes).\n"
+             "Default: off.",
+     .example = "--arch sm90 --types f16 --scaling none --schedule cooperative --cp-async --epilogue nosmem",
+     .read = [](Config& c, const Setting& s) { c.cp_async = s.value.get<bool>(); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.cp_async); }},
     {.key = "instruction", .flag = "--instruction", .value = KeyValue::string,
      .help = "The block-scaled MMA path:", .choices = instruction_choices, .example = "--types mxfp4 --instruction mxf8f6f4",
      .read = [](Config& c, const Setting& s) { c.instruction = parsed(parse_instruction, s); },

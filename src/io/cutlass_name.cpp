@@ -374,14 +374,20 @@ struct Kernel {
   std::string_view align;
 };
 
+// A named SM90 schedule without an epilogue part is the generator's EpilogueTransposed (its tf32 kernels
+// of MN-major B), a DefaultEpilogue in the no-smem adapter (sm90_builder.inl:856-884): the no-smem
+// epilogue's shared memory.
 Settings sm90_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                 const Kernel& k) {
-  const EpilogueKind epilogue = epilogue_part(r, rest, "SM90");
+  const bool epilogue_named = rest.size() >= 2 && rest[rest.size() - 2] == "epi";
+  EpilogueKind epilogue = epilogue_part(r, rest, "SM90");
   const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
   const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  if (!epilogue_named && s.schedule != Schedule::automatic) epilogue = EpilogueKind::nosmem;
   const std::string_view part = schedule.empty() ? name : std::string_view(schedule);
   r.set("schedule", std::string(format_schedule(s.schedule)), part);
   r.set("fast_accum", s.fast_accum, part);
+  r.set("cp_async", s.cp_async, part);
   r.set("epilogue", std::string(format_epilogue(epilogue)), part);
   return r.take();
 }
@@ -524,8 +530,9 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   stages_part(r, parts.next());
   const bool sm100_tensorop = k.arch == NameArch::sm100 && (k.family == Family::plain || k.family == Family::blockwise);
   const bool mn_major_modelled =
-      sm100_tensorop ||
-      (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) || k.types == name_of(Element::bf16)));
+      sm100_tensorop || (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) ||
+                                                       k.types == name_of(Element::bf16) ||
+                                                       k.types == name_of(Element::f32)));
   const char d_layout = layouts_part(r, parts.next(), mn_major_modelled);
   k.align = parts.next();
   alignment_part(r, k.align);

@@ -22,9 +22,10 @@ struct ScheduleSuffix {
   Instruction instruction = Instruction::automatic;
   Fp4Format operands = Fp4Format::any;
   bool fast_accum = false;
+  bool cp_async = false;
 };
 
-constexpr std::array<ScheduleSuffix, 47> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 50> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -62,6 +63,13 @@ constexpr std::array<ScheduleSuffix, 47> schedule_suffixes{{
     {"warpspecialized_fp8_fastaccum", NameArch::sm90, Family::plain, Schedule::warp_specialized, Instruction::automatic,
      Fp4Format::any, true},
     {"unspecialized", NameArch::sm90, Family::plain, Schedule::tma},
+    // KernelCpAsyncWarpSpecialized[Cooperative|Pingpong] (library.py:756-758).
+    {"cpasync_warpspecialized", NameArch::sm90, Family::plain, Schedule::warp_specialized, Instruction::automatic,
+     Fp4Format::any, false, true},
+    {"cpasync_warpspecialized_cooperative", NameArch::sm90, Family::plain, Schedule::cooperative,
+     Instruction::automatic, Fp4Format::any, false, true},
+    {"cpasync_warpspecialized_pingpong", NameArch::sm90, Family::plain, Schedule::pingpong, Instruction::automatic,
+     Fp4Format::any, false, true},
     // SM100's block-scaled GEMMs: the instruction and 1-SM or 2-SM MMA. The pointer-array MXF8F6F4
     // schedules are spelled o_vs32 too.
     {"q_1sm", NameArch::sm100, Family::block_scaled, Schedule::one_sm, Instruction::mxf8f6f4},

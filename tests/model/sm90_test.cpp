@@ -136,3 +136,54 @@ TEST_CASE("sm90: KernelTma's storage is the larger of the two collectives'", "[m
   CHECK(b.total == 7 * 32768 + 7 * 16);
   CHECK(b.parts.total() == b.total);
 }
+
+// KernelScheduleAuto builds the non-persistent cp.async kernel for f16 A and B aligned to 4 bytes; its
+// mainloop is the one tests/data/sm90-cp-async-tf32-names-device.json measures for CUTLASS's
+// …_128x128x64_1x1x1_0_ttn_align2_cpasync_warpspecialized_cooperative_epi_nosmem (7 stages, 229,376 B).
+TEST_CASE("sm90: A and B aligned below 16 bytes build the cp.async kernel, or are refused by a TMA schedule",
+          "[model][sm90]") {
+  constexpr Config aligned_to_4 = [] {
+    Config c = sm90_gemm({128, 128, 64}, Element::f16, Schedule::automatic, Element::f32);
+    c.d = Element::f32;
+    c.alignment = {2, 2, 0};
+    c.a_layout = MatrixLayout::row;
+    c.b_layout = MatrixLayout::row;
+    return c;
+  }();
+  constexpr Budget b = *evaluate(aligned_to_4, sm90);
+  STATIC_REQUIRE(built_schedule(aligned_to_4, RuleSet::sm90) == Schedule::warp_specialized);
+  STATIC_REQUIRE(b.decision.stages == 7);
+  STATIC_REQUIRE(b.mainloop_tensors == 229376);
+  // The named TMA schedule asserts TMA's 16 bytes; cp.async asserts 4.
+  constexpr Config cooperative = [&] {
+    Config c = aligned_to_4;
+    c.schedule = Schedule::cooperative;
+    return c;
+  }();
+  STATIC_REQUIRE(evaluate(cooperative, sm90)->rejection == Rejection::sm90_tma_alignment);
+  constexpr Config one_element = [&] {
+    Config c = cooperative;
+    c.cp_async = true;
+    c.epilogue = EpilogueKind::nosmem;
+    c.alignment = {1, 1, 0};
+    return c;
+  }();
+  STATIC_REQUIRE(evaluate(one_element, sm90)->rejection == Rejection::sm90_cp_async_alignment);
+}
+
+// MN-major A and B of tf32 transpose B in shared memory, 128 bytes of K at a time.
+TEST_CASE("sm90: tf32 MN-major A and B need tile K 32", "[model][sm90]") {
+  constexpr Config k64 = [] {
+    Config c = sm90_gemm({128, 128, 64}, Element::f32, Schedule::cooperative, Element::f32);
+    c.a_layout = MatrixLayout::col;
+    c.b_layout = MatrixLayout::row;
+    return c;
+  }();
+  STATIC_REQUIRE(evaluate(k64, sm90)->rejection == Rejection::sm90_transpose_b_k);
+  constexpr Config k32 = [&] {
+    Config c = k64;
+    c.tile.k = 32;
+    return c;
+  }();
+  STATIC_REQUIRE(evaluate(k32, sm90)->verdict == Verdict::fits);
+}

@@ -141,6 +141,9 @@ struct Config {
   Schedule schedule = Schedule::automatic;
   Cluster cluster{};
   bool fast_accum = false;  // SM90's …FP8FastAccum kernel schedules
+  // SM90's KernelCpAsyncWarpSpecialized* schedules: A and B loaded with cp.async instead of TMA (what
+  // KernelScheduleAuto builds for operands aligned below 16 bytes).
+  bool cp_async = false;
   bool grouped = false;
   bool batched = false;  // SM90's pointer-array batched GEMM (ArrayProblemShape), not grouped
   StagePolicy stages{};

@@ -60,6 +60,12 @@ constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainlo
   // The non-persistent warp-specialized kernel has no load-order barrier (sm90_gemm_tma_warpspecialized.hpp:130-136).
   if (config.schedule == Schedule::warp_specialized) return;
   const bool pingpong = config.schedule == Schedule::pingpong;
+  // The cp.async kernels keep no load order: the ping-pong one its math warp-group order alone
+  // (sm90_gemm_warpspecialized_pingpong.hpp:137-145, cooperative :127-133).
+  if (config.cp_async) {
+    if (pingpong) pipes.member("math warp-group order barrier", 32, 16, PartKind::barrier);
+    return;
+  }
   const bool array = is_pointer_array(config);
   // The non-grouped ping-pong kernel declares math_wg_order before load_order, the grouped one after.
   if (pingpong && !array) pipes.member("math warp-group order barrier", 32, 16, PartKind::barrier);
@@ -105,6 +111,16 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
       kernel.nested("mainloop shared storage", main.parts(), main.size(), main.alignment());
     else
       kernel.member("epilogue shared storage", epi.shared_storage, epi.tensor_align, PartKind::tensor);
+  } else if (config.cp_async) {
+    // The persistent cp.async kernels (sm90_gemm_warpspecialized_{cooperative,pingpong}.hpp:118-146):
+    // tensors, then pipelines; their tile scheduler keeps nothing in shared memory.
+    add_pipelines(pipes, config, mainloop.pipeline, epi);
+    pipes.finish("pipelines");
+    tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+    tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
+    tensors.finish("tensors");
+    kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+    kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
   } else if (!is_pointer_array(config)) {
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");

@@ -72,6 +72,7 @@ constexpr std::optional<std::string_view> sm120_invalid_input(const Config& conf
   if (!k_major_operands(config))
     return "not modelled on sm120: MN-major A or B (a_layout col, b_layout row); the model lays out K-major operands";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm120";
+  if (config.cp_async) return "cp_async selects SM90's KernelCpAsyncWarpSpecialized schedules; sm120 has none";
   if (config.epilogue == EpilogueKind::finalize)
     if (const auto error = finalize_invalid_input(config)) return error;
   if (config.epilogue == EpilogueKind::nosmem) {

@@ -90,9 +90,10 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   if (config.cluster != Cluster{}) return "2.x kernels run no thread-block clusters: leave cluster out";
   if (!config.epilogue_tile.automatic) return "2.x epilogues take no epilogue tile: leave epilogue_tile out";
   if (config.instruction != Instruction::automatic || config.epilogue_schedule != EpilogueSchedule::automatic ||
-      config.epilogue_op_class != EpilogueOpClass::automatic || config.tile_scheduler != TileScheduler::persistent)
-    return "instruction, epilogue_schedule, epilogue_op_class and tile_scheduler are 3.x settings; leave them out for "
-           "a 2.x kernel";
+      config.epilogue_op_class != EpilogueOpClass::automatic || config.tile_scheduler != TileScheduler::persistent ||
+      config.cp_async)
+    return "instruction, epilogue_schedule, epilogue_op_class, tile_scheduler and cp_async are 3.x settings; leave "
+           "them out for a 2.x kernel";
   if (config.stages.kind == StagePolicy::Kind::auto_zero || config.stages.kind == StagePolicy::Kind::auto_epi)
     return "a 2.x kernel takes a stage count (no builder chooses one): give stages N, or leave it out for 3";
   return std::nullopt;

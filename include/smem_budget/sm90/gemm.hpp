@@ -21,6 +21,7 @@
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/cutlass/trtllm_finalize.hpp"
+#include "smem_budget/sm90/rmem_a_mainloop.hpp"
 
 namespace smem_budget {
 
@@ -33,11 +34,22 @@ inline constexpr bytes_t sm90_stage_alignment = 128;
 // PersistentTileSchedulerSm90's SharedStorage: an empty struct.
 inline constexpr bytes_t sm90_scheduler_bytes = 1;
 
-// KernelScheduleAuto builds the ping-pong kernel for tile M = 64, else the cooperative one
-// (sm90_gmma_builder.inl:1019-1022).
+// Whether A and B, at their alignment (auto: any the builder accepts), are accesses of a multiple of
+// `bytes` (detail::is_aligned, sm90_common.inl:438-443).
+constexpr bool sm90_aligned_to(const Config& config, bytes_t bytes) {
+  const auto ok = [&](bytes_t elements, Element e) { return elements == 0 || elements * bits_of(e) % (8 * bytes) == 0; };
+  return ok(config.alignment.a, config.types.a.data) && ok(config.alignment.b, config.types.b.data);
+}
+
+// KernelScheduleAuto builds the ping-pong kernel for tile M = 64, else the cooperative one; for A or B
+// aligned below TMA's 16 bytes, the non-persistent cp.async kernel (sm90_gmma_builder.inl:1009-1029).
 constexpr Schedule sm90_schedule(const Config& config) {
   if (config.schedule != Schedule::automatic) return config.schedule;
+  if (!sm90_aligned_to(config, 16)) return Schedule::warp_specialized;
   return config.tile.m == 64 ? Schedule::pingpong : Schedule::cooperative;
+}
+constexpr bool sm90_cp_async(const Config& config) {
+  return config.cp_async || (config.schedule == Schedule::automatic && !sm90_aligned_to(config, 16));
 }
 
 // EpilogueScheduleAuto, which an automatic kernel schedule comes with, is the no-smem epilogue
@@ -79,9 +91,21 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   // The builder keeps MN-major operands of 16 bits in shared memory as they come; the others it
   // transposes or swaps through the register-sourced mainloop (is_use_rmem_A, is_swapAB,
   // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520).
-  if (!k_major_operands(config) && bits_of(a) != 16)
-    return "not modelled on sm90: MN-major f32 (tf32), FP8 or s8 operands, which CUTLASS transposes through its "
-           "register-sourced mainloop; MN-major f16 and bf16 are modelled";
+  if (!k_major_operands(config) && bits_of(a) != 16 && a != Element::f32)
+    return "not modelled on sm90: MN-major FP8 or integer operands, which CUTLASS transposes through its "
+           "register-sourced mainloop; MN-major f16, bf16 and f32 (tf32) are modelled";
+  if (config.cp_async) {
+    if (config.schedule != Schedule::warp_specialized && config.schedule != Schedule::cooperative &&
+        config.schedule != Schedule::pingpong)
+      return "the cp.async kernel schedules are KernelCpAsyncWarpSpecialized[Cooperative|Pingpong]: give --schedule "
+             "warpspecialized, cooperative or pingpong";
+    if (config.epilogue != EpilogueKind::nosmem)
+      return "not modelled on sm90: a cp.async mainloop with the TMA epilogue (CUTLASS's own cp.async kernels take "
+             "the no-smem one: --epilogue nosmem)";
+    if (config.fast_accum || config.scaling != Scaling::none || config.grouped || config.batched ||
+        config.fusion != Fusion::none)
+      return "not modelled on sm90: cp.async kernels with fast accumulation, scales, pointer arrays or a fusion";
+  }
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
     return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma";
   if (config.grouped && config.batched)
@@ -96,6 +120,9 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   if (config.fast_accum && config.schedule == Schedule::automatic)
     return "fast_accum selects the …FP8FastAccum kernel schedules: give cooperative, pingpong or warpspecialized";
   if (config.fast_accum && config.schedule == Schedule::tma) return "KernelTma has no FP8FastAccum variant";
+  if (sm90_cp_async(config) && config.schedule == Schedule::automatic && config.fusion != Fusion::none)
+    return "not modelled on sm90: a fusion on the cp.async kernel KernelScheduleAuto builds for operands aligned "
+           "below 16 bytes";
   if (config.scaling == Scaling::blockwise && !persistent)
     return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
   if (config.sparse || config.instruction != Instruction::automatic ||
@@ -160,6 +187,7 @@ constexpr Config sm90_built(const Config& config) {
   Config built = config;
   built.schedule = sm90_schedule(config);
   built.epilogue = sm90_epilogue(config);
+  built.cp_async = sm90_cp_async(config);
   return built;
 }
 
@@ -178,6 +206,10 @@ constexpr Rejection sm90_check_epilogue_tile(const Config& config, Schedule sche
 }
 
 constexpr Rejection sm90_check(const Config& config) {
+  // The builders' alignment assertions: TMA's 16 bytes, cp.async's 4 (sm90_gmma_builder.inl:238, 804).
+  if (!sm90_aligned_to(config, sm90_cp_async(config) ? 4 : 16))
+    return sm90_cp_async(config) ? Rejection::sm90_cp_async_alignment : Rejection::sm90_tma_alignment;
+  if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
@@ -191,6 +223,12 @@ constexpr Rejection sm90_check(const Config& config) {
     return Rejection::sm90_fast_accum_types;
   // The kernels' tile-scheduler assertions (stream-K: the cooperative kernel only).
   return check_kernel(detail::sm90_built(config));
+}
+
+// What the builder rounds the capacity, the carveout and one stage to: 128, or the TMA rmem-A
+// mainloop's SmemAlignment (sm90_gmma_builder.inl:447-471).
+constexpr bytes_t sm90_builder_alignment(const Config& built) {
+  return sm90_rmem_a(built) && !built.cp_async ? sm90_rmem_a_alignments(built).widest() : sm90_stage_alignment;
 }
 
 // One stage of A and B in shared memory, and the builder's estimate of it
@@ -210,7 +248,7 @@ constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
     s.sfb = c.mul(t.n / g.n, 4);
   }
   s.barrier = 16;  // sizeof(PipelineTmaAsync<1>::SharedStorage)
-  s.estimate = c.add(c.up(c.add(c.add(s.a, s.b), c.add(s.sfa, s.sfb)), sm90_stage_alignment), s.barrier);
+  s.estimate = c.add(c.up(c.add(c.add(s.a, s.b), c.add(s.sfa, s.sfb)), sm90_builder_alignment(config)), s.barrier);
   return s;
 }
 
@@ -225,7 +263,8 @@ constexpr bytes_t sm90_builder_reserve(const Config& config) {
 // `carveout` is already rounded up to the builder's alignment.
 constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes_t carveout, bytes_t estimate) {
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
-  const bytes_t usable = capacity / sm90_stage_alignment * sm90_stage_alignment;
+  const bytes_t alignment = sm90_builder_alignment(config);
+  const bytes_t usable = capacity / alignment * alignment;
   return (usable - carveout) / estimate;
 }
 
@@ -235,12 +274,17 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
 // in its SharedStorage itself, with no 128-byte alignment. The blockwise collectives add the float scales of every
 // stage: alignas(128) plain arrays (…fp8_blockwise_scaling.hpp:213-217), 16-byte aligned ones when grouped
 // (…array…:220-224).
+// The register-sourced-A collectives align the struct and each array to the arrays' swizzle atoms
+// (rmem_a_mainloop.hpp); the cp.async collectives lay out as the TMA ones
+// (sm90_mma_multistage_gmma_ss_warpspecialized.hpp:135-144).
 template <class Parts = PartList>
 constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const MainloopStage& s, bytes_t stages,
                                               Checked& c) {
-  BasicStructLayout<Parts> layout(c, config.schedule == Schedule::tma ? 16 : 128);
-  layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages), 8, c), 16, PartKind::tensor);
-  layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), 16, PartKind::tensor);
+  const RmemAAlignments rmem = sm90_rmem_a_alignments(config);
+  const bool rmem_a = sm90_rmem_a(config);
+  BasicStructLayout<Parts> layout(c, rmem_a ? rmem.widest() : config.schedule == Schedule::tma ? 16 : 128);
+  layout.member("A tiles", array_engine_bytes(c.mul(s.a, stages), 8, c), rmem_a ? rmem.a : 16, PartKind::tensor);
+  layout.member("B tiles", array_engine_bytes(c.mul(s.b, stages), 8, c), rmem_a ? rmem.b : 16, PartKind::tensor);
   if (config.scaling == Scaling::blockwise) {
     const auto scales = [&](std::string_view name, bytes_t per_stage) {
       if (is_pointer_array(config))
@@ -318,9 +362,9 @@ struct Sm90Steps : DefaultGemmSteps {
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm90_cutlass_capacity;
     d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
-    // The builder rounds the carveout up to its 128-byte alignment.
+    // The builder rounds the carveout up to its alignment.
     d.carveout = built.stages.kind == StagePolicy::Kind::auto_carveout
-                     ? round_up(budget.epilogue.shared_storage, sm90_stage_alignment)
+                     ? round_up(budget.epilogue.shared_storage, sm90_builder_alignment(built))
                      : 0;
     d.estimate = budget.stage.estimate;
     d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
