@@ -161,9 +161,13 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
-  if (config.generation == Generation::cutlass3x)
+  // SM90's sparse s8 kernels write s32 or s8 (tests/data/sm90-sparse-names-device.json).
+  const bool sm90_sparse = row->rule_set == RuleSet::sm90 && config.sparse;
+  if (config.generation == Generation::cutlass3x && !sm90_sparse)
     for (Element e : {config.c, config.d, config.bias})
-      if (is_integer(e)) return "s8 and s32 are modelled as C or D of CUTLASS 2.x kernels only (generation 2x)";
+      if (is_integer(e))
+        return "s8 and s32 are modelled as C or D of CUTLASS 2.x kernels only (generation 2x), and of SM90's sparse "
+               "ones";
   // The 3.x kernels accumulate in their operands' own type; the f16 accumulators of f16 operands that
   // CUTLASS's SM90 and SM100 plain GEMMs offer lay out the same shared memory (measured by name:
   // tests/data/sm90-f16-accumulator-names-device.json, sm100-f16-accumulator-names-device.json).

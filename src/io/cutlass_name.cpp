@@ -101,6 +101,13 @@ BlockwiseOperand blockwise_operand(NameReader& r, std::string_view part, NameArc
           arch == NameArch::sm100 ? runtime_element(r, part, element) : element_part(r, part, element, false)};
 }
 
+// SM90's sparse u8 kernels lay out their shared memory as the s8 ones: the sparse config treats
+// int8_t and uint8_t alike (Sm90GemmSparseConfig::IsI8, builders/sm90_sparse_config.inl:76-77), and a
+// u8 D is one byte as an s8 one is. The model reads u8 as s8 there.
+bool sm90_sparse_integer(NameArch arch, Family family, std::string_view element) {
+  return arch == NameArch::sm90 && family == Family::plain_sparse && element == "u8";
+}
+
 // --types: one side when A and B agree, A:B otherwise.
 std::string types_text(std::string_view a, std::string_view b) {
   return a == b ? std::string(a) : fmt::format("{}:{}", a, b);
@@ -141,8 +148,9 @@ NameArch arch_part(NameReader& r, std::string_view arch) {
 
 // The operation class; a tensorop kernel is plain until its operands say blockwise.
 Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
-  if (arch == NameArch::sm90 && opclass != "tensorop")
-    r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
+  if (arch == NameArch::sm90 && opclass != "tensorop" && opclass != "sptensorop")
+    r.fail(opclass, "not modelled: of SM90's kernels the model has the dense and sparse tensor-op GEMMs (tensorop, "
+                    "sptensorop) only");
   if (arch == NameArch::sm100 && (opclass == "sptensorop" || opclass == "bssptensorop"))
     r.fail(opclass,
            "not modelled: SM100's sparse GEMMs (sptensorop, bssptensorop); of SM100's kernels the model has "
@@ -202,7 +210,8 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     // are (tests/data/sm90-tf32-names-device.json: CUTLASS's tf32 kernels measure as their f32 twins).
     const auto plain = [&](std::string_view part) {
       if (sm100) return runtime_element(r, part, part);
-      return arch == NameArch::sm90 && part == "tf32" ? Element::f32 : element_part(r, part, part, false);
+      if (arch == NameArch::sm90 && part == "tf32") return Element::f32;
+      return sm90_sparse_integer(arch, family, part) ? Element::s8 : element_part(r, part, part, false);
     };
     const Element ea = plain(a), eb = plain(b);
     if (sm100 && (ea == Element::f32 || eb == Element::f32))
@@ -222,11 +231,14 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
 // The accumulator, C and D (or SCALExD where the kernel also writes block scale factors): sets c
 // and d, and returns D's scale type.
 // SM100's dense (tensorop) kernels: s8 operands accumulate in s32, and the dense model has no s8 C or D;
+// SM90's sparse (sptensorop) ones: s8 and u8 operands accumulate in s32 and write s32, s8 or u8;
 // f16 operands may accumulate in f16 (the accumulator key).
-std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulator, std::string_view c,
-                                      std::string_view d, bool sm100_dense, bool s8_operands, bool f16_operands) {
-  if (sm100_dense && s8_operands) {
-    if (accumulator != "s32") r.fail(accumulator, "not modelled: SM100's s8 GEMMs accumulate in s32");
+std::optional<ScaleType> output_parts(NameReader& r, NameArch arch, Family family, std::string_view accumulator,
+                                      std::string_view c, std::string_view d, bool s8_operands, bool f16_operands) {
+  const bool sm100_dense = arch == NameArch::sm100 && family == Family::plain;
+  const bool sm90_sparse = arch == NameArch::sm90 && family == Family::plain_sparse;
+  if ((sm100_dense || sm90_sparse) && s8_operands) {
+    if (accumulator != "s32") r.fail(accumulator, "not modelled: SM100's and SM90's sparse s8 GEMMs accumulate in s32");
   } else if (accumulator == name_of(Element::f16) && f16_operands) {
     r.set("accumulator", std::string(accumulator), accumulator);
   } else if (accumulator != name_of(Element::f32)) {
@@ -234,17 +246,20 @@ std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulato
            "not modelled: the model's 3.x kernels accumulate in f32 (SM100's s8 ones in s32; f16 operands also in f16)");
   }
   for (std::string_view output : {c, d}) {
-    if (output == "s32") r.fail(output, "not modelled: s32 C or D");
+    if (output == "s32" && !sm90_sparse) r.fail(output, "not modelled: s32 C or D");
     if (sm100_dense && output == name_of(Element::s8)) r.fail(output, "not modelled: s8 C or D on SM100");
   }
-  r.set("c", std::string(name_of(element_part(r, c, c, true))), c);
+  const auto output_element = [&](std::string_view part, std::string_view element, bool allow_void) {
+    return sm90_sparse_integer(arch, family, element) ? Element::s8 : element_part(r, part, element, allow_void);
+  };
+  r.set("c", std::string(name_of(output_element(c, c, true))), c);
   const std::size_t dx = d.find('x');
   std::optional<ScaleType> d_scale;
   if (dx != std::string_view::npos) {
     d_scale = scale_type_from_name(d.substr(0, dx));
     if (!d_scale) r.fail(d, "an output with scale factors is SCALExELEMENT, e.g. ue8m0xe2m1");
   }
-  r.set("d", std::string(name_of(element_part(r, d, d.substr(dx == std::string_view::npos ? 0 : dx + 1), false))), d);
+  r.set("d", std::string(name_of(output_element(d, d.substr(dx == std::string_view::npos ? 0 : dx + 1), false))), d);
   return d_scale;
 }
 
@@ -524,9 +539,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const std::string_view a = parts.next(), b = parts.next(), accumulator = parts.next(), c = parts.next(),
                          d = parts.next();
   k.types = operand_parts(r, k.arch, k.family, opclass, a, b);
-  const std::optional<ScaleType> d_scale = output_parts(
-      r, accumulator, c, d, k.arch == NameArch::sm100 && k.family == Family::plain, k.types == name_of(Element::s8),
-      k.types == name_of(Element::f16));
+  const std::optional<ScaleType> d_scale = output_parts(r, k.arch, k.family, accumulator, c, d,
+                                                        k.types == name_of(Element::s8), k.types == name_of(Element::f16));
   k.tile = parts.next();
   r.set("tile", std::string(k.tile), k.tile);
   const TileSpec tile = std::get<TileSpec>(parse_tile(k.tile));  // set() has checked it
