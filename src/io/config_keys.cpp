@@ -136,7 +136,7 @@ constexpr std::array<ConfigKey, 32> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.scaling == Scaling::blockwise) out.member(key, format_scale_granularity(c.scale_granularity)); }},
     {.key = "sparse", .flag = "--sparse", .value = KeyValue::boolean,
-     .help = "2:4 structured-sparse A (CUTLASS's SM120 sparse GEMMs). Default: off.", .example = "--sparse",
+     .help = "2:4 structured-sparse A (CUTLASS's SM90 and SM120 sparse GEMMs). Default: off.", .example = "--sparse",
      .read = [](Config& c, const Setting& s) { c.sparse = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.sparse); }},
     {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,

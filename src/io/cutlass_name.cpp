@@ -141,8 +141,9 @@ NameArch arch_part(NameReader& r, std::string_view arch) {
 
 // The operation class; a tensorop kernel is plain until its operands say blockwise.
 Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
-  if (arch == NameArch::sm90 && opclass != "tensorop")
-    r.fail(opclass, "not modelled: of SM90's kernels the model has the dense tensor-op GEMMs (tensorop) only");
+  if (arch == NameArch::sm90 && opclass != "tensorop" && opclass != "sptensorop")
+    r.fail(opclass, "not modelled: of SM90's kernels the model has the dense and sparse tensor-op GEMMs (tensorop, "
+                    "sptensorop) only");
   if (arch == NameArch::sm100 && (opclass == "sptensorop" || opclass == "bssptensorop"))
     r.fail(opclass,
            "not modelled: SM100's sparse GEMMs (sptensorop, bssptensorop); of SM100's kernels the model has "
@@ -157,17 +158,19 @@ Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
   return Family::plain;
 }
 
-// gemm, gemm_grouped or spgemm (tf32gemm: f32 operands multiplied as tfloat32, the generator's
-// spelling of SM90's tf32 kernels): sets grouped and sparse.
+// gemm, gemm_grouped or spgemm (tf32gemm, tf32spgemm: f32 operands multiplied as tfloat32, the
+// generator's spelling of SM90's tf32 kernels): sets grouped and sparse.
 bool kind_part(NameReader& r, Parts& parts, Family family, std::string_view opclass) {
   const bool sparse = is_sparse(family);
   const std::string_view kind = parts.next();
+  const std::string_view plain_kind = sparse ? "spgemm" : "gemm";
+  const bool tf32 = kind.starts_with("tf32") && kind.substr(4) == plain_kind;
   bool grouped = false;
   if (kind == "gemm" && parts.next_is("grouped")) {
     grouped = true;
     parts.skip();
-  } else if (kind != (sparse ? "spgemm" : "gemm") && (sparse || kind != "tf32gemm")) {
-    r.fail(kind, sparse ? "a sparse kernel's kind is spgemm"
+  } else if (kind != plain_kind && !tf32) {
+    r.fail(kind, sparse ? "a sparse kernel's kind is spgemm (tf32spgemm for tf32)"
                         : "not modelled: the model reads the kinds gemm and gemm_grouped (not MoE and other kinds)");
   }
   r.set("grouped", grouped, grouped ? "gemm_grouped" : kind);

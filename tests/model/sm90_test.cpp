@@ -187,3 +187,44 @@ TEST_CASE("sm90: tf32 MN-major A and B need tile K 32", "[model][sm90]") {
   }();
   STATIC_REQUIRE(evaluate(k32, sm90)->verdict == Verdict::fits);
 }
+
+// The sparse mainloop (sm90/sparse_gemm.hpp). tf32 by hand: 256x128x32 of f32 operands, A compressed
+// to 16 KiB a stage, B 16 KiB, E 2 bits per A element (sparse_elem<4, uint8_t>) 2 KiB; the builder's
+// estimate 34,832 B, (232,448 - 1) / 34,832 = 6 stages; then 384 B of pipelines and scheduler before
+// the cooperative kernel's 128-aligned tensors.
+TEST_CASE("sm90: a sparse tf32 kernel keeps 2 metadata bits per A element", "[model][sm90]") {
+  Config config = sm90_gemm({256, 128, 32}, Element::f32, Schedule::automatic, Element::f32);
+  config.sparse = true;
+  config.d_layout = MatrixLayout::col;
+  config.cutlass = {4, 7, 0};
+  const Budget b = *evaluate(config, sm90);
+  CHECK(b.decision.stages == 6);
+  CHECK(b.mainloop_tensors == 6 * (16384 + 16384 + 2048));
+  CHECK(b.total == 6 * 34816 + 384);
+  CHECK(b.parts.total() == b.total);
+}
+
+TEST_CASE("sm90: what the sparse builders and collectives refuse", "[model][sm90]") {
+  const auto rejection = [](Config config) {
+    config.sparse = true;
+    config.cutlass = {4, 7, 0};
+    return evaluate(config, sm90)->rejection;
+  };
+  const Config f16 = sm90_gemm({128, 128, 64}, Element::f16, Schedule::cooperative);
+  CHECK(rejection(f16) == Rejection::none);
+  Config tma = f16;
+  tma.schedule = Schedule::tma;
+  tma.epilogue = EpilogueKind::nosmem;
+  CHECK(rejection(tma) == Rejection::sm90_sparse_no_builder);
+  Config fast = f16;
+  fast.fast_accum = true;
+  CHECK(rejection(fast) == Rejection::sm90_sparse_fast_accum_types);
+  Config mn_major = sm90_gemm({128, 128, 128}, Element::e4m3, Schedule::cooperative);
+  mn_major.a_layout = MatrixLayout::col;
+  CHECK(rejection(mn_major) == Rejection::sm90_sparse_rmem_a);
+  mn_major.fast_accum = true;
+  CHECK(rejection(mn_major) == Rejection::sm90_sparse_fp8_k_major);
+  CHECK(rejection(sm90_gemm({128, 128, 32}, Element::e4m3, Schedule::cooperative)) == Rejection::sm90_sparse_tile_k);
+  CHECK(rejection(sm90_gemm({128, 128, 192}, Element::f16, Schedule::cooperative)) ==
+        Rejection::sm90_sparse_metadata_k);
+}

@@ -65,6 +65,12 @@ enum class Rejection {
   sm90_tma_scheduler,
   sm90_epilogue_tile_shape,
   sm90_tma_epilogue,
+  sm90_sparse_no_builder,
+  sm90_sparse_fast_accum_types,
+  sm90_sparse_rmem_a,
+  sm90_sparse_fp8_k_major,
+  sm90_sparse_tile_k,
+  sm90_sparse_metadata_k,
   sm100_auto_tile_m,
   sm100_auto_dynamic_cluster_m256,
   sm100_schedule_cluster,
@@ -352,7 +358,7 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "set to value 2 or more.",
     "cutlass/gemm/collective/sm120_*_mma_*tma*.hpp (e.g. sm120_mma_tma.hpp:152, "
     "sm120_sparse_mma_tma.hpp:167, sm120_blockscaled_mma_tma.hpp:220); SM90: "
-    "sm90_mma_tma_gmma_ss_warpspecialized.hpp:137"}},
+    "sm90_mma_tma_gmma_ss_warpspecialized.hpp:137, sm90_sparse_mma_tma_gmma_ss_warpspecialized.hpp:176"}},
   {Rejection::stream_k_pingpong,
    {"the ping-pong kernel has no stream-K scheduler; use the cooperative schedule",
     "Ping-pong kernel does not currently support stream-K scheduler.",
@@ -466,6 +472,36 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"CUTLASS's collective requires at least 2 stages (its message says 1)",
     "Specialization requires Stages set to value 1 or more.",
     "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp:197"}},
+
+  // SM90: the sparse GMMA builders, the sparse GMMA selector and the sparse collectives.
+  {Rejection::sm90_sparse_no_builder,
+   {"CUTLASS has no SM90 sparse kernel that is KernelTma (unspecialized), pointer-array (grouped or batched) or "
+    "blockwise-scaled: the sparse builders take the warp-specialized, cooperative and ping-pong schedules only",
+    "Could not build a collective for given parameters.",
+    "cutlass/gemm/collective/collective_builder_decl.hpp:94 (sm90_sparse_gmma_builder.inl:112-116, 217-220 "
+    "enable_if)"}},
+  {Rejection::sm90_sparse_fast_accum_types,
+   {"the sparse FP8FastAccum schedules take FP8 operands only",
+    "Only FP8 datatypes are compatible with these kernel schedules",
+    "cutlass/gemm/collective/builders/sm90_sparse_gmma_builder.inl:226"}},
+  {Rejection::sm90_sparse_rmem_a,
+   {"a sparse kernel with FP8, 8-bit integer or tf32 operands needs K-major A and B (tn): an MN-major one "
+    "selects the register-sourced sparse mainloop, which CUTLASS does not implement",
+    "Mainloop with sparse A sourced from RF is not implemented.",
+    "cutlass/gemm/collective/builders/sm90_sparse_gmma_builder.inl:320"}},
+  {Rejection::sm90_sparse_fp8_k_major,
+   {"the sparse FP8 GMMA takes K-major A and B only (tn)",
+    "MajorA must be GMMA::Major::K for this config.",
+    "cute/arch/mma_sm90.hpp:2774 (ss_op_selector_sparse)"}},
+  {Rejection::sm90_sparse_tile_k,
+   {"a sparse tile's K must be a multiple of the sparse GMMA's K: 32 for f16 and bf16, 64 for FP8 and 8-bit "
+    "integers, 16 for tf32",
+    "Tile_K must be a multiple of",
+    "cute/arch/mma_sm90.hpp:2621 (ss_op_selector_sparse; FP8: :2776, tf32: :3710)"}},
+  {Rejection::sm90_sparse_metadata_k,
+   {"a sparse tile's K above 128 must be a multiple of 128 (the metadata atom is 64 x min(K, 128))",
+    "tile_to_shape: block shape does not divide the target shape.",
+    "cute/layout.hpp:1792 (SmemLayoutE in sm90_sparse_mma_tma_gmma_ss_warpspecialized.hpp:168-170)"}},
 
   // SM100: the block-scaled UMMA builders, their epilogue and kernels.
   {Rejection::sm100_auto_tile_m,

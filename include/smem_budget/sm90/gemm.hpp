@@ -1,7 +1,7 @@
 // The SM90 (H100, H200) warp-specialized GEMM: CollectiveBuilder<arch::Sm90, OpClassTensorOp, …>
-// with both operands in shared memory (sm90_gmma_builder.inl), the SM90 TMA or no-smem epilogue
-// (epilogue/collective/builders/sm90_builder.inl) and the cooperative, ping-pong and pointer-array
-// kernels. Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
+// with both operands in shared memory (sm90_gmma_builder.inl), or the 2:4 sparse one (sparse_gemm.hpp),
+// the SM90 TMA or no-smem epilogue (epilogue/collective/builders/sm90_builder.inl) and the cooperative,
+// ping-pong and pointer-array kernels. Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
 #pragma once
 
 #include <numeric>
@@ -22,6 +22,7 @@
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/cutlass/trtllm_finalize.hpp"
 #include "smem_budget/sm90/rmem_a_mainloop.hpp"
+#include "smem_budget/sm90/sparse_gemm.hpp"
 
 namespace smem_budget {
 
@@ -90,8 +91,9 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
            "with s8 or u8, f16 with f16, bf16 with bf16)";
   // The builder keeps MN-major operands of 16 bits in shared memory as they come; the others it
   // transposes or swaps through the register-sourced mainloop (is_use_rmem_A, is_swapAB,
-  // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520).
-  if (!k_major_operands(config) && bits_of(a) != 16 && a != Element::f32)
+  // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520). The sparse
+  // builders refuse them (sm90_check_sparse).
+  if (!k_major_operands(config) && bits_of(a) != 16 && a != Element::f32 && !config.sparse)
     return "not modelled on sm90: MN-major FP8 or integer operands, which CUTLASS transposes through its "
            "register-sourced mainloop; MN-major f16, bf16 and f32 (tf32) are modelled";
   if (config.cp_async) {
@@ -103,8 +105,9 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
       return "not modelled on sm90: a cp.async mainloop with the TMA epilogue (CUTLASS's own cp.async kernels take "
              "the no-smem one: --epilogue nosmem)";
     if (config.fast_accum || config.scaling != Scaling::none || config.grouped || config.batched ||
-        config.fusion != Fusion::none)
-      return "not modelled on sm90: cp.async kernels with fast accumulation, scales, pointer arrays or a fusion";
+        config.fusion != Fusion::none || config.sparse)
+      return "not modelled on sm90: cp.async kernels with fast accumulation, scales, pointer arrays, a fusion or "
+             "sparse A";
   }
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
     return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma";
@@ -125,9 +128,8 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
            "below 16 bytes";
   if (config.scaling == Scaling::blockwise && !persistent)
     return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
-  if (config.sparse || config.instruction != Instruction::automatic ||
-      config.epilogue_schedule != EpilogueSchedule::automatic)
-    return "not modelled on sm90: sparse kernels, instructions and epilogue schedules are SM120 keys";
+  if (config.instruction != Instruction::automatic || config.epilogue_schedule != EpilogueSchedule::automatic)
+    return "not modelled on sm90: instructions and epilogue schedules are SM120 keys";
   // FINALIZE as TensorRT-LLM's launcher builds it on SM90: the cooperative pointer-array kernel with
   // PtrArrayTmaWarpSpecializedCooperative (moe_gemm_tma_ws_launcher.inl:368, 440).
   if (config.epilogue == EpilogueKind::finalize) {
@@ -214,9 +216,15 @@ constexpr Rejection sm90_check(const Config& config) {
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
-  if (config.scaling == Scaling::blockwise) return sm90_check_blockwise(config);
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
-  if (config.schedule == Schedule::automatic && config.fusion != Fusion::none) return Rejection::sm90_auto_fusion;
+  const bool auto_fusion = config.schedule == Schedule::automatic && config.fusion != Fusion::none;
+  if (config.sparse) {
+    if (auto_fusion) return Rejection::sm90_auto_fusion;
+    if (const Rejection r = sm90_check_sparse(config); r != Rejection::none) return r;
+    return check_kernel(detail::sm90_built(config));
+  }
+  if (config.scaling == Scaling::blockwise) return sm90_check_blockwise(config);
+  if (auto_fusion) return Rejection::sm90_auto_fusion;
   // sm90_gmma_builder.inl:550: the FP8FastAccum schedules.
   const auto fp8 = [](Element e) { return e == Element::e4m3 || e == Element::e5m2; };
   if (config.fast_accum && (!fp8(config.types.a.data) || !fp8(config.types.b.data)))
@@ -260,7 +268,8 @@ constexpr bytes_t sm90_builder_reserve(const Config& config) {
   return config.grouped ? 2 * 128 + 128 : config.batched ? 2 * 128 : 0;
 }
 
-// `carveout` is already rounded up to the builder's alignment.
+// `carveout` is already rounded up to the builder's alignment. The sparse builder divides the capacity
+// itself (sm90_sparse_gmma_builder.inl:77), a multiple of 128 already.
 constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes_t carveout, bytes_t estimate) {
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
   const bytes_t alignment = sm90_builder_alignment(config);
@@ -357,15 +366,16 @@ struct Sm90Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm90_check(config); }
   static constexpr Config built(const Config& config) { return sm90_built(config); }
   static constexpr void choose_stages(Budget& budget, const Config& built, Checked& c) {
-    budget.stage = sm90_stage(built, c);
+    budget.stage = built.sparse ? sm90_sparse_stage(built, c) : sm90_stage(built, c);
     budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm90_cutlass_capacity;
     d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
-    // The builder rounds the carveout up to its alignment.
-    d.carveout = built.stages.kind == StagePolicy::Kind::auto_carveout
-                     ? round_up(budget.epilogue.shared_storage, sm90_builder_alignment(built))
-                     : 0;
+    // The dense builder rounds the carveout up to its alignment; the sparse one takes it as it is
+    // (sm90_sparse_gmma_builder.inl:77).
+    const bytes_t epilogue =
+        built.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
+    d.carveout = built.sparse ? epilogue : round_up(epilogue, sm90_builder_alignment(built));
     d.estimate = budget.stage.estimate;
     d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
     d.counts = StageCounts::uniform(d.stages);
@@ -380,7 +390,8 @@ struct Sm90Steps : DefaultGemmSteps {
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& built, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
-    const MainloopTensors<Parts> mainloop = sm90_tensors<Parts>(built, budget.stage, counts.a, c);
+    const MainloopTensors<Parts> mainloop = built.sparse ? sm90_sparse_tensors<Parts>(budget.stage, counts.a, c)
+                                                         : sm90_tensors<Parts>(built, budget.stage, counts.a, c);
     // The grouped mainloop keeps the A and B tensormaps.
     return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, 2, c)};
   }
