@@ -21,6 +21,7 @@
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/cutlass/trtllm_finalize.hpp"
+#include "smem_budget/sm90/mixed_input_gemm.hpp"
 
 namespace smem_budget {
 
@@ -66,20 +67,24 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
       if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
   }
   const Element a = config.types.a.data, b = config.types.b.data;
+  const bool mixed = is_mixed_input(config);
+  if (mixed) {
+    if (const auto error = sm90_mixed_input_invalid_input(config)) return error;
+  }
   const auto sm90_operand = [](Element e) {
     return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16 || e == Element::s8 ||
            e == Element::f32;
   };
-  if (!sm90_operand(a) || !sm90_operand(b))
-    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8 or f32 (tf32 MMA)";
-  if (bits_of(a) != bits_of(b)) return "not modelled: A and B of different widths build SM90's mixed-input kernels";
-  if ((a == Element::s8) != (b == Element::s8) || (a == Element::f16) != (b == Element::f16))
+  if (!mixed && (!sm90_operand(a) || !sm90_operand(b)))
+    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8 or f32 (tf32 MMA), or of two widths (mixed "
+           "input)";
+  if (!mixed && ((a == Element::s8) != (b == Element::s8) || (a == Element::f16) != (b == Element::f16)))
     return "not modelled on sm90: A and B of different types of one width (the GMMA pairs FP8 with FP8, s8 with s8, "
            "f16 with f16, bf16 with bf16)";
   // The builder keeps MN-major operands of 16 bits in shared memory as they come; the others it
   // transposes or swaps through the register-sourced mainloop (is_use_rmem_A, is_swapAB,
   // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520).
-  if (!k_major_operands(config) && bits_of(a) != 16)
+  if (!mixed && !k_major_operands(config) && bits_of(a) != 16)
     return "not modelled on sm90: MN-major f32 (tf32), FP8 or s8 operands, which CUTLASS transposes through its "
            "register-sourced mainloop; MN-major f16 and bf16 are modelled";
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
@@ -122,7 +127,7 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
   const Tile& t = config.tile;
-  if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0)
+  if (!mixed && (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0))
     return "not modelled on sm90: tile M a multiple of 64, N a multiple of 8 up to 256 and K a multiple of 32 bytes "
            "are what the model covers";
   if (config.c == Element::e2m1 || is_fp6(config.c) || config.d == Element::e2m1 || is_fp6(config.d))
@@ -183,6 +188,9 @@ constexpr Rejection sm90_check(const Config& config) {
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
   if (config.scaling == Scaling::blockwise) return sm90_check_blockwise(config);
+  if (is_mixed_input(config)) {
+    if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
+  }
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
   if (config.schedule == Schedule::automatic && config.fusion != Fusion::none) return Rejection::sm90_auto_fusion;
   // sm90_gmma_builder.inl:550: the FP8FastAccum schedules.
@@ -222,10 +230,17 @@ constexpr bytes_t sm90_builder_reserve(const Config& config) {
   return config.grouped ? 2 * 128 + 128 : config.batched ? 2 * 128 : 0;
 }
 
+// What the builder rounds the capacity, the carveout and one stage to: 128, or the mixed-input builder's
+// SmemAlignment (sm90_gmma_builder.inl:463-468).
+constexpr bytes_t sm90_builder_alignment(const Config& config) {
+  return is_mixed_input(config) ? mixed_input_alignment(config).builder : sm90_stage_alignment;
+}
+
 // `carveout` is already rounded up to the builder's alignment.
 constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes_t carveout, bytes_t estimate) {
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
-  const bytes_t usable = capacity / sm90_stage_alignment * sm90_stage_alignment;
+  const bytes_t alignment = sm90_builder_alignment(config);
+  const bytes_t usable = capacity / alignment * alignment;
   return (usable - carveout) / estimate;
 }
 
@@ -313,14 +328,14 @@ struct Sm90Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm90_check(config); }
   static constexpr Config built(const Config& config) { return sm90_built(config); }
   static constexpr void choose_stages(Budget& budget, const Config& built, Checked& c) {
-    budget.stage = sm90_stage(built, c);
+    budget.stage = is_mixed_input(built) ? sm90_mixed_input_stage(built, c) : sm90_stage(built, c);
     budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm90_cutlass_capacity;
     d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
-    // The builder rounds the carveout up to its 128-byte alignment.
+    // The builder rounds the carveout up to its alignment.
     d.carveout = built.stages.kind == StagePolicy::Kind::auto_carveout
-                     ? round_up(budget.epilogue.shared_storage, sm90_stage_alignment)
+                     ? round_up(budget.epilogue.shared_storage, sm90_builder_alignment(built))
                      : 0;
     d.estimate = budget.stage.estimate;
     d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
@@ -329,6 +344,7 @@ struct Sm90Steps : DefaultGemmSteps {
   // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
   static constexpr Rejection check_stages(const Config& built, const Budget& budget) {
     if (budget.decision.stages >= 2) return Rejection::none;
+    if (is_mixed_input(built)) return Rejection::sm90_mixed_input_stages_below_two;
     const bool blockwise = built.scaling == Scaling::blockwise && !is_pointer_array(built);
     return blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
   }
@@ -336,7 +352,9 @@ struct Sm90Steps : DefaultGemmSteps {
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& built, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
-    const MainloopTensors<Parts> mainloop = sm90_tensors<Parts>(built, budget.stage, counts.a, c);
+    const MainloopTensors<Parts> mainloop = is_mixed_input(built)
+                                                ? sm90_mixed_input_tensors<Parts>(built, budget.stage, counts.a, c)
+                                                : sm90_tensors<Parts>(built, budget.stage, counts.a, c);
     // The grouped mainloop keeps the A and B tensormaps.
     return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, 2, c)};
   }
