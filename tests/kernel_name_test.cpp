@@ -326,6 +326,14 @@ Config expected_sm90(const json& k) {
   c.fast_accum = fast_accum;
   const std::string epilogue = k["epilogue_schedule"];
   c.epilogue = epilogue.find("NoSmem") != std::string::npos ? EpilogueKind::nosmem : EpilogueKind::tma;
+  // The mixed-input kernels' MixedInputMode and shuffle.
+  if (k.contains("mixed_input_mode")) {
+    const std::map<std::string, Conversion> modes{{"ConvertOnly", Conversion::convert},
+                                                  {"ScaleOnly", Conversion::scale},
+                                                  {"ScaleWithZeroPoint", Conversion::scale_zero}};
+    c.conversion = modes.at(k["mixed_input_mode"].get<std::string>());
+    c.shuffled = k["mixed_input_shuffle"];
+  }
   set_stages_and_output(c, k);
   set_alignment_and_scheduler(c, k);
   return c;
@@ -347,8 +355,7 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
                                  (k_major(k) || k["a"] == "f16" || k["a"] == "bf16") &&
                                  (k["accumulator"] == "f32" || (k["accumulator"] == "f16" && k["a"] == "f16")) &&
                                  name.find("_tensorop_") != std::string::npos && sm90_operand(k["a"]) &&
-                                 sm90_operand(k["b"]) &&
-                                 bits_of(sm90_operand(k["a"])->data) == bits_of(sm90_operand(k["b"])->data);
+                                 sm90_operand(k["b"]);
       INFO(name << ": " << reading.refusal);
       CHECK(!modelled_kind);
       const std::string& message = reading.refusal;
@@ -367,7 +374,7 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
   WARN(fmt::format("{} of {} sampled SM90 generator names read, {} exactly", read, listing["kernels"].size(), exact));
   CHECK(listing["kernels"].size() == 2659);
   CHECK(exact == read);
-  CHECK(read == 1345);  // today; a generator or reader change shows here
+  CHECK(read == 1775);  // today; a generator or reader change shows here
 }
 
 namespace {
