@@ -148,9 +148,8 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 
 // Element names, spelled by the model's name_of(Element), in the order messages list them: the
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
-inline constexpr std::array<Element, 13> operand_elements{
-    Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3, Element::e5m2, Element::f16, Element::bf16,
-    Element::s8,   Element::u8,   Element::s4,   Element::u4,   Element::s2,   Element::u2};
+inline constexpr std::array<Element, 8> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3,
+                                                         Element::e5m2, Element::f16,  Element::bf16, Element::s8};
 inline constexpr std::array<Element, 10> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
                                                            Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1,
                                                            Element::s8,   Element::s32};

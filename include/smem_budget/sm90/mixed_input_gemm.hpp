@@ -18,8 +18,8 @@
 
 namespace smem_budget {
 
-// The narrow operand is the one converted (builder:396-401: a width-only pair makes the narrow one the
-// tuple), and the collective swaps A and B when that is B (SwapAB, collective:194): its smem_A holds the
+// The narrow operand is the one converted (builder:396-398: a width-only pair makes the narrow one the
+// tuple), and the collective swaps A and B when that is B (SwapAB, collective:178): its smem_A holds the
 // narrow elements over tile M x K, its smem_B the wide ones over N x K, either way.
 struct MixedInputOperands {
   Element narrow = Element::s4;
@@ -38,7 +38,7 @@ constexpr MixedInputOperands mixed_input_operands(const Config& config) {
 
 // The scale element: the wide type, as CUTLASS's library emits it (python/cutlass_library/gemm_operation.py:1096-1107),
 // but cutlass::Array<wide, 8> for s4 with FP8, whose scales are looked up eight at a time
-// (UseScaleLookupTable, collective:271-272). No scales with convert only; zero points of the wide type.
+// (UseScaleLookupTable, collective:275-276). No scales with convert only; zero points of the wide type.
 constexpr int mixed_input_scale_bits(const Config& config) {
   const MixedInputOperands op = mixed_input_operands(config);
   if (config.conversion == Conversion::convert) return 0;
@@ -106,12 +106,12 @@ constexpr bytes_t k_major_swizzle_alignment(bytes_t k_bytes) {
   return 128;
 }
 
-// SmemAlignmentA and SmemAlignmentB (collective:277-279). A shuffled narrow operand's smem layout is its
+// SmemAlignmentA and SmemAlignmentB (collective:277-282). A shuffled narrow operand's smem layout is its
 // gmem layout's (detail::get_smem_layout, detail/collective/mixed_input_utils.hpp:514-527): no swizzle, 128.
 struct MixedInputAlignment {
   bytes_t narrow = 128;
   bytes_t wide = 128;
-  // The builder's SmemAlignment (builder:453-455), its stage estimate's alignment: the atoms' own.
+  // The builder's SmemAlignment (builder:452-454), its stage estimate's alignment: the atoms' own.
   bytes_t builder = 128;
 };
 
@@ -142,7 +142,7 @@ constexpr MainloopStage sm90_mixed_input_stage(const Config& config, Checked& c)
 
 // SharedStorage::TensorStorage (collective:286-295): smem_A and smem_B aligned to their swizzles, then
 // smem_scale and smem_zero, cute::ArrayEngine arrays of tile M x 1 x Stages (SmemLayoutScale,
-// collective:223-227) that convert only (no scales) and scale only (no zero points) leave empty
+// collective:238-241) that convert only (no scales) and scale only (no zero points) leave empty
 // (elements_per_smem_scale/zero, mixed_input_utils.hpp:558-583); an empty one is a 16-byte float array.
 template <class Parts = PartList>
 constexpr MainloopTensors<Parts> sm90_mixed_input_tensors(const Config& config, const MainloopStage& s, bytes_t stages,
