@@ -339,6 +339,14 @@ Config expected_sm90(const json& k) {
   const bool no_smem = epilogue.find("NoSmem") != std::string::npos ||
                        (epilogue.find("EpilogueTransposed") != std::string::npos && c.schedule != Schedule::automatic);
   c.epilogue = no_smem ? EpilogueKind::nosmem : EpilogueKind::tma;
+  // The mixed-input kernels' MixedInputMode and shuffle.
+  if (k.contains("mixed_input_mode")) {
+    const std::map<std::string, Conversion> modes{{"ConvertOnly", Conversion::convert},
+                                                  {"ScaleOnly", Conversion::scale},
+                                                  {"ScaleWithZeroPoint", Conversion::scale_zero}};
+    c.conversion = modes.at(k["mixed_input_mode"].get<std::string>());
+    c.shuffled = k["mixed_input_shuffle"];
+  }
   set_stages_and_output(c, k);
   set_alignment_and_scheduler(c, k);
   return c;
@@ -361,8 +369,7 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
                                  (k["accumulator"] == "f32" || (k["accumulator"] == "f16" && k["a"] == "f16") ||
                                   (k["accumulator"] == "s32" && (k["a"] == "s8" || k["a"] == "u8"))) &&
                                  name.find("_tensorop_") != std::string::npos && sm90_operand(k["a"]) &&
-                                 sm90_operand(k["b"]) &&
-                                 bits_of(sm90_operand(k["a"])->data) == bits_of(sm90_operand(k["b"])->data);
+                                 sm90_operand(k["b"]);
       INFO(name << ": " << reading.refusal);
       CHECK(!modelled_kind);
       const std::string& message = reading.refusal;
@@ -382,7 +389,7 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
   WARN(fmt::format("{} of {} sampled SM90 generator names read, {} exactly", read, listing["kernels"].size(), exact));
   CHECK(listing["kernels"].size() == 2659);
   CHECK(exact == read);
-  CHECK(read == 2178);  // today; a generator or reader change shows here
+  CHECK(read == 2608);  // today; a generator or reader change shows here
 }
 
 namespace {

@@ -161,6 +161,17 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (is_mixed_input_only(operand.data) && row->rule_set != RuleSet::sm90)
+      return "not modelled: s4, u4, s2 and u2 operands (the model has them as the narrow operand of SM90's "
+             "mixed-input GEMMs)";
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (operand.data == Element::u8 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100)
+      return "not modelled: u8 operands (the model has them in SM90's and SM100's integer and SM90's mixed-input "
+             "GEMMs)";
+  if ((config.conversion != Conversion::convert || config.shuffled) &&
+      (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
+    return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";
   // Integer outputs: the 2.x kernels', and the 3.x integer GEMMs' of SM90 and SM100 (measured by name:
   // tests/data/sm90-integer-names-device.json, sm100-integer-names-device.json).
   if (config.generation == Generation::cutlass3x) {

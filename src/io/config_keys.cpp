@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 32> config_keys{{
+constexpr std::array<ConfigKey, 34> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -119,8 +119,8 @@ constexpr std::array<ConfigKey, 32> config_keys{{
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm100, sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
-             "or blockwise element names, also f16, bf16, s8, u8 (sm90), f32 (sm90 and 2.x: a tf32 MMA)). Default: nvfp4 (sm90: e4m3; 2.x: "
-             "f16).",
+             "or blockwise element names, also f16, bf16, s8, u8 (sm90, sm100), f32 (sm90, sm100 and 2.x: a tf32 MMA); sm90 mixed input: A and B of "
+             "different\nwidths, the narrow one also u8, s4, u4, s2 or u2). Default: nvfp4 (sm90: e4m3; 2.x: f16).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
@@ -160,6 +160,21 @@ constexpr std::array<ConfigKey, 32> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.epilogue_op_class != EpilogueOpClass::automatic)
          out.member(key, format_epilogue_op_class(c.epilogue_op_class)); }},
+    {.key = "conversion", .flag = "--conversion", .value = KeyValue::string,
+     .help = "SM90 mixed-input GEMMs (A and B of different widths, e.g. --types s4:bf16): what the mainloop does to "
+             "the\nnarrow operand before the MMA, as CUTLASS's kernel names spell it:",
+     .choices = conversion_choices, .example = "--arch sm90 --types s4:bf16 --schedule cooperative --conversion scl",
+     .read = [](Config& c, const Setting& s) { c.conversion = parsed(parse_conversion, s); },
+     // Written for mixed-input configurations, so that the others read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (is_mixed_input(c)) out.member(key, format_conversion(c.conversion)); }},
+    {.key = "shuffle", .flag = "--shuffle", .value = KeyValue::boolean,
+     .help = "SM90 mixed-input GEMMs: the narrow operand reordered in global memory for the MMA (kernel names' _shfl; "
+             "4- or\n8-bit narrow operands with f16 or bf16). Default: off.",
+     .example = "--arch sm90 --types u4:f16 --schedule cooperative --shuffle",
+     .read = [](Config& c, const Setting& s) { c.shuffled = s.value.get<bool>(); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (is_mixed_input(c)) out.member(key, c.shuffled); }},
     {.key = "schedule", .flag = "--schedule", .value = KeyValue::string,
      .help = "The kernel schedule:", .choices = schedule_choices, .example = "--schedule pingpong",
      .read = [](Config& c, const Setting& s) { c.schedule = parsed(parse_schedule, s); },

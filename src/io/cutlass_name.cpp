@@ -34,10 +34,9 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 // CUTLASS's element names (DataTypeNames, python/cutlass_library/library.py, v4.7.0) the model has no
 // element for: a name with one is a real kernel the model does not answer.
-constexpr std::array<std::string_view, 31> unmodelled_cutlass_elements{
-    "b1",  "u2",   "u4",   "u16",  "u32",   "u64",  "s2",    "s4",   "s16", "s32",
-    "s64", "f8",   "tf32", "f64",  "cf16", "cbf16", "cf32", "ctf32", "cf64", "cu2", "cu4",
-    "cu8", "cu16", "cu32", "cu64", "cs2",  "cs4",   "cs8",  "cs16",  "cs32", "cs64"};
+constexpr std::array<std::string_view, 27> unmodelled_cutlass_elements{
+    "b1",   "u16",   "u32",  "u64",   "s16",  "s32", "s64", "f8",  "tf32", "f64",  "cf16", "cbf16", "cf32", "ctf32",
+    "cf64", "cu2", "cu4", "cu8",  "cu16", "cu32", "cu64", "cs2", "cs4",  "cs8",  "cs16", "cs32",  "cs64"};
 
 Element element_part(NameReader& r, std::string_view part, std::string_view text, bool allow_void) {
   const auto e = element_from_name(text);
@@ -208,8 +207,6 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
       return sm100 ? runtime_element(r, part, part) : element_part(r, part, part, false);
     };
     const Element ea = plain(a), eb = plain(b);
-    if (arch == NameArch::sm90 && bits_of(ea) != bits_of(eb))
-      r.fail(both, "not modelled: SM90's mixed-input kernels (A and B of different widths)");
     types = types_text(name_of(ea), name_of(eb));
     r.set("types", types, both);
     r.set("scaling", std::string(format_scaling(Scaling::none)), opclass);
@@ -240,6 +237,19 @@ std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulato
   }
   r.set("d", std::string(name_of(element_part(r, d, d.substr(dx == std::string_view::npos ? 0 : dx + 1), false))), d);
   return d_scale;
+}
+
+// SM90's mixed-input kernels: {cvt|scl|sclzr}[_shfl] after D (GemmOperation.mixed_input_mode_name,
+// gemm_operation.py:237-245, v4.7.0); none where A and B are of one width.
+void conversion_parts(NameReader& r, Parts& parts, const std::string& types) {
+  const OperandPair pair = std::get<OperandPair>(parse_types(types));  // set() has checked it
+  if (bits_of(pair.a.data) == bits_of(pair.b.data)) return;
+  const std::string_view mode = parts.next();
+  if (!ok(parse_conversion(mode))) r.fail(mode, "a mixed-input kernel's name says its conversion after D: cvt, scl or sclzr");
+  r.set("conversion", std::string(mode), mode);
+  const bool shuffled = parts.next_is("shfl");
+  if (shuffled) parts.skip();
+  r.set("shuffle", shuffled, shuffled ? std::string_view("shfl") : mode);
 }
 
 // The cluster part: SM90, SM100 and SM103 take theirs (0x0x1 is one chosen at run time,
@@ -524,6 +534,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const std::optional<ScaleType> d_scale =
       output_parts(r, accumulator, c, d, k.types == name_of(Element::s8) || k.types == name_of(Element::u8),
                    k.types == name_of(Element::f16));
+  if (k.arch == NameArch::sm90) conversion_parts(r, parts, k.types);
   k.tile = parts.next();
   r.set("tile", std::string(k.tile), k.tile);
   const TileSpec tile = std::get<TileSpec>(parse_tile(k.tile));  // set() has checked it

@@ -237,6 +237,8 @@ std::string format_cluster(const Cluster& c) {
   return c.is_dynamic() ? "dynamic" : fmt::format("{}x{}x{}", c.m, c.n, c.k);
 }
 
+Parsed<Conversion> parse_conversion(std::string_view text) { return pick(text, conversion_words, "conversion"); }
+
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text) {
   return pick(text, epilogue_op_class_words, "epilogue operator class");
 }
@@ -388,6 +390,7 @@ std::string_view format_scaling(Scaling s) { return spelling_of(scaling_words, s
 
 std::string_view format_epilogue_schedule(EpilogueSchedule s) { return spelling_of(epilogue_schedule_words, s); }
 std::string_view format_epilogue_op_class(EpilogueOpClass c) { return spelling_of(epilogue_op_class_words, c); }
+std::string_view format_conversion(Conversion c) { return spelling_of(conversion_words, c); }
 
 std::string format_stages(const StagePolicy& stages) {
   if (stages.kind == StagePolicy::Kind::fixed) return std::to_string(stages.count);

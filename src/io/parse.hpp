@@ -45,6 +45,7 @@ Parsed<Scaling> parse_scaling(std::string_view text);
 Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text);
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text);
+Parsed<Conversion> parse_conversion(std::string_view text);
 // "auto", "N" (A and B), "A:B" or "A:B:C", elements per access.
 Parsed<OperandAlignment> parse_alignment(std::string_view text);
 Parsed<Cluster> parse_cluster(std::string_view text);
@@ -78,6 +79,7 @@ std::string format_scale_granularity(const ScaleGranularity& g);
 std::string_view format_scaling(Scaling s);
 std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string_view format_epilogue_op_class(EpilogueOpClass c);
+std::string_view format_conversion(Conversion c);
 std::string_view format_generation(Generation g);
 std::string format_warp(const WarpTile& warp);
 std::string format_alignment(const OperandAlignment& a);

@@ -70,6 +70,15 @@ inline constexpr std::array<Word<EpilogueSchedule>, 4> epilogue_schedule_words{{
 }};
 
 // The operator class given to the epilogue's CollectiveBuilder (read by SM100's epilogue builder).
+// The spellings are CUTLASS's kernel-name suffixes (MixedInputMode, python/cutlass_library/gemm_operation.py:237-245).
+inline constexpr std::array<Word<Conversion>, 3> conversion_words{{
+    {Conversion::convert, "cvt", "convert only (DirectConvert): no scales", "cutlass::detail::ConversionMode::DirectConvert"},
+    {Conversion::scale, "scl", "convert and scale (ConvertAndScale): one scale per tile row and stage in shared memory",
+     "cutlass::detail::ConversionMode::ConvertAndScale"},
+    {Conversion::scale_zero, "sclzr", "convert, scale and add a zero point (ConvertAndScaleWithZero)",
+     "cutlass::detail::ConversionMode::ConvertAndScaleWithZero"},
+}};
+
 inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::automatic, "auto", "the mainloop's class, as CUTLASS's examples and generator pass it"},
     {EpilogueOpClass::tensorop, "tensorop", "arch::OpClassTensorOp (FlashInfer's block-scaled SM100 GEMMs)"},
@@ -180,6 +189,7 @@ inline constexpr std::array<Choice, 2> b_layout_choices{{
 inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
+inline constexpr auto conversion_choices = choices_of(conversion_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
 inline constexpr auto runner_choices = choices_of(runner_words);
 inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);

@@ -208,6 +208,8 @@ std::string part_label(const Part& part, const Budget& b) {
   if (part.name == "SFB scales") return per_stage("SFB scale factors", n.a, st.sfb, "no scale rows");
   if (part.name == "A scales") return per_stage("A scales (float)", n.a, st.sfa, "");
   if (part.name == "B scales") return per_stage("B scales (float)", n.a, st.sfb, "");
+  if (part.name == "scales") return per_stage("scales", n.a, st.scale, "no scales");
+  if (part.name == "zero points") return per_stage("zero points", n.a, st.zero, "no zero points");
   if (part.name == "metadata E") return per_stage("metadata E", n.e, st.e, "kept in global memory");
   return std::string(part.name);
 }

@@ -19,7 +19,10 @@ void summarize_3x(const Config& c, const Budget& b, SummaryRow& row) {
       row.types += " blockwise " + io::format_scale_granularity(granularity_of(c));
       break;
     case Family::plain:
-      row.types += " plain";
+      // "s4:bf16 mixed scl shfl": a mixed-input kernel's conversion, as its name spells it.
+      row.types += is_mixed_input(c) ? fmt::format(" mixed {}{}", io::format_conversion(c.conversion),
+                                                   c.shuffled ? " shfl" : "")
+                                     : std::string(" plain");
       break;
     case Family::plain_sparse:
       row.types += " plain sparse";

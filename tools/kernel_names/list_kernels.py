@@ -97,6 +97,10 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
             "epilogue_schedule": name_of(op.epilogue_schedule, library.EpilogueScheduleTag),
             "tile_scheduler": name_of(op.tile_scheduler, library.TileSchedulerTag),
         }
+        if getattr(op, "mixed_input_mode", None) is not None:
+            # SM90's mixed-input kernels: the conversion (MixedInputMode) and the shuffled narrow operand.
+            row["mixed_input_mode"] = op.mixed_input_mode.name
+            row["mixed_input_shuffle"] = op.mixed_input_shuffle
         if getattr(op, "ScaleFactorMVecSize", None) is not None:
             row["scale_granularity"] = [op.ScaleFactorMVecSize, op.ScaleFactorNVecSize, op.ScaleFactorKVecSize]
         for side in ("ScaleFactorA", "ScaleFactorB"):

@@ -117,6 +117,12 @@ enum class EpilogueSchedule { automatic, sparse, one_sm, two_sm };
 // CTA N 256 and its automatic 1-SM/2-SM choice (epilogue/collective/builders/sm100_builder.inl).
 enum class EpilogueOpClass { automatic, tensorop, blockscaled };
 
+// What SM90's mixed-input mainloop does to the narrow operand before the MMA
+// (cutlass::detail::ConversionMode, detail/collective/mixed_input_utils.hpp:492-498, v4.7.0): convert it
+// (DirectConvert), convert and scale it (ConvertAndScale), or scale it and add a zero point
+// (ConvertAndScaleWithZero). CUTLASS's kernel names spell them _cvt, _scl, _sclzr.
+enum class Conversion { convert, scale, scale_zero };
+
 // Which of CUTLASS's GEMM kernel generations: the 3.x collectives (CollectiveBuilder and
 // kernel::GemmUniversal over CuTe), or the 2.x multistage kernels (device::Gemm, GemmUniversal,
 // GemmGrouped over cp.async mainloops), which run from SM80 up.
@@ -165,13 +171,16 @@ struct Config {
   OperandAlignment alignment{};
   TileScheduler tile_scheduler = TileScheduler::persistent;
   EpilogueOpClass epilogue_op_class = EpilogueOpClass::automatic;
+  Conversion conversion = Conversion::convert;  // SM90 mixed input only
+  bool shuffled = false;  // SM90 mixed input: the narrow operand reordered in global memory (_shfl)
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
 
-// ElementAccumulator: as given, or the operands' own: s32 for integer operands, else f32.
+// ElementAccumulator: as given, or the operands' own: s32 for integer operands, else f32 (a
+// mixed-input GEMM of an integer and a float operand accumulates in f32).
 constexpr Element default_accumulator(const OperandPair& types) {
-  return is_integer(types.a.data) ? Element::s32 : Element::f32;
+  return is_integer(types.a.data) && is_integer(types.b.data) ? Element::s32 : Element::f32;
 }
 constexpr Element accumulator_of(const Config& config) {
   return config.accumulator != Element::none ? config.accumulator : default_accumulator(config.types);
@@ -182,6 +191,12 @@ constexpr Element accumulator_of(const Config& config) {
 constexpr bool k_major_a(const Config& config) { return config.a_layout == MatrixLayout::row; }
 constexpr bool k_major_b(const Config& config) { return config.b_layout == MatrixLayout::col; }
 constexpr bool k_major_operands(const Config& config) { return k_major_a(config) && k_major_b(config); }
+
+// A and B of different widths: on SM90, the mixed-input mainloop, which converts the narrow operand
+// in registers (sm90_gmma_builder.inl:360-362, v4.7.0).
+constexpr bool is_mixed_input(const Config& config) {
+  return bits_of(config.types.a.data) != bits_of(config.types.b.data);
+}
 
 // The pointer-array kernels (sm90_gemm_array_tma_warpspecialized_*.hpp): grouped, or batched over
 // ArrayProblemShape.

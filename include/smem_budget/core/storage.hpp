@@ -22,9 +22,11 @@ struct MainloopStage {
   bytes_t sfa = 0;          // scale bytes of A per stage (block scale factors, or blockwise floats)
   bytes_t sfb = 0;
   bytes_t e = 0;         // sparse metadata bytes per stage
+  bytes_t scale = 0;     // SM90 mixed input: the narrow operand's scales per stage
+  bytes_t zero = 0;      // SM90 mixed input: its zero points per stage
   bytes_t barrier = 0;   // the builder's per-stage pipeline estimate
   bytes_t estimate = 0;  // the builder's per-stage cost: all of the above
-  constexpr bytes_t data() const { return a + b + sfa + sfb + e; }
+  constexpr bytes_t data() const { return a + b + sfa + sfb + e + scale + zero; }
 };
 
 // Stages of A (and of everything else), of B, and of the sparse metadata E. Among SM120's builders

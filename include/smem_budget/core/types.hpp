@@ -9,17 +9,18 @@
 
 namespace smem_budget {
 
-// s32: the integer GEMMs' accumulator and an output they may write; u8: the unsigned 8-bit
-// operand (and output) of CUTLASS's SM90 integer GEMMs.
-enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8 };
+// s32: the integer GEMMs' accumulator and an output they may write; u8: the unsigned 8-bit operand (and
+// output) of SM90's and SM100's integer GEMMs; u8, s4, u4, s2 and u2: the narrow operands of SM90's
+// mixed-input GEMMs.
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2 };
 
-inline constexpr std::array<Element, 12> all_elements{Element::none, Element::e2m1, Element::e2m3, Element::e3m2,
-                                                      Element::e4m3, Element::e5m2, Element::f16,  Element::bf16,
-                                                      Element::f32,  Element::s8,   Element::s32,  Element::u8};
+inline constexpr std::array<Element, 16> all_elements{
+    Element::none, Element::e2m1, Element::e2m3, Element::e3m2, Element::e4m3, Element::e5m2, Element::f16, Element::bf16,
+    Element::f32,  Element::s8,   Element::s32,  Element::u8,   Element::s4,   Element::u4,   Element::s2,  Element::u2};
 
 constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 12> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2",
-                                                   "f16",  "bf16", "f32",  "s8",   "s32",  "u8"};
+  constexpr std::array<std::string_view, 16> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16", "bf16",
+                                                   "f32",  "s8",   "s32",  "u8",   "s4",   "u4",   "s2",  "u2"};
   return names[static_cast<int>(e)];
 }
 
@@ -33,7 +34,12 @@ constexpr int bits_of(Element e) {
   switch (e) {
     case Element::none:
       return 0;
+    case Element::s2:
+    case Element::u2:
+      return 2;
     case Element::e2m1:
+    case Element::s4:
+    case Element::u4:
       return 4;
     case Element::e2m3:
     case Element::e3m2:
@@ -55,9 +61,16 @@ constexpr int bits_of(Element e) {
 
 constexpr bool is_fp6(Element e) { return e == Element::e2m3 || e == Element::e3m2; }
 
+constexpr bool is_integer(Element e) {
+  return e == Element::s8 || e == Element::s32 || e == Element::u8 || e == Element::s4 || e == Element::u4 ||
+         e == Element::s2 || e == Element::u2;
+}
 // Narrow floats that block-scaled operands and block-scaled outputs are made of.
-constexpr bool is_integer(Element e) { return e == Element::s8 || e == Element::u8 || e == Element::s32; }
 constexpr bool is_narrow_float(Element e) { return bits_of(e) > 0 && bits_of(e) <= 8 && !is_integer(e); }
+// The elements the model knows only as the narrow operand of an SM90 mixed-input GEMM.
+constexpr bool is_mixed_input_only(Element e) {
+  return e == Element::s4 || e == Element::u4 || e == Element::s2 || e == Element::u2;
+}
 
 // The element types the SM120 F8F6F4 tensor-op instructions take (detail::is_sm10x_f8f6f4_element).
 constexpr bool is_f8f6f4(Element e) { return is_narrow_float(e); }

@@ -23,6 +23,7 @@
 #include "smem_budget/cutlass/trtllm_finalize.hpp"
 #include "smem_budget/sm90/rmem_a_mainloop.hpp"
 #include "smem_budget/sm90/sparse_gemm.hpp"
+#include "smem_budget/sm90/mixed_input_gemm.hpp"
 
 namespace smem_budget {
 
@@ -79,21 +80,25 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
       if (extent < 1 || extent > max_tile_extent) return "scale granularity dimensions must be 1…65536";
   }
   const Element a = config.types.a.data, b = config.types.b.data;
+  const bool mixed = is_mixed_input(config);
+  if (mixed) {
+    if (const auto error = sm90_mixed_input_invalid_input(config)) return error;
+  }
   const auto sm90_operand = [](Element e) {
     return e == Element::e4m3 || e == Element::e5m2 || e == Element::f16 || e == Element::bf16 || e == Element::s8 ||
            e == Element::u8 || e == Element::f32;
   };
-  if (!sm90_operand(a) || !sm90_operand(b))
-    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8, u8 or f32 (tf32 MMA)";
-  if (bits_of(a) != bits_of(b)) return "not modelled: A and B of different widths build SM90's mixed-input kernels";
-  if (is_integer(a) != is_integer(b) || (a == Element::f16) != (b == Element::f16))
+  if (!mixed && (!sm90_operand(a) || !sm90_operand(b)))
+    return "not modelled: sm90 operands are e4m3, e5m2, f16, bf16, s8, u8 or f32 (tf32 MMA), or of two widths (mixed "
+           "input)";
+  if (!mixed && (is_integer(a) != is_integer(b) || (a == Element::f16) != (b == Element::f16)))
     return "not modelled on sm90: A and B of different types of one width (the GMMA pairs FP8 with FP8, s8 or u8 "
            "with s8 or u8, f16 with f16, bf16 with bf16)";
   // The builder keeps MN-major operands of 16 bits in shared memory as they come; the others it
   // transposes or swaps through the register-sourced mainloop (is_use_rmem_A, is_swapAB,
   // is_warpspecialized_transpose_B: builders/sm90_gmma_builder.inl:164-189, 327-520). The sparse
   // builders refuse them (sm90_check_sparse).
-  if (!k_major_operands(config) && bits_of(a) != 16 && a != Element::f32 && !config.sparse)
+  if (!mixed && !k_major_operands(config) && bits_of(a) != 16 && a != Element::f32 && !config.sparse)
     return "not modelled on sm90: MN-major FP8 or integer operands, which CUTLASS transposes through its "
            "register-sourced mainloop; MN-major f16, bf16 and f32 (tf32) are modelled";
   if (config.cp_async) {
@@ -105,9 +110,9 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
       return "not modelled on sm90: a cp.async mainloop with the TMA epilogue (CUTLASS's own cp.async kernels take "
              "the no-smem one: --epilogue nosmem)";
     if (config.fast_accum || config.scaling != Scaling::none || config.grouped || config.batched ||
-        config.fusion != Fusion::none || config.sparse)
-      return "not modelled on sm90: cp.async kernels with fast accumulation, scales, pointer arrays, a fusion or "
-             "sparse A";
+        config.fusion != Fusion::none || config.sparse || mixed)
+      return "not modelled on sm90: cp.async kernels with fast accumulation, scales, pointer arrays, a fusion, "
+             "sparse A or mixed input";
   }
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
     return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma";
@@ -151,7 +156,7 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
   const Tile& t = config.tile;
-  if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0)
+  if (!mixed && (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(a) / 8) % 32 != 0))
     return "not modelled on sm90: tile M a multiple of 64, N a multiple of 8 up to 256 and K a multiple of 32 bytes "
            "are what the model covers";
   if (config.c == Element::e2m1 || is_fp6(config.c) || config.d == Element::e2m1 || is_fp6(config.d))
@@ -216,6 +221,9 @@ constexpr Rejection sm90_check(const Config& config) {
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
+  if (is_mixed_input(config)) {
+    if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
+  }
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
   const bool auto_fusion = config.schedule == Schedule::automatic && config.fusion != Fusion::none;
   if (config.sparse) {
@@ -233,9 +241,10 @@ constexpr Rejection sm90_check(const Config& config) {
   return check_kernel(detail::sm90_built(config));
 }
 
-// What the builder rounds the capacity, the carveout and one stage to: 128, or the TMA rmem-A
-// mainloop's SmemAlignment (sm90_gmma_builder.inl:447-471).
+// What the builder rounds the capacity, the carveout and one stage to: 128, or the TMA rmem-A and
+// mixed-input mainloops' SmemAlignment (sm90_gmma_builder.inl:447-471).
 constexpr bytes_t sm90_builder_alignment(const Config& built) {
+  if (is_mixed_input(built)) return mixed_input_alignment(built).builder;
   return sm90_rmem_a(built) && !built.cp_async ? sm90_rmem_a_alignments(built).widest() : sm90_stage_alignment;
 }
 
@@ -366,7 +375,9 @@ struct Sm90Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm90_check(config); }
   static constexpr Config built(const Config& config) { return sm90_built(config); }
   static constexpr void choose_stages(Budget& budget, const Config& built, Checked& c) {
-    budget.stage = built.sparse ? sm90_sparse_stage(built, c) : sm90_stage(built, c);
+    budget.stage = built.sparse           ? sm90_sparse_stage(built, c)
+                   : is_mixed_input(built) ? sm90_mixed_input_stage(built, c)
+                                           : sm90_stage(built, c);
     budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm90_cutlass_capacity;
@@ -383,6 +394,7 @@ struct Sm90Steps : DefaultGemmSteps {
   // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
   static constexpr Rejection check_stages(const Config& built, const Budget& budget) {
     if (budget.decision.stages >= 2) return Rejection::none;
+    if (is_mixed_input(built)) return Rejection::sm90_mixed_input_stages_below_two;
     const bool blockwise = built.scaling == Scaling::blockwise && !is_pointer_array(built);
     return blockwise ? Rejection::sm90_blockwise_stages_below_two : Rejection::stages_below_two;
   }
@@ -390,8 +402,10 @@ struct Sm90Steps : DefaultGemmSteps {
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& built, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
-    const MainloopTensors<Parts> mainloop = built.sparse ? sm90_sparse_tensors<Parts>(budget.stage, counts.a, c)
-                                                         : sm90_tensors<Parts>(built, budget.stage, counts.a, c);
+    const MainloopTensors<Parts> mainloop =
+        built.sparse            ? sm90_sparse_tensors<Parts>(budget.stage, counts.a, c)
+        : is_mixed_input(built) ? sm90_mixed_input_tensors<Parts>(built, budget.stage, counts.a, c)
+                                : sm90_tensors<Parts>(built, budget.stage, counts.a, c);
     // The grouped mainloop keeps the A and B tensormaps.
     return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, 2, c)};
   }
