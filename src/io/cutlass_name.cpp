@@ -275,23 +275,22 @@ void stages_part(NameReader& r, std::string_view stages) {
     r.set("stages", std::string(stages), stages);
 }
 
-// The layouts of A, B and C (and D): returns D's, 't' or 'n'. MN-major A (n) or B (t) is modelled
-// on SM100's dense kernels and on SM90's 16-bit ones.
-char layouts_part(NameReader& r, std::string_view layouts, bool mn_major_modelled) {
+// The layouts of A, B and C (and D). MN-major A (n) or B (t) is modelled on SM100's dense and
+// block-scaled kernels and on SM90's 16-bit and tf32 ones.
+void layouts_part(NameReader& r, std::string_view layouts, bool mn_major_modelled) {
   const auto letter = [](char l) { return l == 't' || l == 'n'; };
   if (layouts.size() != 3 || !letter(layouts[0]) || !letter(layouts[1]) || !letter(layouts[2]))
     r.fail(layouts, "the layouts of A, B and C are three letters t (row-major) or n (column-major), e.g. tnt");
   if (layouts.substr(0, 2) != "tn" && !mn_major_modelled)
     r.fail(layouts,
-           "not modelled: MN-major A or B (tn… are the K-major operands; MN-major ones are modelled on SM100 "
-           "without block scales and on SM90 with f16 or bf16)");
+           "not modelled: MN-major A or B (tn… are the K-major operands; MN-major ones are modelled on SM100 and "
+           "on SM90 with f16, bf16 or tf32)");
   const auto layout_of = [](char l) {
     return std::string(format_layout(l == 't' ? MatrixLayout::row : MatrixLayout::col));
   };
   r.set("a_layout", layout_of(layouts[0]), layouts);
   r.set("b_layout", layout_of(layouts[1]), layouts);
   r.set("d_layout", layout_of(layouts[2]), layouts);
-  return layouts[2];
 }
 
 void alignment_part(NameReader& r, std::string_view align) {
@@ -313,7 +312,7 @@ void tile_scheduler_part(NameReader& r, std::vector<std::string_view>& rest, std
 
 // [_epiVs{V}{layout}] at the end: the block scale factors of D, LinCombBlockScaleFactor.
 void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string_view d,
-                 std::optional<ScaleType> d_scale, char d_layout) {
+                 std::optional<ScaleType> d_scale) {
   Config fused;
   if (!rest.empty() && rest.back().starts_with("epiVs")) {
     const std::string_view part = rest.back();
@@ -323,8 +322,9 @@ void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string
     if (part.size() < 7 || known == sf_vectors.end() || (part.back() != 't' && part.back() != 'n'))
       r.fail(part, "a scale-factor output part is epiVs{16|32|64}{t|n}");
     if (!d_scale) r.fail(part, fmt::format("scale factors are written with a block-scaled output; D ({}) has none", d));
-    if (part.back() != d_layout)
-      r.fail(part, "not modelled: scale factors laid out unlike D (the model's scale-factor store follows D)");
+    // The scale factors of D go from registers to global memory (LinCombBlockScaleFactor keeps no shared
+    // memory): their layout, like D's or not, changes no byte (measured by name:
+    // tests/data/sm100-blockscaled-names-device.json).
     fused.fusion = Fusion::sf_gen;
     fused.sf_output = ScaleFactorOutput{*known, d_scale};
     rest.pop_back();
@@ -544,10 +544,10 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   stages_part(r, parts.next());
   const bool sm100_tensorop = k.arch == NameArch::sm100 && (k.family == Family::plain || k.family == Family::blockwise);
   const bool mn_major_modelled =
-      sm100_tensorop || (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) ||
+      sm100_tensorop || (k.arch == NameArch::sm100 && k.family == Family::block_scaled) || (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) ||
                                                        k.types == name_of(Element::bf16) ||
                                                        k.types == name_of(Element::f32)));
-  const char d_layout = layouts_part(r, parts.next(), mn_major_modelled);
+  layouts_part(r, parts.next(), mn_major_modelled);
   k.align = parts.next();
   alignment_part(r, k.align);
 
@@ -559,7 +559,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     if (d_scale) r.fail(d, "not modelled: SM90 kernels write no scale factors");
     return sm90_schedule_settings(r, name, rest, k);
   }
-  fusion_part(r, rest, d, d_scale, d_layout);
+  fusion_part(r, rest, d, d_scale);
   if (sm100_tensorop) return sm100_tensorop_settings(r, name, rest, k);
   if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);
   if (k.arch == NameArch::sm103) return sm103_schedule_settings(r, name, rest, k);

@@ -17,6 +17,7 @@
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/cutlass/fusion_callbacks.hpp"
+#include "smem_budget/cutlass/sm1xx_blockscaled.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/cutlass/trtllm_finalize.hpp"
 
@@ -141,9 +142,11 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
     return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
   if (const auto error = sm100_foreign_keys(config)) return error;
   if (const auto error = sm100_finalize_invalid_input(config)) return error;
-  if (!k_major_operands(config))
-    return "not modelled: MN-major A or B of the block-scaled GEMMs (a_layout col, b_layout row); the model lays out "
-           "K-major ones (MN-major is modelled on sm100 with scaling none)";
+  // MN-major operands as CUTLASS's generator builds them: through the MXF8F6F4 MMA (measured by name:
+  // tests/data/sm100-blockscaled-mn-major-names-device.json).
+  if (!k_major_operands(config) && mma_path(config.types, config.instruction) != MmaPath::mxf8f6f4)
+    return "not modelled on sm100: MN-major A or B of the MXF4/NVF4 MMA (MN-major block-scaled operands are "
+           "modelled through the MXF8F6F4 one: --instruction mxf8f6f4)";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
     return "not modelled on sm100: fusions other than col-bias and sf-gen";
   if (!config.epilogue_tile.automatic) {
@@ -156,8 +159,7 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
              "divides the CTA's N";
   }
   if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
-  if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1)
-    return "not modelled on sm100: FP6 C or D, FP4 C";
+  if (is_fp6(config.c) || config.c == Element::e2m1) return "not modelled on sm100: FP6 or FP4 C";
   return std::nullopt;
 }
 
@@ -193,6 +195,20 @@ constexpr bytes_t sm100_pipeline_carveout(const Config& config, bytes_t tensorma
   return sm100_carveout(sm100_accumulator_stages(config), config.grouped ? 8 : 2, config.grouped, tensormaps);
 }
 
+// The narrowest N the automatic epilogue tile may take for C and D (sm100_builder.inl:1038-1043): TMA
+// stores whole 16-byte rows of a row-major C or D, 128 elements of FP6 (SW128B only); a column-major
+// one needs 8 columns; each per warp column.
+struct EpilogueMinN {
+  bytes_t c = 8;
+  bytes_t d = 8;
+};
+constexpr EpilogueMinN sm100_epilogue_min_n(const Config& config, TmemWarps warps) {
+  const bool row = config.d_layout == MatrixLayout::row;
+  const auto row_units = [](Element e) -> bytes_t { return is_fp6(e) ? 128 : 128 / bits_of(e); };
+  return {(config.c == Element::none || !row ? 8 : row_units(config.c)) * warps.n,
+          (row ? row_units(config.d) : 8) * warps.n};
+}
+
 // sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067): a given tile; with the
 // block-scaled class and CTA N 256, M min(CTA M, 32 x warps M) by 128; else that M and an N sized by C
 // and D, the TMA's smallest row counted per warp column. `warps` are the epilogue's TMEM warps.
@@ -209,14 +225,19 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
     n_perf = m > 64 && cta.n <= 128 ? 16 : 32;
   else if (max_bits == 16)
     n_perf = cta.n <= 128 ? 32 : 64;
-  // TMA stores whole 16-byte rows of a row-major C or D; a column-major one needs 8 columns.
-  const bool row = config.d_layout == MatrixLayout::row;
-  const bytes_t n_min_c = (no_source || !row ? 8 : 128 / bits_of(config.c)) * warps.n;
-  const bytes_t n_min_d = (row ? 128 / bits_of(config.d) : 8) * warps.n;
-  bytes_t n = n_perf > n_min_c ? n_perf : n_min_c;
-  if (n_min_d > n) n = n_min_d;
+  const EpilogueMinN n_min = sm100_epilogue_min_n(config, warps);
+  bytes_t n = n_perf > n_min.c ? n_perf : n_min.c;
+  if (n_min.d > n) n = n_min.d;
   if (cta.n < n) n = cta.n;
   return {m, cta.n % n == 0 ? n : cta.n};
+}
+
+// The automatic tile's assertion that the CTA spans those narrowest N (sm100_builder.inl:1046).
+constexpr bool sm100_epilogue_cta_too_small(const Config& config) {
+  if (config.epilogue == EpilogueKind::nosmem || !config.epilogue_tile.automatic) return false;
+  const EpilogueMinN n_min = sm100_epilogue_min_n(config, sm100_tmem_warps(config));
+  const bytes_t n = sm100_epilogue_cta_tile(config).n;
+  return n < n_min.c || n < n_min.d;
 }
 
 // The automatic (or given) epilogue tile of a configuration.

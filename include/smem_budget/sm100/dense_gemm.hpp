@@ -115,6 +115,7 @@ constexpr Rejection sm100_dense_check(const Config& config) {
       return Rejection::sm100_2sm_16bit_cta_n;
     const bytes_t rows = sm100_epilogue_tile(config).m / sm100_tmem_warps(config).m;
     if (rows != 16 && rows != 32) return Rejection::sm100_tmem_datapaths;
+    if (sm100_epilogue_cta_too_small(config)) return Rejection::sm100_epilogue_cta_too_small;
   }
   // Mainloop builder (sm100_umma_builder.inl): the types (:199), the unpacked FP4/FP6 loads (:214), then
   // sm100_make_{1,2}sm_trivial_tiled_mma's tile (sm100_common.inl:309-313, :375-379).
