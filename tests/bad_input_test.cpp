@@ -87,7 +87,7 @@ const Case cases[] = {
   {"--tile 128x128x128 --a-layout col", nullptr, "not modelled on sm120: MN-major A or B"},
   {"--tile 128x128x256 --arch sm100 --b-layout row", nullptr, "not modelled on sm100: MN-major A or B of the MXF4/NVF4 MMA"},
   {"--tile 128x128x128 --arch sm100 --scaling none --types f16 --cp-async", nullptr,
-   "cp_async selects SM90's KernelCpAsyncWarpSpecialized schedules"},
+   "SM100's cp.async kernel schedule is KernelWarpSpecialized1SmSm100: give --schedule 1sm"},
   {"--tile 128x128x128 --epilogue-schedule 1sm", nullptr, "the 1sm and 2sm epilogue schedules are SM100's"},
   {"--tile 128x128x128 --arch sm100 --schedule 1sm --epilogue-schedule 2sm", nullptr,
    "a 2-SM epilogue under a 1-SM mainloop"},

@@ -191,9 +191,9 @@ constexpr std::array<ConfigKey, 34> config_keys{{
      .read = [](Config& c, const Setting& s) { c.fast_accum = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.fast_accum); }},
     {.key = "cp_async", .flag = "--cp-async", .value = KeyValue::boolean,
-     .help = "SM90's KernelCpAsyncWarpSpecialized kernel schedules: A and B loaded with cp.async, not TMA (with\n"
-             "--schedule warpspecialized, cooperative or pingpong; auto builds it for operands aligned below 16 bytes).\n"
-             "Default: off.",
+     .help = "A and B loaded with cp.async, not TMA: SM90's KernelCpAsyncWarpSpecialized schedules (with --schedule\n"
+             "warpspecialized, cooperative or pingpong; auto builds it for operands aligned below 16 bytes), SM100's\n"
+             "KernelWarpSpecialized1SmSm100 (--schedule 1sm, no block scales, --epilogue nosmem). Default: off.",
      .example = "--arch sm90 --types f16 --scaling none --schedule cooperative --cp-async --epilogue nosmem",
      .read = [](Config& c, const Setting& s) { c.cp_async = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.cp_async); }},

@@ -471,10 +471,8 @@ Settings sm103_schedule_settings(NameReader& r, std::string_view name, std::vect
 Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                  const Kernel& k) {
   const std::string whole = fmt::format("{}", fmt::join(rest, "_"));
-  if (whole.find("cpasync") != std::string::npos)
-    r.fail(whole,
-           "not modelled: SM100's cp.async mainloops (KernelWarpSpecialized1SmSm100, "
-           "KernelMixedTmaCpAsyncWarpSpecialized1SmSm100)");
+  if (whole.find("mixed_cpasync") != std::string::npos)
+    r.fail(whole, "not modelled: SM100's mixed TMA and cp.async mainloop (KernelMixedTmaCpAsyncWarpSpecialized1SmSm100)");
   if (whole.find("FastF32") != std::string::npos || whole.find("fastf32") != std::string::npos)
     r.fail(whole,
            "not modelled: SM100's FastF32 kernels (f32 emulated with bf16, KernelTmaWarpSpecialized{1,2}Sm"
@@ -490,6 +488,7 @@ Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vect
   if (automatic_epilogue && s.schedule == Schedule::two_sm && !auto_epilogue_2sm)
     r.set("epilogue_schedule", std::string(format_epilogue_schedule(EpilogueSchedule::one_sm)), k.cluster);
   r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+  if (s.cp_async) r.set("cp_async", true, schedule);
   r.set("epilogue", std::string(format_epilogue(epilogue)), rest.empty() ? name : std::string_view(schedule));
   r.set("epilogue_tile", format_epilogue_tile({}), schedule);
   return r.take();

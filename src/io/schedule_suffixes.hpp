@@ -25,7 +25,7 @@ struct ScheduleSuffix {
   bool cp_async = false;
 };
 
-constexpr std::array<ScheduleSuffix, 50> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 51> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -81,6 +81,9 @@ constexpr std::array<ScheduleSuffix, 50> schedule_suffixes{{
     // SM100's dense tensor-op GEMMs: KernelTmaWarpSpecialized{1,2}SmSm100 (grouped: KernelPtrArray…).
     {"1sm", NameArch::sm100, Family::plain, Schedule::one_sm},
     {"2sm", NameArch::sm100, Family::plain, Schedule::two_sm},
+    // KernelWarpSpecialized1SmSm100: A and B loaded with cp.async (library.py).
+    {"cpasync_1sm", NameArch::sm100, Family::plain, Schedule::one_sm, Instruction::automatic, Fp4Format::any, false,
+     true},
     // Blockwise-scaled: KernelTmaWarpSpecializedBlockwise{1,2}SmSm100 (grouped: KernelPtrArray…).
     {"1sm", NameArch::sm100, Family::blockwise, Schedule::one_sm},
     {"2sm", NameArch::sm100, Family::blockwise, Schedule::two_sm},

@@ -20,6 +20,7 @@
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/sm100/common.hpp"
+#include "smem_budget/sm100/cp_async_kernel.hpp"
 
 namespace smem_budget {
 
@@ -64,6 +65,21 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
     return "not modelled on sm100: a tile K whose rows of A and B are not whole 16-byte units";
   if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1 || config.d == Element::e2m1)
     return "not modelled on sm100 without block scales: FP4 or FP6 C or D";
+  // A or B aligned below TMA's 16 bytes: KernelScheduleAuto builds the cp.async mainloop
+  // (sm100_cpasync_umma_builder.inl:67-74) and no TMA builder takes them (sm100_umma_builder.inl:195-196).
+  const auto aligned_16 = [&](bytes_t elements, Element e) { return elements == 0 || elements * bits_of(e) % 128 == 0; };
+  if (!config.cp_async &&
+      (!aligned_16(config.alignment.a, config.types.a.data) || !aligned_16(config.alignment.b, config.types.b.data)))
+    return "not modelled on sm100: A or B aligned below 16 bytes without the cp.async mainloop KernelScheduleAuto "
+           "builds for them (give --schedule 1sm --cp-async --epilogue nosmem)";
+  if (config.cp_async) {
+    if (config.schedule != Schedule::one_sm)
+      return "SM100's cp.async kernel schedule is KernelWarpSpecialized1SmSm100: give --schedule 1sm";
+    if (config.epilogue != EpilogueKind::nosmem || config.grouped || config.cluster != Cluster{} ||
+        config.tile_scheduler != TileScheduler::persistent || config.fusion != Fusion::none)
+      return "not modelled on sm100: a cp.async kernel other than CUTLASS's own (the no-smem epilogue, a 1x1x1 "
+             "cluster, the persistent scheduler, no fusion, not grouped)";
+  }
   return std::nullopt;
 }
 
@@ -171,7 +187,8 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm100_dense_check(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_dense_stage(config, c);
-    sm100_builder_inputs(budget, config, sm100_dense_builder_reserve(config), c);
+    const bytes_t reserve = config.cp_async ? sm100_cp_async_builder_reserve() : sm100_dense_builder_reserve(config);
+    sm100_builder_inputs(budget, config, reserve, c);
     sm100_decide_stages(budget.decision, config);
   }
   // The builder asserts a stage (sm100_umma_builder.inl:300), the collective two (…warpspecialized.hpp:191).
@@ -183,6 +200,7 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
     const MainloopTensors<Parts> mainloop = sm100_dense_tensors<Parts>(budget.stage, counts.a, c);
+    if (config.cp_async) return {mainloop, sm100_cp_async_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
     return {mainloop, sm100_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
   }
   static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {

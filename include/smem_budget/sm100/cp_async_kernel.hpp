@@ -1,0 +1,57 @@
+// SM100's cp.async GEMM: KernelWarpSpecialized1SmSm100 (gemm/collective/builders/sm100_cpasync_umma_builder.inl),
+// the collective of gemm/collective/sm100_mma_cpasync_warpspecialized.hpp and the kernel of
+// gemm/kernel/sm100_gemm_cpasync_warpspecialized.hpp. A and B are loaded with cp.async into the dense
+// collective's shared-memory types; the kernel keeps fewer barriers than the TMA one. Paths and lines
+// are CUTLASS v4.7.0, under include/cutlass/.
+#pragma once
+
+#include <type_traits>
+
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/layout.hpp"
+#include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
+
+namespace smem_budget {
+
+// The builder's pipelines: two accumulator stages, one more scheduler stage (sm100_cpasync_umma_builder.inl:143-146).
+inline constexpr bytes_t sm100_cp_async_accumulator_stages = 2;
+inline constexpr bytes_t sm100_cp_async_scheduler_stages = 3;
+
+// KernelSmemCarveout (:148-157): the accumulator pipeline, the CLC pipeline and its responses, 16 bytes
+// a stage each.
+constexpr bytes_t sm100_cp_async_builder_reserve() {
+  return 16 * sm100_cp_async_accumulator_stages + 2 * 16 * sm100_cp_async_scheduler_stages;
+}
+
+// GemmKernel::SharedStorage (sm100_gemm_cpasync_warpspecialized.hpp:163-188): pipelines, the CLC
+// responses and the TMEM base pointer, then the mainloop's and epilogue's tensors.
+template <class Parts = PartList>
+constexpr KernelLayout<Parts> sm100_cp_async_kernel_layout(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                                           const EpilogueLayout& epi, Checked& c) {
+  BasicStructLayout<Parts> pipes(c, 16);
+  pipes.member("mainloop pipeline barriers", mainloop.pipeline, 16, PartKind::barrier);
+  pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
+  pipes.member("CLC pipeline barriers", 16 * sm100_cp_async_scheduler_stages, 16, PartKind::scheduler);
+  pipes.member("accumulator pipeline barriers", 16 * sm100_cp_async_accumulator_stages, 16, PartKind::barrier);
+  pipes.member("TMEM dealloc barrier", 8, 16, PartKind::barrier);
+  pipes.finish("pipelines");
+
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+  BasicStructLayout<Parts> tensors(c, 128);
+  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
+  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
+  tensors.finish("tensors");
+
+  BasicStructLayout<Parts> kernel(c);
+  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+  kernel.member("tile scheduler responses", 16 * sm100_cp_async_scheduler_stages, 16, PartKind::scheduler);
+  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
+  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+  kernel.finish("kernel shared storage");
+  return {kernel.parts(), kernel.size(), tensors.size()};
+}
+
+}  // namespace smem_budget
