@@ -253,8 +253,13 @@ TEST_CASE("every output names the tool version, the arch and its limit, and the 
   CHECK(mixed.find("CUTLASS 4.4.2 and 4.7.0;") != std::string::npos);
   CHECK(run(batch + " --format markdown").out.find(", CUTLASS 4.4.2*") != std::string::npos);
   const std::string csv = run(batch + " --format csv").out;
-  CHECK(csv.find(",arch,cutlass,tool_version,tmem_columns\n") != std::string::npos);
-  CHECK(csv.find(",sm120,4.4.2," SMEM_BUDGET_VERSION_FOR_TESTS ",\n") != std::string::npos);
+  CHECK(csv.find(",arch,cutlass,tool_version,tmem_columns,cluster,max_fitting_stages\n") != std::string::npos);
+  CHECK(csv.find(",sm120,4.4.2," SMEM_BUDGET_VERSION_FOR_TESTS ",,1x1x1,") != std::string::npos);
+  // The FINALIZE tile CUTLASS #3144 reports at 102,400 B fits with StageCount<2> (measured: 74,752 B,
+  // tests/data/sm120-trtllm-moe.json).
+  const std::size_t finalize = csv.find("finalize 128x256x64B,");
+  REQUIRE(finalize != std::string::npos);
+  CHECK(csv.substr(finalize, csv.find('\n', finalize) - finalize).ends_with(",1x1x1,2"));
   const auto doc = nlohmann::json::parse(run(batch + " --format json").out);
   CHECK(doc["version"] == SMEM_BUDGET_VERSION_FOR_TESTS);
   CHECK(doc["arch"]["smem_per_block_optin"] == 101376);
