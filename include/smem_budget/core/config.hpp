@@ -192,6 +192,14 @@ constexpr bool k_major_a(const Config& config) { return config.a_layout == Matri
 constexpr bool k_major_b(const Config& config) { return config.b_layout == MatrixLayout::col; }
 constexpr bool k_major_operands(const Config& config) { return k_major_a(config) && k_major_b(config); }
 
+// Whether A and B, at their alignment (auto: any the builder accepts), are accesses of a multiple of
+// `bytes`: the 3.x builders' detail::is_aligned (gemm/collective/builders/sm90_common.inl:438-443,
+// v4.7.0), which SM90 and SM100 check against TMA's 16 bytes and cp.async's 4.
+constexpr bool operands_aligned_to(const Config& config, bytes_t bytes) {
+  const auto ok = [&](bytes_t elements, Element e) { return elements == 0 || elements * bits_of(e) % (8 * bytes) == 0; };
+  return ok(config.alignment.a, config.types.a.data) && ok(config.alignment.b, config.types.b.data);
+}
+
 // A and B of different widths: on SM90, the mixed-input mainloop, which converts the narrow operand
 // in registers (sm90_gmma_builder.inl:360-362, v4.7.0).
 constexpr bool is_mixed_input(const Config& config) {

@@ -143,7 +143,7 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (const auto error = sm100_foreign_keys(config)) return error;
   if (const auto error = sm100_finalize_invalid_input(config)) return error;
   // MN-major operands as CUTLASS's generator builds them: through the MXF8F6F4 MMA (measured by name:
-  // tests/data/sm100-blockscaled-mn-major-names-device.json).
+  // tests/data/sm100-blockscaled-names-device.json).
   if (!k_major_operands(config) && mma_path(config.types, config.instruction) != MmaPath::mxf8f6f4)
     return "not modelled on sm100: MN-major A or B of the MXF4/NVF4 MMA (MN-major block-scaled operands are "
            "modelled through the MXF8F6F4 one: --instruction mxf8f6f4)";

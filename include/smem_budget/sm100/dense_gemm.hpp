@@ -67,9 +67,7 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
     return "not modelled on sm100 without block scales: FP4 or FP6 C or D";
   // A or B aligned below TMA's 16 bytes: KernelScheduleAuto builds the cp.async mainloop
   // (sm100_cpasync_umma_builder.inl:67-74) and no TMA builder takes them (sm100_umma_builder.inl:195-196).
-  const auto aligned_16 = [&](bytes_t elements, Element e) { return elements == 0 || elements * bits_of(e) % 128 == 0; };
-  if (!config.cp_async &&
-      (!aligned_16(config.alignment.a, config.types.a.data) || !aligned_16(config.alignment.b, config.types.b.data)))
+  if (!config.cp_async && !operands_aligned_to(config, 16))
     return "not modelled on sm100: A or B aligned below 16 bytes without the cp.async mainloop KernelScheduleAuto "
            "builds for them (give --schedule 1sm --cp-async --epilogue nosmem)";
   if (config.cp_async) {

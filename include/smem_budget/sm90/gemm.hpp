@@ -36,22 +36,15 @@ inline constexpr bytes_t sm90_stage_alignment = 128;
 // PersistentTileSchedulerSm90's SharedStorage: an empty struct.
 inline constexpr bytes_t sm90_scheduler_bytes = 1;
 
-// Whether A and B, at their alignment (auto: any the builder accepts), are accesses of a multiple of
-// `bytes` (detail::is_aligned, sm90_common.inl:438-443).
-constexpr bool sm90_aligned_to(const Config& config, bytes_t bytes) {
-  const auto ok = [&](bytes_t elements, Element e) { return elements == 0 || elements * bits_of(e) % (8 * bytes) == 0; };
-  return ok(config.alignment.a, config.types.a.data) && ok(config.alignment.b, config.types.b.data);
-}
-
 // KernelScheduleAuto builds the ping-pong kernel for tile M = 64, else the cooperative one; for A or B
 // aligned below TMA's 16 bytes, the non-persistent cp.async kernel (sm90_gmma_builder.inl:1009-1029).
 constexpr Schedule sm90_schedule(const Config& config) {
   if (config.schedule != Schedule::automatic) return config.schedule;
-  if (!sm90_aligned_to(config, 16)) return Schedule::warp_specialized;
+  if (!operands_aligned_to(config, 16)) return Schedule::warp_specialized;
   return config.tile.m == 64 ? Schedule::pingpong : Schedule::cooperative;
 }
 constexpr bool sm90_cp_async(const Config& config) {
-  return config.cp_async || (config.schedule == Schedule::automatic && !sm90_aligned_to(config, 16));
+  return config.cp_async || (config.schedule == Schedule::automatic && !operands_aligned_to(config, 16));
 }
 
 // EpilogueScheduleAuto, which an automatic kernel schedule comes with, is the no-smem epilogue
@@ -214,7 +207,7 @@ constexpr Rejection sm90_check_epilogue_tile(const Config& config, Schedule sche
 
 constexpr Rejection sm90_check(const Config& config) {
   // The builders' alignment assertions: TMA's 16 bytes, cp.async's 4 (sm90_gmma_builder.inl:238, 804).
-  if (!sm90_aligned_to(config, sm90_cp_async(config) ? 4 : 16))
+  if (!operands_aligned_to(config, sm90_cp_async(config) ? 4 : 16))
     return sm90_cp_async(config) ? Rejection::sm90_cp_async_alignment : Rejection::sm90_tma_alignment;
   if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
