@@ -162,13 +162,23 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
   for (const Operand& operand : {config.types.a, config.types.b})
-    if (is_mixed_input_only(operand.data) && row->rule_set != RuleSet::sm90)
-      return "not modelled: s4, u4, s2 and u2 operands (the model has them as the narrow operand of SM90's "
-             "mixed-input GEMMs)";
+    if (operand.data == Element::tf32)
+      return "tf32 operands are given as f32 (the model's f32 operands are the tf32 MMA's, 32 bits in memory): give "
+             "types f32";
+  if (config.math != Math::automatic && config.generation != Generation::cutlass2x)
+    return "math chooses a 2.x kernel's MMA for f32 operands: give generation 2x, or leave math out";
+  if ((config.c == Element::tf32 || config.d == Element::tf32) && config.generation != Generation::cutlass2x)
+    return "not modelled: a tf32 C or D of a 3.x kernel (the model has it as the output of CUTLASS 2.x tf32 GEMMs)";
   for (const Operand& operand : {config.types.a, config.types.b})
-    if (operand.data == Element::u8 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100)
-      return "not modelled: u8 operands (the model has them in SM90's and SM100's integer and SM90's mixed-input "
-             "GEMMs)";
+    if (is_mixed_input_only(operand.data) && row->rule_set != RuleSet::sm90 &&
+        !(row->rule_set == RuleSet::sm80 && bits_of(operand.data) == 4))
+      return "not modelled: s4, u4, s2 and u2 operands (the model has them as the narrow operand of SM90's "
+             "mixed-input GEMMs, and s4 and u4 in CUTLASS 2.x integer GEMMs)";
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (operand.data == Element::u8 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100 &&
+        row->rule_set != RuleSet::sm80)
+      return "not modelled: u8 operands (the model has them in SM90's and SM100's integer, SM90's mixed-input and "
+             "CUTLASS 2.x integer GEMMs)";
   if ((config.conversion != Conversion::convert || config.shuffled) &&
       (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
     return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";

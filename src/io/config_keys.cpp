@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 34> config_keys{{
+constexpr std::array<ConfigKey, 35> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -116,6 +116,14 @@ constexpr std::array<ConfigKey, 34> config_keys{{
      .read = [](Config& c, const Setting& s) { c.warp = parsed(parse_warp, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.warp.given()) out.member(key, format_warp(c.warp)); }},
+    {.key = "math", .flag = "--math", .value = KeyValue::string,
+     .help = "A 2.x kernel's MMA for f32 operands (cutlass_library's s1688tf32gemm, s1688f16gemm, s1688bf16gemm, "
+             "s1688gemm):",
+     .choices = math_choices, .example = "--arch sm80 --types f32 --d f32 --tile 128x128x16 --warp 64x64x16 --math f16",
+     .read = [](Config& c, const Setting& s) { c.math = parsed(parse_math, s); },
+     // Written when given, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.math != Math::automatic) out.member(key, format_math(c.math)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm100, sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
@@ -221,7 +229,7 @@ constexpr std::array<ConfigKey, 34> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue(c.epilogue)); }},
     {.key = "c", .flag = "--c", .value = KeyValue::string,
      .help = "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1, s8, u8, s32 (integer GEMMs: 2.x, sm90,\n"
-             "sm100).\n"
+             "sm100), tf32 (2.x tf32 GEMMs).\n"
              "Default: void (2.x: D's type).",
      .example = "--c bf16", .example_on_own_line = true,
      .read = [](Config& c, const Setting& s) { c.c = checked(parse_element(text_of(s), true), s.origin); },

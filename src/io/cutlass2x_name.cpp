@@ -44,8 +44,8 @@ std::optional<Core> core_of(std::string_view token) {
 }
 
 // The element types the names spell (DataTypeNames), and what the model makes of each.
-constexpr std::array<std::string_view, 7> modelled_elements{"f16", "bf16", "f32", "tf32", "s8", "e4m3", "e5m2"};
-constexpr std::array<std::string_view, 9> other_elements{"u8", "s4", "u4", "b1", "f64", "cf32", "cf64", "s32", "f8"};
+constexpr std::array<std::string_view, 10> modelled_elements{"f16", "bf16", "f32", "tf32", "s8", "u8", "s4", "u4", "e4m3", "e5m2"};
+constexpr std::array<std::string_view, 6> other_elements{"b1", "f64", "cf32", "cf64", "s32", "f8"};
 
 bool is_element(std::string_view t) {
   for (std::string_view e : modelled_elements)
@@ -53,6 +53,12 @@ bool is_element(std::string_view t) {
   for (std::string_view e : other_elements)
     if (t == e) return true;
   return false;
+}
+
+// The width of an element the name spells (the model's names; "tf32" is 32 bits).
+bytes_t bits_of_name(std::string_view t) {
+  const auto e = element_from_name(t);
+  return e ? bits_of(*e) : 0;
 }
 
 bool is_modelled_element(std::string_view t) {
@@ -93,8 +99,12 @@ std::optional<std::pair<bytes_t, bytes_t>> pair_of(std::string_view text) {
 // _16832_TN, GenerateSM89_TensorOp_16832_fp8, generator.py at v4.7.0) give 64x64 warp tiles
 // where the tile holds four or more, else four warps: two by two, or in a line along a side
 // under 64; the FastF32 family (s1688gemm, GenerateSM80_TensorOp_1688_fast_fp32_math) eight
-// warps to its 128x128, 256x64 and 64x256 tiles. Empty for a tile no generator lists.
-std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool fast_f32) {
+// warps to its 128x128, 256x64 and 64x256 tiles; the 16-bit mixed-input generators
+// (GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b, generator.py:2640-2841) two by two to N 32 and
+// two along M to N 16. Empty for a tile no generator lists.
+std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool fast_f32, bool mixed_16bit) {
+  if (mixed_16bit && n == 32) return std::array<bytes_t, 2>{2, 2};
+  if (mixed_16bit && n == 16) return std::array<bytes_t, 2>{2, 1};
   const auto is_extent = [](bytes_t e) { return e == 32 || e == 64 || e == 128 || e == 256; };
   if (!is_extent(m) || !is_extent(n) || (m < 64 && n < 64)) return std::nullopt;
   if (fast_f32 && m == 128 && n == 128) return std::array<bytes_t, 2>{4, 2};
@@ -136,8 +146,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (core->sparse) r.fail(token, "not modelled: 2.x sparse GEMMs (SparseGemm)");
   if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i")
     r.fail(token, fmt::format("not modelled: the 2.x {} kernels (f64 and complex: d, z, c, gz)", core->accumulator));
-  if (core->math == "f16" || core->math == "bf16")
-    r.fail(token, "not modelled: f32 operands through the f16/bf16 MMA (OpMultiplyAddFastF16/FastBF16)");
+  if (core->math == "f16" || core->math == "bf16") r.set("math", std::string(core->math), token);
   if (core->math == "xor" || core->math == "and") r.fail(token, "not modelled: 1-bit GEMMs");
   const std::string_view accumulator = core->accumulator == "s" ? "f32" : core->accumulator == "h" ? "f16" : "s32";
   r.set("accumulator", std::string(accumulator), token);
@@ -164,15 +173,11 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
     if (core->accumulator == "s" && core->shape == "1688") operands.push_back("f32");
     if (operands.empty()) r.fail(token, "expected the operand types before the tile, e.g. _f16_");
   }
-  if (operands.size() == 2 && operands[0] != operands[1] &&
-      !((operands[0] == "e4m3" || operands[0] == "e5m2") && (operands[1] == "e4m3" || operands[1] == "e5m2")))
-    r.fail(operands[1], "not modelled: A and B of different types (the 2.x mixed-input GEMMs)");
   const auto as_operand = [](std::string_view e) { return e == "tf32" ? std::string_view("f32") : e; };
   const std::string a(as_operand(operands.front()));
   const std::string b(as_operand(operands.back()));
   r.set("types", a == b ? a : a + ":" + b, operands.size() == 1 ? operands[0] : name);
   if (output.empty()) output = accumulator;
-  if (output == "tf32") r.fail(output, "not modelled: a tf32 C and D (its epilogue is not f32's)");
   if (!is_modelled_element(output) && output != "s32") r.fail(output, fmt::format("not modelled: a {} output", output));
   r.set("d", std::string(output), output);
   // {M}x{N}_{K}x{stages}
@@ -185,7 +190,10 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   r.set("stages", ks->second, k_part);
   const bool fast_f32 =
       core->accumulator == "s" && core->shape == "1688" && core->math.empty() && operands.front() == "f32";
-  if (const auto warps = generator_warps(mn->first, mn->second, fast_f32))
+  if (fast_f32) r.set("math", "f32", token);
+  const bool mixed = operands.front() != operands.back() && bits_of_name(a) != bits_of_name(b);
+  const bool mixed_16bit = mixed && (bits_of_name(a) == 16 || bits_of_name(b) == 16);
+  if (const auto warps = generator_warps(mn->first, mn->second, fast_f32, mixed_16bit))
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
   // {A}{B} layouts: n column-major, t row-major; the generator's C is column-major.
   const std::string_view layouts = next();
@@ -195,15 +203,25 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   r.set("b_layout", layouts[1] == 't' ? "row" : "col", layouts);
   r.set("d_layout", "col", layouts);
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
-  // epilogue the accesses of the generator's own C alignments, but for an s8 C: 16 where the tile
-  // N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN, generator.py:2921).
+  // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
+  // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,
+  // generator.py:2924); for a 4-bit one: 16 where N is 128 or more, else 8 (…_16864_TN, :3274).
+  // A name's align{N} is the larger of A's and B's (gemm_operation.py:380); the mixed-input generators
+  // align each operand to 128 bits, so N is the narrower one's, and the C of a float mixed-input GEMM of
+  // tile N 32 or less to 4 elements (generator.py:2640-2841, 2934-3098).
   const std::string_view align = next();
   const auto elements = align.starts_with("align") ? number(align.substr(5)) : std::nullopt;
   if (!elements) r.fail(align, "expected align{N}");
-  const bytes_t c_alignment = output != "s8"                         ? std::min<bytes_t>(8, *elements)
-                              : mn->second >= 128 && mn->first != 32 ? 16
-                                                                     : 8;
-  r.set("alignment", fmt::format("{}:{}:{}", *elements, *elements, c_alignment), align);
+  const bytes_t narrow_bits = std::min(bits_of_name(a), bits_of_name(b));
+  const bytes_t a_alignment = mixed ? *elements * narrow_bits / bits_of_name(a) : *elements;
+  const bytes_t b_alignment = mixed ? *elements * narrow_bits / bits_of_name(b) : *elements;
+  const bool byte_c = output == "s8" || output == "u8";
+  const bool nibble_c = output == "s4" || output == "u4";
+  const bytes_t c_alignment = byte_c                     ? (mn->second >= 128 && mn->first != 32 ? 16 : 8)
+                              : nibble_c                 ? (mn->second >= 128 ? 16 : 8)
+                              : mixed && mn->second <= 32 ? 4
+                                                         : std::min<bytes_t>(8, *elements);
+  r.set("alignment", fmt::format("{}:{}:{}", a_alignment, b_alignment, c_alignment), align);
   if (at < parts.size()) {
     const std::string_view schedule = parts[at++];
     if (schedule == "scheduleHost")

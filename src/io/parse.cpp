@@ -202,6 +202,10 @@ Parsed<Generation> parse_generation(std::string_view text) { return pick(text, g
 
 std::string_view format_generation(Generation g) { return spelling_of(generation_words, g); }
 
+Parsed<Math> parse_math(std::string_view text) { return pick(text, math_words, "math"); }
+
+std::string_view format_math(Math m) { return spelling_of(math_words, m); }
+
 Parsed<Runner> parse_runner(std::string_view text) { return pick(text, runner_words, "runner"); }
 
 Parsed<WarpTile> parse_warp(std::string_view text) {

@@ -79,6 +79,16 @@ inline constexpr std::array<Word<Conversion>, 3> conversion_words{{
      "cutlass::detail::ConversionMode::ConvertAndScaleWithZero"},
 }};
 
+// The spellings are the math part of cutlass_library's 2.x names (s1688f16gemm, s1688bf16gemm; its
+// FastF32 kernels are the plain s1688gemm of f32 operands).
+inline constexpr std::array<Word<Math>, 4> math_words{{
+    {Math::automatic, "auto", "the operands' own MMA (f32 operands: tf32)", "cutlass::arch::OpMultiplyAdd"},
+    {Math::fast_f16, "f16", "f32 operands converted to f16 for the f16 MMA", "cutlass::arch::OpMultiplyAddFastF16"},
+    {Math::fast_bf16, "bf16", "f32 operands converted to bf16 for the bf16 MMA", "cutlass::arch::OpMultiplyAddFastBF16"},
+    {Math::fast_f32, "f32", "f32 operands as two tf32 parts each, three tf32 MMAs",
+     "cutlass::arch::OpMultiplyAddFastF32"},
+}};
+
 inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::automatic, "auto", "the mainloop's class, as CUTLASS's examples and generator pass it"},
     {EpilogueOpClass::tensorop, "tensorop", "arch::OpClassTensorOp (FlashInfer's block-scaled SM100 GEMMs)"},
@@ -153,9 +163,9 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 inline constexpr std::array<Element, 9> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3,
                                                          Element::e4m3, Element::e5m2, Element::f16,
                                                          Element::bf16, Element::s8,   Element::u8};
-inline constexpr std::array<Element, 11> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
+inline constexpr std::array<Element, 12> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
                                                            Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1,
-                                                           Element::s8,   Element::u8,   Element::s32};
+                                                           Element::s8,   Element::u8,   Element::s32,  Element::tf32};
 // The accumulators a 2.x kernel may name.
 inline constexpr std::array<Element, 3> accumulator_elements{Element::f32, Element::f16, Element::s32};
 
@@ -190,6 +200,7 @@ inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
 inline constexpr auto conversion_choices = choices_of(conversion_words);
+inline constexpr auto math_choices = choices_of(math_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
 inline constexpr auto runner_choices = choices_of(runner_words);
 inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);

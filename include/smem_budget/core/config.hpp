@@ -128,6 +128,13 @@ enum class Conversion { convert, scale, scale_zero };
 // GemmGrouped over cp.async mainloops), which run from SM80 up.
 enum class Generation { cutlass3x, cutlass2x };
 
+// What a 2.x kernel's warp-level MMA does with f32 operands (the generator's MathOperation): the tf32
+// MMA (arch::OpMultiplyAdd), f16 or bf16 MMAs on operands converted in registers
+// (OpMultiplyAddFastF16 / FastBF16, gemm/warp/default_mma_tensor_op_sm80.h:65-140, v4.7.0), or three
+// tf32 MMAs on each operand's big and small parts (OpMultiplyAddFastF32, the same file). Shared memory
+// holds f32 in each.
+enum class Math { automatic, fast_f16, fast_bf16, fast_f32 };
+
 // A 2.x kernel's warp tile (WarpShape): the part of the threadblock tile one warp computes; zero
 // when not given.
 struct WarpTile {
@@ -142,6 +149,7 @@ struct Config {
   Generation generation = Generation::cutlass3x;
   Tile tile{};
   WarpTile warp{};  // 2.x only
+  Math math = Math::automatic;  // 2.x only
   OperandPair types{operand_presets[0].operand, operand_presets[0].operand};
   Instruction instruction = Instruction::automatic;
   Schedule schedule = Schedule::automatic;

@@ -144,6 +144,7 @@ enum class Rejection {
   sm80_epilogue_access_width,
   sm80_epilogue_columns,
   sm80_epilogue_rows,
+  sm80_epilogue_narrow_access,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -729,7 +730,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "Shape of warp-level Mma must be divisible by operator shape.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2207"}},
   {Rejection::sm80_warp_k_iterations,
-   {"the warp tile's K must hold at least two instructions' K (16 for f16/bf16, 8 for tf32, 32 for 8-bit types)",
+   {"the warp tile's K must hold at least two instructions' K (16 for f16/bf16, 8 for tf32, 32 for 8-bit and 64 for "
+    "4-bit types)",
     "The pipelined structure requires at least two warp-level GEMM operations.",
     "cutlass/gemm/threadblock/mma_base.h:128"}},
   {Rejection::sm80_warp_k_iterations_even,
@@ -765,6 +767,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"the epilogue's warps along N (times those along K) leave them no whole row of accesses: use fewer warps along N",
     "Iteration Count Row must be > 0",
     "cutlass/epilogue/threadblock/output_tile_thread_map.h:262"}},
+  {Rejection::sm80_epilogue_narrow_access,
+   {"an 8- or 4-bit output of s32 or f32 accumulators is written 4, 8 or 16 elements per access: give C an alignment of "
+    "4, 8 or 16 elements (at most 16 bytes' worth)",
+    "ElementsPerAccess needs to be 16 or 8.",
+    "cutlass/epilogue/threadblock/default_epilogue_tensor_op.h:329"}},
 }};
 // clang-format on
 

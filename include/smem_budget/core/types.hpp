@@ -11,16 +11,18 @@ namespace smem_budget {
 
 // s32: the integer GEMMs' accumulator and an output they may write; u8: the unsigned 8-bit operand (and
 // output) of SM90's and SM100's integer GEMMs; u8, s4, u4, s2 and u2: the narrow operands of SM90's
-// mixed-input GEMMs.
-enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2 };
+// mixed-input GEMMs; tf32: the tfloat32_t C and D of CUTLASS 2.x tf32 GEMMs (f32 operands stand for
+// tf32 ones: both are 32 bits in memory).
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2, tf32 };
 
-inline constexpr std::array<Element, 16> all_elements{
-    Element::none, Element::e2m1, Element::e2m3, Element::e3m2, Element::e4m3, Element::e5m2, Element::f16, Element::bf16,
-    Element::f32,  Element::s8,   Element::s32,  Element::u8,   Element::s4,   Element::u4,   Element::s2,  Element::u2};
+inline constexpr std::array<Element, 17> all_elements{
+    Element::none, Element::e2m1, Element::e2m3, Element::e3m2, Element::e4m3, Element::e5m2,
+    Element::f16,  Element::bf16, Element::f32,  Element::s8,   Element::s32,  Element::u8,
+    Element::s4,   Element::u4,   Element::s2,   Element::u2,   Element::tf32};
 
 constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 16> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16", "bf16",
-                                                   "f32",  "s8",   "s32",  "u8",   "s4",   "u4",   "s2",  "u2"};
+  constexpr std::array<std::string_view, 17> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16", "bf16", "f32",
+                                                   "s8",   "s32",  "u8",   "s4",   "u4",   "s2",   "u2",  "tf32"};
   return names[static_cast<int>(e)];
 }
 
@@ -54,6 +56,7 @@ constexpr int bits_of(Element e) {
       return 16;
     case Element::f32:
     case Element::s32:
+    case Element::tf32:
       return 32;
   }
   return 0;

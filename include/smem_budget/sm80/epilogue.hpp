@@ -22,7 +22,8 @@ constexpr bytes_t sm80_output_access(const Config& config) {
 
 // kFragmentsPerIteration: the accumulator fragments staged per pass. DefaultIteratorsTensorOp
 // stages two for f32 output of f32 in fours, f16 of f32 in eights and f16 or bf16 of s32 in
-// eights (default_epilogue_tensor_op.h:123-310), one otherwise and whenever warps split K (:606).
+// eights (default_epilogue_tensor_op.h:123-310), one otherwise and whenever warps split K (:606):
+// a tfloat32_t output takes the general template's one, though it is as wide as f32.
 constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
   if (sm80_warp_count(config).k != 1) return 1;
   const Element d = config.d;
@@ -52,6 +53,13 @@ constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
 // share 8 rows; fewer than 8 lay each warp's accesses out in two dimensions, which must cover at
 // least one row and one column.
 constexpr Rejection sm80_epilogue_check(const Config& config) {
+  // DefaultIteratorsTensorOp's specializations for 8- and 4-bit integer outputs of s32 and FP8
+  // outputs of f32 take 4, 8 or 16 elements per access (default_epilogue_tensor_op.h:329, 396, 463).
+  const Element acc = accumulator_of(config);
+  const bool narrow_output = (is_integer(config.d) && bits_of(config.d) <= 8 && acc == Element::s32) ||
+                             ((config.d == Element::e4m3 || config.d == Element::e5m2) && acc == Element::f32);
+  const bytes_t elements = sm80_output_access(config);
+  if (narrow_output && elements != 4 && elements != 8 && elements != 16) return Rejection::sm80_epilogue_narrow_access;
   const Sm80WarpCount warps = sm80_warp_count(config);
   const bytes_t warps_for_rows = warps.n * warps.k;
   if (warps_for_rows >= 8) return Rejection::none;

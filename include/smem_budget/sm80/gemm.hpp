@@ -37,13 +37,24 @@ constexpr bytes_t sm80_stages(const Config& config) {
 namespace detail {
 
 constexpr bool sm80_operand_type(Element e) {
-  return e == Element::f16 || e == Element::bf16 || e == Element::f32 || e == Element::s8 || e == Element::e4m3 ||
-         e == Element::e5m2;
+  return e == Element::f16 || e == Element::bf16 || e == Element::f32 || e == Element::s8 || e == Element::u8 ||
+         e == Element::s4 || e == Element::u4 || e == Element::e4m3 || e == Element::e5m2;
+}
+
+// The operand pairs of different types SM80's generator builds (GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b,
+// _16832_TN_mixed_input_upcast_a/b, generator.py:2640-3098): an 8-bit integer with a 16-bit float, and s4
+// with s8, either way round. FP8 pairs of e4m3 and e5m2 are one MMA, not mixed input.
+constexpr bool sm80_mixed_pair(Element a, Element b) {
+  const auto upcast = [](Element narrow, Element wide) {
+    return ((narrow == Element::s8 || narrow == Element::u8) && (wide == Element::f16 || wide == Element::bf16)) ||
+           (narrow == Element::s4 && wide == Element::s8);
+  };
+  return upcast(a, b) || upcast(b, a);
 }
 
 // The accumulators SM80's and SM89's tensor-op MMAs produce for an operand type.
 constexpr bool sm80_accumulates_in(Element operand, Element accumulator) {
-  if (operand == Element::s8) return accumulator == Element::s32;
+  if (is_integer(operand)) return accumulator == Element::s32;
   if (accumulator == Element::f32) return true;
   return accumulator == Element::f16 && (operand == Element::f16 || is_f8f6f4(operand));
 }
@@ -67,20 +78,27 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   if (config.sparse) return "not modelled: 2.x sparse GEMMs (SparseGemm)";
   const Element a = config.types.a.data, b = config.types.b.data;
   if (!detail::sm80_operand_type(a) || !detail::sm80_operand_type(b))
-    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, e4m3 or e5m2";
-  if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)))
-    return "not modelled: A and B of different types (the 2.x mixed-input GEMMs); FP8 may pair e4m3 with e5m2";
+    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, u8, s4, u4, e4m3 or e5m2";
+  if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)) && !detail::sm80_mixed_pair(a, b))
+    return "not modelled: these 2.x operand types together (FP8 may pair e4m3 with e5m2; mixed-input GEMMs pair s8 "
+           "or u8 with f16 or bf16, and s4 with s8)";
+  // A mixed-input GEMM computes in its wider operand's type.
+  const Element wide = bits_of(a) >= bits_of(b) ? a : b;
+  if (config.math != Math::automatic && (a != Element::f32 || b != Element::f32))
+    return "math f16, bf16 and f32 are MMAs for f32 operands (OpMultiplyAddFastF16/FastBF16/FastF32): give types f32, "
+           "or leave math out";
   const Element acc = accumulator_of(config);
-  if (!detail::sm80_accumulates_in(a, acc))
+  if (!detail::sm80_accumulates_in(wide, acc))
     return "no 2.x tensor-op MMA accumulates these operands in that type: f16 and FP8 in f32 or f16, bf16 and f32 "
-           "(tf32) in f32, s8 in s32";
+           "(tf32) in f32, s8, u8, s4 and u4 in s32";
   const Element d = config.d;
   const bool float_output = d == Element::f32 || d == Element::f16 || d == Element::bf16 ||
-                            (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2));
-  const bool integer_output = a == Element::s8 && (d == Element::s8 || d == Element::s32);
+                            (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2)) ||
+                            (a == Element::f32 && d == Element::tf32);
+  const bool integer_output = is_integer(wide) && (d == wide || d == Element::s32);
   if (!float_output && !integer_output)
-    return "not modelled: this 2.x output type (f32, f16 and bf16 are; s8 and s32 of s8 operands; e4m3 and e5m2 of "
-           "FP8 operands)";
+    return "not modelled: this 2.x output type (f32, f16 and bf16 are; s32 or the (wider) operand's type of integer "
+           "operands; e4m3 and e5m2 of FP8 operands; tf32 of f32 operands)";
   if (config.c != Element::none && config.c != d)
     return "a 2.x kernel reads C as D's type (its one ElementC): leave c out or give D's type";
   if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none)

@@ -13,7 +13,10 @@
 namespace smem_budget {
 
 // The tensor-op instruction shape (InstructionShape) SM80 and SM89 pair with an operand type:
-// mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32, m16n8k32 for 8-bit integers and floats.
+// mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32, m16n8k32 for 8-bit integers and floats,
+// m16n8k64 for 4-bit integers. A mixed-input GEMM runs the wider operand's MMA on the narrower one
+// converted in registers (OpMultiplyAddMixedInputUpcast, gemm/warp/default_mma_tensor_op_sm80.h:
+// 240-360, v4.7.0).
 struct Sm80Instruction {
   bytes_t m = 16;
   bytes_t n = 8;
@@ -25,6 +28,8 @@ constexpr Sm80Instruction sm80_instruction(Element operand) {
       return {16, 8, 8};
     case 8:
       return {16, 8, 32};
+    case 4:
+      return {16, 8, 64};
     default:
       return {16, 8, 16};
   }
@@ -112,7 +117,8 @@ constexpr Rejection sm80_mainloop_check(const Config& config) {
   if (const Rejection why = detail::sm80_operand(t.n, t.k, bits_of(config.types.b.data), k_major_b(config), threads);
       why != Rejection::none)
     return why;
-  const Sm80Instruction mma = sm80_instruction(config.types.a.data);
+  const Element a = config.types.a.data, b = config.types.b.data;
+  const Sm80Instruction mma = sm80_instruction(bits_of(a) >= bits_of(b) ? a : b);
   if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
   const bytes_t k_iterations = w.k / mma.k;
   if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
