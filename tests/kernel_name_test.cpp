@@ -540,6 +540,7 @@ bool sm100_modelled(const json& k) {
 Config expected_sm100_plain_sparse(const json& k) {
   Config c;
   c.sparse = true;
+  c.scaling = Scaling::none;
   c.tile = {k["tile"][0], k["tile"][1], k["tile"][2]};
   c.cluster = {k["cluster"][0], k["cluster"][1], k["cluster"][2]};
   c.types = {*operand_from_name(name_of(*sm100_dense_element(k["a"]))),
