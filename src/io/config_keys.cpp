@@ -144,7 +144,7 @@ constexpr std::array<ConfigKey, 35> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.scaling == Scaling::blockwise) out.member(key, format_scale_granularity(c.scale_granularity)); }},
     {.key = "sparse", .flag = "--sparse", .value = KeyValue::boolean,
-     .help = "2:4 structured-sparse A (CUTLASS's SM90 and SM120 sparse GEMMs). Default: off.", .example = "--sparse",
+     .help = "2:4 structured-sparse A (CUTLASS's SM90, SM100 and SM120 sparse GEMMs). Default: off.", .example = "--sparse",
      .read = [](Config& c, const Setting& s) { c.sparse = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.sparse); }},
     {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,
@@ -263,8 +263,8 @@ constexpr std::array<ConfigKey, 35> config_keys{{
      .read = [](Config& c, const Setting& s) { c.epilogue_tile = parsed(parse_epilogue_tile, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue_tile(c.epilogue_tile)); }},
     {.key = "fusion", .flag = "--fusion", .value = KeyValue::string,
-     .help = "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE]] (block scale factors of D: 16, 32 or 64 elements,\nue4m3 or "
-             "ue8m0; default the operands' vector), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]). Default: none.",
+     .help = "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE[:LAYOUT]]] (block scale factors of D: 16, 32 or 64\nelements, "
+             "ue4m3 or ue8m0, row or col; default the operands' vector and D's layout), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]). Default: none.",
      .example = "--fusion col-bias:bf16", .read = read_fusion,
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_fusion(c)); }},
     {.key = "tile_scheduler", .flag = "--tile-scheduler", .value = KeyValue::string,

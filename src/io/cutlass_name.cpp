@@ -143,10 +143,6 @@ Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
   if (arch == NameArch::sm90 && opclass != "tensorop" && opclass != "sptensorop")
     r.fail(opclass, "not modelled: of SM90's kernels the model has the dense and sparse tensor-op GEMMs (tensorop, "
                     "sptensorop) only");
-  if (arch == NameArch::sm100 && (opclass == "sptensorop" || opclass == "bssptensorop"))
-    r.fail(opclass,
-           "not modelled: SM100's sparse GEMMs (sptensorop, bssptensorop); of SM100's kernels the model has "
-           "the dense tensor-op (tensorop) and block-scaled (bstensorop) GEMMs");
   if (arch == NameArch::sm103 && opclass != "bstensorop")
     r.fail(opclass, "not modelled: SM103's kernels are the block-scaled FP4 ultra GEMMs (bstensorop)");
   if (opclass == "bstensorop") return Family::block_scaled;
@@ -232,7 +228,10 @@ std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulato
   const std::size_t dx = d.find('x');
   std::optional<ScaleType> d_scale;
   if (dx != std::string_view::npos) {
-    d_scale = scale_type_from_name(d.substr(0, dx));
+    // The sparse NVF4 kernels write float_e4m3_t scale factors of D (generator.py:8593, v4.7.0): bytes
+    // as ue4m3's are, written from registers (no shared memory), read as ue4m3.
+    d_scale =
+        d.substr(0, dx) == "e4m3" ? std::optional<ScaleType>(ScaleType::ue4m3) : scale_type_from_name(d.substr(0, dx));
     if (!d_scale) r.fail(d, "an output with scale factors is SCALExELEMENT, e.g. ue8m0xe2m1");
   }
   r.set("d", std::string(name_of(element_part(r, d, d.substr(dx == std::string_view::npos ? 0 : dx + 1), false))), d);
@@ -312,7 +311,7 @@ void tile_scheduler_part(NameReader& r, std::vector<std::string_view>& rest, std
 
 // [_epiVs{V}{layout}] at the end: the block scale factors of D, LinCombBlockScaleFactor.
 void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string_view d,
-                 std::optional<ScaleType> d_scale) {
+                 std::optional<ScaleType> d_scale, bool sparse_sm100, MatrixLayout d_layout) {
   Config fused;
   if (!rest.empty() && rest.back().starts_with("epiVs")) {
     const std::string_view part = rest.back();
@@ -327,6 +326,9 @@ void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string
     // tests/data/sm100-blockscaled-names-device.json).
     fused.fusion = Fusion::sf_gen;
     fused.sf_output = ScaleFactorOutput{*known, d_scale};
+    // SM100's sparse epilogue sizes its tile by it (sm100_builder.inl:142-145): given where it is not D's.
+    const MatrixLayout layout = part.back() == 't' ? MatrixLayout::row : MatrixLayout::col;
+    if (sparse_sm100 && layout != d_layout) fused.sf_output.layout = layout;
     rest.pop_back();
   } else if (d_scale) {
     r.fail(d, "an output with scale factors needs the name's _epiVs part (their vector and layout)");
@@ -494,6 +496,36 @@ Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vect
   return r.take();
 }
 
+// SM100's sparse GEMMs: SCHEDULE is 1sm or 2sm (KernelSparseTmaWarpSpecialized{1,2}SmSm100), or q_ or
+// o_vs16_ before it for the block-scaled MXF8F6F4 and NVF4 ones; the epilogue part says the epilogue
+// schedule CUTLASS's generator pairs with each: none TmaWarpSpecialized1Sm and _epi_tma
+// TmaWarpSpecialized2Sm after 1sm and 2sm, _epi_tma TmaWarpSpecialized{1,2}Sm{Mxf8f6f4,Nvf4} after the
+// block-scaled ones (library.py:940-975, v4.7.0). Its stage count 0 is StageCountAutoCarveoutEpi without
+// block scales (gemm_operation.py:961-962); the scale factors of D take the layout the name gives.
+Settings sm100_sparse_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
+                               const Kernel& k, std::string_view stages) {
+  const bool epilogue_named = rest.size() >= 2 && rest[rest.size() - 2] == "epi";
+  const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
+  if (epilogue != EpilogueKind::tma) r.fail(name, "not modelled: a sparse SM100 kernel with the no-smem epilogue");
+  const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
+  const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  check_fp4(r, s, k.types, schedule);
+  // The generator's pairs: a plain kernel's epilogue part names the 2-SM epilogue, a block-scaled
+  // one's its own (Mxf8f6f4 or Nvf4) epilogue schedule.
+  const bool paired = k.family == Family::block_scaled_sparse ? epilogue_named
+                                                               : epilogue_named == (s.schedule == Schedule::two_sm);
+  if (!paired)
+    r.fail(name, "not modelled: a sparse SM100 kernel whose epilogue schedule is not the one CUTLASS's generator "
+                 "pairs with its kernel schedule");
+  r.set("schedule", std::string(format_schedule(s.schedule)), schedule);
+  r.set("instruction", std::string(format_instruction(s.instruction)), schedule);
+  r.set("epilogue", std::string(format_epilogue(epilogue)), schedule);
+  r.set("epilogue_tile", format_epilogue_tile({}), schedule);
+  if (k.family == Family::plain_sparse && stages == "0")
+    r.set("stages", format_stages(StagePolicy{StagePolicy::Kind::auto_epi, 0}), stages);
+  return r.take();
+}
+
 // SM120: [_epi_tma] is the sparse kernels' own epilogue schedule.
 Settings sm120_schedule_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                  const Kernel& k) {
@@ -540,13 +572,15 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   k.tile_extents = Tile{tile.m, tile.n, tile.k};
   k.cluster = parts.next();
   k.cluster_extents = cluster_part(r, k.arch, k.cluster);
-  stages_part(r, parts.next());
+  const std::string_view stages = parts.next();
+  stages_part(r, stages);
   const bool sm100_tensorop = k.arch == NameArch::sm100 && (k.family == Family::plain || k.family == Family::blockwise);
-  const bool mn_major_modelled =
-      sm100_tensorop || (k.arch == NameArch::sm100 && k.family == Family::block_scaled) || (k.arch == NameArch::sm90 && (k.types == name_of(Element::f16) ||
-                                                       k.types == name_of(Element::bf16) ||
-                                                       k.types == name_of(Element::f32)));
-  layouts_part(r, parts.next(), mn_major_modelled);
+  const bool sm90_16_or_32_bits = k.types == name_of(Element::f16) || k.types == name_of(Element::bf16) ||
+                                  k.types == name_of(Element::f32);
+  const bool mn_major_modelled = (k.arch == NameArch::sm100 && k.family != Family::plain_sparse) ||
+                                 (k.arch == NameArch::sm90 && sm90_16_or_32_bits);
+  const std::string_view layouts = parts.next();
+  layouts_part(r, layouts, mn_major_modelled);
   k.align = parts.next();
   alignment_part(r, k.align);
 
@@ -558,8 +592,10 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     if (d_scale) r.fail(d, "not modelled: SM90 kernels write no scale factors");
     return sm90_schedule_settings(r, name, rest, k);
   }
-  fusion_part(r, rest, d, d_scale);
+  const bool sm100_sparse = k.arch == NameArch::sm100 && is_sparse(k.family);
+  fusion_part(r, rest, d, d_scale, sm100_sparse, layouts[2] == 't' ? MatrixLayout::row : MatrixLayout::col);
   if (sm100_tensorop) return sm100_tensorop_settings(r, name, rest, k);
+  if (sm100_sparse) return sm100_sparse_settings(r, name, rest, k, stages);
   if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);
   if (k.arch == NameArch::sm103) return sm103_schedule_settings(r, name, rest, k);
   return sm120_schedule_settings(r, name, rest, k);

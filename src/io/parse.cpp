@@ -283,7 +283,8 @@ Parsed<EpilogueTile> parse_epilogue_tile(std::string_view text) {
 
 namespace {
 
-// sf-gen, sf-gen:VECTOR or sf-gen:VECTOR:TYPE (LinCombBlockScaleFactor's SFVecSize and ElementSF).
+// sf-gen, sf-gen:VECTOR, sf-gen:VECTOR:TYPE or sf-gen:VECTOR:TYPE:LAYOUT (LinCombBlockScaleFactor's
+// SFVecSize, ElementSF and GmemLayoutTagScalefactor).
 Parsed<FusionSpec> parse_sf_gen(std::string_view text) {
   const std::string_view name = spelling_of(fusion_words, Fusion::sf_gen);
   const auto wrong = [&] {
@@ -291,8 +292,9 @@ Parsed<FusionSpec> parse_sf_gen(std::string_view text) {
     for (bytes_t v : sf_vectors) vectors.push_back(std::to_string(v));
     std::vector<std::string> types;
     for (const Word<ScaleType>& word : scale_type_words) types.emplace_back(word.spelling);
-    return fmt::format("{}: expected {}, {}:VECTOR or {}:VECTOR:TYPE (VECTOR {}; TYPE {})", quoted(text), name, name,
-                       name, or_list(vectors), or_list(types));
+    return fmt::format("{}: expected {}, {}:VECTOR, {}:VECTOR:TYPE or {}:VECTOR:TYPE:LAYOUT (VECTOR {}; TYPE {}; "
+                       "LAYOUT row or col)",
+                       quoted(text), name, name, name, name, or_list(vectors), or_list(types));
   };
   FusionSpec spec{Fusion::sf_gen};
   if (text == name) return spec;
@@ -304,9 +306,15 @@ Parsed<FusionSpec> parse_sf_gen(std::string_view text) {
     if (vector == std::to_string(v)) spec.sf_output.vector = v;
   if (spec.sf_output.vector == 0) return wrong();
   if (colon == std::string_view::npos) return spec;
-  const Word<ScaleType>* type = find_word(scale_type_words, rest.substr(colon + 1));
+  rest = rest.substr(colon + 1);
+  const std::size_t layout_colon = rest.find(':');
+  const Word<ScaleType>* type = find_word(scale_type_words, rest.substr(0, layout_colon));
   if (type == nullptr) return wrong();
   spec.sf_output.type = type->value;
+  if (layout_colon == std::string_view::npos) return spec;
+  const Word<MatrixLayout>* layout = find_word(layout_words, rest.substr(layout_colon + 1));
+  if (layout == nullptr) return wrong();
+  spec.sf_output.layout = layout->value;
   return spec;
 }
 
@@ -429,7 +437,9 @@ std::string format_fusion(const Config& config) {
   const ScaleFactorOutput& sf = config.sf_output;
   if (config.fusion == Fusion::col_bias) return fmt::format("{}:{}", name, name_of(config.bias));
   if (config.fusion != Fusion::sf_gen || sf.vector == 0) return name;
-  return sf.type ? fmt::format("{}:{}:{}", name, sf.vector, name_of(*sf.type)) : fmt::format("{}:{}", name, sf.vector);
+  if (!sf.type) return fmt::format("{}:{}", name, sf.vector);
+  if (!sf.layout) return fmt::format("{}:{}:{}", name, sf.vector, name_of(*sf.type));
+  return fmt::format("{}:{}:{}:{}", name, sf.vector, name_of(*sf.type), format_layout(*sf.layout));
 }
 
 }  // namespace smem_budget::io

@@ -25,7 +25,7 @@ struct ScheduleSuffix {
   bool cp_async = false;
 };
 
-constexpr std::array<ScheduleSuffix, 51> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 57> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -87,6 +87,16 @@ constexpr std::array<ScheduleSuffix, 51> schedule_suffixes{{
     // Blockwise-scaled: KernelTmaWarpSpecializedBlockwise{1,2}SmSm100 (grouped: KernelPtrArray…).
     {"1sm", NameArch::sm100, Family::blockwise, Schedule::one_sm},
     {"2sm", NameArch::sm100, Family::blockwise, Schedule::two_sm},
+    // SM100's sparse GEMMs: KernelSparseTmaWarpSpecialized{1,2}SmSm100, and the block-scaled
+    // KernelSparseTmaWarpSpecialized{1,2}Sm{Mxf8f6f4,Nvf4}Sm100 (library.py, v4.7.0).
+    {"1sm", NameArch::sm100, Family::plain_sparse, Schedule::one_sm},
+    {"2sm", NameArch::sm100, Family::plain_sparse, Schedule::two_sm},
+    {"q_1sm", NameArch::sm100, Family::block_scaled_sparse, Schedule::one_sm, Instruction::mxf8f6f4},
+    {"q_2sm", NameArch::sm100, Family::block_scaled_sparse, Schedule::two_sm, Instruction::mxf8f6f4},
+    {"o_vs16_1sm", NameArch::sm100, Family::block_scaled_sparse, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
+    {"o_vs16_2sm", NameArch::sm100, Family::block_scaled_sparse, Schedule::two_sm, Instruction::automatic,
+     Fp4Format::nvfp4},
     // SM103's FP4 "ultra" GEMMs: the scale-factor vector (16 takes NVFP4 or ue8m0 scales, 32 MXFP4)
     // and 1-SM or 2-SM MMA. The …DisablePrefetch (nopf) and …TmaPrefetch (tmapf) schedules change no
     // shared memory (TmaPrefetchStorage = 0, sm103_blockscaled_umma_builder.inl:489).

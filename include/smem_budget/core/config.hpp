@@ -69,6 +69,7 @@ struct EpilogueTile {
 struct ScaleFactorOutput {
   bytes_t vector = 0;
   std::optional<ScaleType> type{};
+  std::optional<MatrixLayout> layout{};  // GmemLayoutTagScalefactor; D's layout when not given
   friend constexpr bool operator==(const ScaleFactorOutput&, const ScaleFactorOutput&) = default;
 };
 
@@ -241,6 +242,11 @@ constexpr bool has_block_scales(Family f) { return f == Family::block_scaled || 
 constexpr bytes_t sf_output_vector(const Config& config) {
   if (config.sf_output.vector != 0) return config.sf_output.vector;
   return config.scaling == Scaling::block ? config.types.a.vector : 16;
+}
+
+// Whether the scale factors of D are row-major: as given, or as D is.
+constexpr bool sf_output_row_major(const Config& config) {
+  return config.sf_output.layout.value_or(config.d_layout) == MatrixLayout::row;
 }
 
 // The blockwise scale granularity in effect: the tile itself unless given.

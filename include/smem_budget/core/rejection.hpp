@@ -133,6 +133,13 @@ enum class Rejection {
   sm100_blockwise_stages_below_two,
   sm100_blockwise_smem_exceeds_capacity,
   sm100_blockwise_grouped_smem_exceeds_capacity,
+  sm100_sparse_tile_m_1sm,
+  sm100_sparse_tile_m_2sm,
+  sm100_sparse_types_differ,
+  sm100_sparse_mma_shape,
+  sm100_bssp_cta_n,
+  sm100_bssp_sf_atom_k,
+  sm100_sparse_smem_exceeds_capacity,
   sm80_warp_divides_tile,
   sm80_instruction_divides_warp,
   sm80_warp_k_iterations,
@@ -696,6 +703,40 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "SMEM usage exceeded capacity.",
     "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized_mma_transform.hpp:495"}},
 
+  // SM100: the sparse UMMA builders (OpClassSparseTensorOp, OpClassBlockScaledSparseTensorOp), their
+  // collectives and kernel.
+  {Rejection::sm100_sparse_tile_m_1sm,
+   {"a 1-SM sparse kernel needs tile M 64 or 128 (and its collective 128)",
+    "Invalid TileShape_M.",
+    "cutlass/gemm/collective/builders/sm100_sparse_umma_builder.inl:128"}},
+  {Rejection::sm100_sparse_tile_m_2sm,
+   {"a 2-SM sparse kernel needs tile M 128 or 256 (and its collective 256)",
+    "Invalid TileShape_M.",
+    "cutlass/gemm/collective/builders/sm100_sparse_umma_builder.inl:180"}},
+  {Rejection::sm100_sparse_types_differ,
+   {"the sparse tf32 and f16/bf16 MMAs take A and B of one type",
+    "ElementA and ElementBMma must match.",
+    "cutlass/gemm/collective/builders/sm100_sparse_umma_builder.inl:135 (f16/bf16: :141; 2-SM: :187, :193)"}},
+  {Rejection::sm100_sparse_mma_shape,
+   {"a sparse kernel needs 128 rows of MMA per CTA (tile M 128 on 1 SM, 256 on 2) and tile K of 2 or 4 MMAs (tf32 32 "
+    "or 64, f16/bf16 64 or 128, 8-bit 128 or 256, FP4 256 or 512)",
+    "This kernel only support MmaShape=128 and 2/4 kphase.",
+    "cutlass/gemm/collective/sm100_sparse_mma_warpspecialized.hpp:129 (block-scaled: "
+    "sm100_blockscaled_sparse_mma_warpspecialized.hpp:154)"}},
+  {Rejection::sm100_bssp_cta_n,
+   {"a block-scaled sparse kernel needs tile N 128, 192 or 256",
+    "Cta N should be one of 128/192/256",
+    "cutlass/gemm/collective/sm100_blockscaled_sparse_mma_warpspecialized.hpp:130"}},
+  {Rejection::sm100_bssp_sf_atom_k,
+   {"a block-scaled sparse tile K must be a multiple of four scale-factor vectors (256 for MX types, whose sparse "
+    "vector is 64; 128 for NVFP4's 32)",
+    "CtaK needs to be multiplier of SFAtomK",
+    "cutlass/gemm/collective/sm100_blockscaled_sparse_mma_warpspecialized.hpp:147"}},
+  {Rejection::sm100_sparse_smem_exceeds_capacity,
+   {"the kernel's SharedStorage is over 232,448 B, which the SM100 sparse kernel asserts in device code (a "
+    "host-only build compiles it)",
+    "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_sparse_gemm_tma_warpspecialized.hpp:458"}},
+
   // SM103: the block-scaled ultra builder and collective.
   {Rejection::sm103_stage_count,
    {"the SM103 builder takes only the automatic stage counts (its StageCount<N> overload returns one count "
@@ -798,7 +839,8 @@ constexpr RejectionInfo describe(Rejection r) {
 constexpr bool is_sm100_capacity_refusal(Rejection r) {
   return r == Rejection::sm100_smem_exceeds_capacity || r == Rejection::sm100_grouped_smem_exceeds_capacity ||
          r == Rejection::sm100_blockwise_smem_exceeds_capacity ||
-         r == Rejection::sm100_blockwise_grouped_smem_exceeds_capacity;
+         r == Rejection::sm100_blockwise_grouped_smem_exceeds_capacity ||
+         r == Rejection::sm100_sparse_smem_exceeds_capacity;
 }
 
 }  // namespace smem_budget

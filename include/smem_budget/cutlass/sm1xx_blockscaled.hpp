@@ -13,6 +13,10 @@ namespace smem_budget {
 inline constexpr bytes_t scale_block_rows = 128;
 inline constexpr bytes_t scale_block_bytes = 512;
 
+// The sparse block-scaled kernels (SM100's and SM120's) take one scale per twice the dense vector:
+// 32 elements for NVFP4, 64 for MX types (builders/sm1xx_common.inl:450-482).
+constexpr int sparse_scale_vector(const Operand& operand) { return 2 * operand.vector; }
+
 constexpr bool operand_scales_match(const OperandPair& t) { return t.a.scale == t.b.scale && t.a.vector == t.b.vector; }
 
 // sm1xx_common.inl select_instr: the packed FP4 instruction needs FP4 on both sides and no

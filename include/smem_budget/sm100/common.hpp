@@ -108,9 +108,9 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
   if (config.cp_async && config.scaling != Scaling::none)
     return "not modelled on sm100: cp.async mainloops with scales (the model has SM100's dense "
            "KernelWarpSpecialized1SmSm100)";
-  if (config.sparse || config.epilogue_schedule == EpilogueSchedule::sparse ||
-      config.instruction == Instruction::mxf8f6f4_acc2x4)
-    return "not modelled on sm100: sparse kernels and the sparse epilogue schedule are SM120 keys";
+  if (config.sparse) return "not modelled on sm103: sparse kernels (SM100's are modelled: --arch sm100)";
+  if (config.epilogue_schedule == EpilogueSchedule::sparse || config.instruction == Instruction::mxf8f6f4_acc2x4)
+    return "the sparse epilogue schedule and the mxf8f6f4-acc2x4 instruction are SM120's";
   // A 1-SM epilogue under a 2-SM mainloop is what EpilogueScheduleAuto builds for a run-time or odd
   // cluster (CUTLASS's own kernels, measured by name); the other way round nothing builds.
   if (config.epilogue_schedule == EpilogueSchedule::two_sm && !sm100_is_2sm(config))
@@ -149,6 +149,9 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
            "modelled through the MXF8F6F4 one: --instruction mxf8f6f4)";
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
     return "not modelled on sm100: fusions other than col-bias and sf-gen";
+  if (config.sf_output.layout.value_or(config.d_layout) != config.d_layout)
+    return "not modelled on sm100: dense scale factors of D in another layout than D's (the sparse kernels' are "
+           "modelled)";
   if (!config.epilogue_tile.automatic) {
     // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
     // same TMEM loads, and an N that divides the CTA's.
@@ -164,12 +167,14 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
 }
 
 // Accumulator stages in tensor memory. Block-scaled: one (overlapping) for N = 256, else two
-// (sm100_blockscaled_umma_builder.inl:242). Without block scales: as many CTA tiles of fp32 as the
-// 128 x 512 columns hold, at most 4 (a 1-SM MMA of M 64 counts its 64 rows as half the lanes)
-// (sm100_umma_builder.inl:263-267); blockwise-scaled, as many, uncapped
-// (sm100_blockwise_umma_builder.inl:355-357).
+// (sm100_blockscaled_umma_builder.inl:242; sparse, sm100_blockscaled_sparse_umma_builder.inl:275).
+// Without block scales: as many CTA tiles of fp32 as the 128 x 512 columns hold, at most 4 (a 1-SM MMA
+// of M 64 counts its 64 rows as half the lanes) (sm100_umma_builder.inl:263-267); blockwise-scaled, as
+// many, uncapped (sm100_blockwise_umma_builder.inl:355-357).
 constexpr bytes_t sm100_accumulator_stages(const Config& config) {
   if (config.scaling == Scaling::block) return config.tile.n == 256 ? 1 : 2;
+  // The sparse builder without block scales: one above N 224 (sm100_sparse_umma_builder.inl:378).
+  if (config.sparse) return config.tile.n > 224 ? 1 : 2;
   const Tile cta = sm100_cta_tile(config);
   const bytes_t n = cta.n > 0 ? cta.n : 1;
   const bytes_t stages = sm100_is_2sm(config) || config.tile.m > 64 ? (128 * sm100_tmem_columns) / (cta.m * n)

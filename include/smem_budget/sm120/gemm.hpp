@@ -83,6 +83,8 @@ constexpr std::optional<std::string_view> sm120_invalid_input(const Config& conf
     return "a scale-factor vector or type belongs to the sf-gen fusion";
   if (const bytes_t v = config.sf_output.vector; v != 0 && v != 16 && v != 32 && v != 64)
     return "the scale-factor output's vector is 16, 32 or 64 elements";
+  if (config.sf_output.layout.value_or(config.d_layout) != config.d_layout)
+    return "not modelled on sm120: scale factors of D in another layout than D's";
   return invalid_family_input(config, family_of(config));
 }
 

@@ -33,10 +33,6 @@ constexpr bool fp4_path(const Config& config) {
 
 constexpr bytes_t metadata_atom_k(const Config& config) { return fp4_path(config) ? 256 : 128; }
 
-// The sparse block-scaled kernels take one scale per twice the dense vector: 32 elements for
-// NVFP4, 64 for MX types (builders/sm1xx_common.inl:450-482).
-constexpr int sparse_scale_vector(const Operand& operand) { return 2 * operand.vector; }
-
 constexpr Rejection check_sparse_mainloop(const Config& config) {
   const Tile& t = config.tile;
   const bool block = family_of(config) == Family::block_scaled_sparse;
