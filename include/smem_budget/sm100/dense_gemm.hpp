@@ -198,7 +198,7 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
     const MainloopTensors<Parts> mainloop = sm100_dense_tensors<Parts>(budget.stage, counts.a, c);
-    if (config.cp_async) return {mainloop, sm100_cp_async_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
+    if (config.cp_async) return {mainloop, sm100_cp_async_kernel_layout<Parts>(config, mainloop, budget.epilogue, false, c)};
     return {mainloop, sm100_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
   }
   static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {
