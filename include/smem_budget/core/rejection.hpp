@@ -124,6 +124,7 @@ enum class Rejection {
   sm100_mn_major_atom,
   sm100_dense_no_stage,
   sm100_dense_stages_below_two,
+  sm100_cp_async_access,
   sm100_moe_b_access,
   sm100_moe_no_stage,
   sm100_moe_stages_below_two,
@@ -663,6 +664,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"CUTLASS's SM100 collective requires at least 2 stages (its message says 1)",
     "Specialization requires Stages set to value 1 or more.",
     "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:191"}},
+  {Rejection::sm100_cp_async_access,
+   {"the cp.async mainloop loads A and B in accesses of 4, 8 or 16 bytes: the alignment (--alignment) times the "
+    "element's size",
+    "cp.async sizeof(TS) is not supported",
+    "cute/arch/copy_sm80.hpp:107 (SM80_CP_ASYNC_CACHEALWAYS_ZFILL; its access type: "
+    "cutlass/gemm/collective/builders/sm100_cpasync_umma_builder.inl:107, :118)"}},
   {Rejection::sm100_moe_b_access,
    {"the MoE kernel loads B with cp.async in 16-byte accesses: B's alignment (--alignment) times its element's size "
     "must be 16 bytes",
