@@ -179,6 +179,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
         row->rule_set != RuleSet::sm80)
       return "not modelled: u8 operands (the model has them in SM90's and SM100's integer, SM90's mixed-input and "
              "CUTLASS 2.x integer GEMMs)";
+  if (config.moe && row->rule_set != RuleSet::sm100)
+    return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100): give --arch sm100";
   if ((config.conversion != Conversion::convert || config.shuffled) &&
       (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
     return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";

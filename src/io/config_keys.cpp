@@ -205,6 +205,16 @@ constexpr std::array<ConfigKey, 35> config_keys{{
      .example = "--arch sm90 --types f16 --scaling none --schedule cooperative --cp-async --epilogue nosmem",
      .read = [](Config& c, const Setting& s) { c.cp_async = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.cp_async); }},
+    {.key = "moe", .flag = "--moe", .value = KeyValue::boolean,
+     .help = "CUTLASS's MoE GEMM (its generator's moe_gemm kernels, MoEProblemShape; sm100, CUTLASS 4.7.0): the mixed\n"
+             "TMA/cp.async kernel, A (and block-scaled A's and B's scale factors) loaded with TMA, B with cp.async in\n"
+             "16-byte accesses: KernelMixedTmaCpAsyncWarpSpecialized1SmSm100 (scaling none) or\n"
+             "…1SmBlockScaledSm100 (MX operands), with --schedule 1sm, a 1x1x1 cluster and the TMA epilogue.\n"
+             "Default: off.",
+     .example = "--arch sm100 --scaling none --types e4m3 --c f16 --d f16 --tile 128x256x128 --schedule 1sm --moe",
+     .read = [](Config& c, const Setting& s) { c.moe = s.value.get<bool>(); },
+     // Written when set, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.moe) out.member(key, true); }},
     {.key = "instruction", .flag = "--instruction", .value = KeyValue::string,
      .help = "The block-scaled MMA path:", .choices = instruction_choices, .example = "--types mxfp4 --instruction mxf8f6f4",
      .read = [](Config& c, const Setting& s) { c.instruction = parsed(parse_instruction, s); },

@@ -153,24 +153,34 @@ Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
   return Family::plain;
 }
 
-// gemm, gemm_grouped or spgemm (tf32gemm, tf32spgemm: f32 operands multiplied as tfloat32, the
-// generator's spelling of SM90's tf32 kernels): sets grouped and sparse.
-bool kind_part(NameReader& r, Parts& parts, Family family, std::string_view opclass) {
+// What the kind part says: a grouped or an SM100 MoE (moe_gemm: MoEProblemShape) kernel.
+struct KernelKind {
+  bool grouped = false;
+  bool moe = false;
+};
+
+// gemm, gemm_grouped, moe_gemm (SM100) or spgemm (tf32gemm, tf32spgemm: f32 operands multiplied as
+// tfloat32, the generator's spelling of SM90's tf32 kernels): sets grouped, moe and sparse.
+KernelKind kind_part(NameReader& r, Parts& parts, NameArch arch, Family family, std::string_view opclass) {
   const bool sparse = is_sparse(family);
   const std::string_view kind = parts.next();
   const std::string_view plain_kind = sparse ? "spgemm" : "gemm";
   const bool tf32 = kind.starts_with("tf32") && kind.substr(4) == plain_kind;
-  bool grouped = false;
+  KernelKind k;
   if (kind == "gemm" && parts.next_is("grouped")) {
-    grouped = true;
+    k.grouped = true;
+    parts.skip();
+  } else if (kind == "moe" && parts.next_is("gemm") && arch == NameArch::sm100 && !sparse) {
+    k.moe = true;
     parts.skip();
   } else if (kind != plain_kind && !tf32) {
     r.fail(kind, sparse ? "a sparse kernel's kind is spgemm (tf32spgemm for tf32)"
-                        : "not modelled: the model reads the kinds gemm and gemm_grouped (not MoE and other kinds)");
+                        : "not modelled: the model reads the kinds gemm, gemm_grouped and SM100's moe_gemm");
   }
-  r.set("grouped", grouped, grouped ? "gemm_grouped" : kind);
+  r.set("grouped", k.grouped, k.grouped ? "gemm_grouped" : kind);
+  if (k.moe) r.set("moe", true, "moe_gemm");
   r.set("sparse", sparse, opclass);
-  return grouped;
+  return k;
 }
 
 // A and B: sets types, scaling and scale granularity, and returns --types; `family` becomes
@@ -381,6 +391,7 @@ struct Kernel {
   NameArch arch;
   Family family;
   bool grouped;
+  bool moe;
   std::string types;
   std::string_view tile;
   Tile tile_extents;
@@ -388,6 +399,15 @@ struct Kernel {
   Cluster cluster_extents;
   std::string_view align;
 };
+
+// SM100's MoE kernels (moe_gemm) and the mixed TMA/cp.async schedule come together: CUTLASS's generator
+// builds that schedule for its MoE GEMMs only (generator.py:8906-9300, v4.7.0).
+void check_moe(NameReader& r, const ScheduleSuffix& s, bool moe, std::string_view schedule) {
+  if (moe && !s.mixed_tma_cp_async)
+    r.fail(schedule, "not modelled: an SM100 MoE kernel (moe_gemm) with another schedule than mixed_cpasync_1sm");
+  if (!moe && s.mixed_tma_cp_async)
+    r.fail(schedule, "not modelled: the mixed TMA/cp.async schedule (mixed_cpasync_1sm) of another kind than moe_gemm");
+}
 
 // A named SM90 schedule without an epilogue part is the generator's EpilogueTransposed (its tf32 kernels
 // of MN-major B), a DefaultEpilogue in the no-smem adapter (sm90_builder.inl:856-884): the no-smem
@@ -416,6 +436,7 @@ Settings sm100_schedule_settings(NameReader& r, std::string_view name, std::vect
   const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
   const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
   const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  check_moe(r, s, k.moe, schedule);
   // EpilogueScheduleAuto's own is_2sm: a static, even cluster M and tile M 256; else the 1-SM epilogue
   // (sm100_builder.inl:1697-1713), under the 2-SM mainloop too.
   const bool auto_epilogue_2sm =
@@ -473,8 +494,6 @@ Settings sm103_schedule_settings(NameReader& r, std::string_view name, std::vect
 Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                  const Kernel& k) {
   const std::string whole = fmt::format("{}", fmt::join(rest, "_"));
-  if (whole.find("mixed_cpasync") != std::string::npos)
-    r.fail(whole, "not modelled: SM100's mixed TMA and cp.async mainloop (KernelMixedTmaCpAsyncWarpSpecialized1SmSm100)");
   if (whole.find("FastF32") != std::string::npos || whole.find("fastf32") != std::string::npos)
     r.fail(whole,
            "not modelled: SM100's FastF32 kernels (f32 emulated with bf16, KernelTmaWarpSpecialized{1,2}Sm"
@@ -483,6 +502,7 @@ Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vect
   const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
   const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
   const ScheduleSuffix& s = schedule_part(r, name, k.arch, k.family, schedule);
+  check_moe(r, s, k.moe, schedule);
   // EpilogueScheduleAuto's own is_2sm for OpClassTensorOp: a static, even cluster M and tile M 128 or 256
   // (sm100_builder.inl:1697-1713); else the 1-SM epilogue, under the 2-SM mainloop too.
   const bool auto_epilogue_2sm = !k.cluster_extents.is_dynamic() && k.cluster_extents.m % 2 == 0 &&
@@ -547,9 +567,9 @@ Settings sm120_schedule_settings(NameReader& r, std::string_view name, std::vect
 
 }  // namespace
 
-// cutlass{3x}_sm{120|121|90|100}_{opclass}_{gemm|gemm_grouped|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_{cluster}_{stages}_
-// {layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]: GemmOperation._procedural_name in
-// python/cutlass_library/gemm_operation.py (v4.7.0).
+// cutlass{3x}_sm{120|121|90|100}_{opclass}_{gemm|gemm_grouped|moe_gemm|spgemm}_{A}_{B}_{acc}_{C}_{D}_{tile}_
+// {cluster}_{stages}_{layouts}_align{N}[_stream_k]_{schedule}[_epi_tma][_epiVs{V}{layout}]:
+// GemmOperation._procedural_name in python/cutlass_library/gemm_operation.py (v4.7.0).
 Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   NameReader r(origin);
   Parts parts(r, name);
@@ -558,7 +578,9 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   k.arch = arch_part(r, parts.next());
   const std::string_view opclass = parts.next();
   k.family = family_part(r, k.arch, opclass);
-  k.grouped = kind_part(r, parts, k.family, opclass);
+  const KernelKind kind = kind_part(r, parts, k.arch, k.family, opclass);
+  k.grouped = kind.grouped;
+  k.moe = kind.moe;
   const std::string_view a = parts.next(), b = parts.next(), accumulator = parts.next(), c = parts.next(),
                          d = parts.next();
   k.types = operand_parts(r, k.arch, k.family, opclass, a, b);

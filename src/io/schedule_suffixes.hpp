@@ -23,9 +23,10 @@ struct ScheduleSuffix {
   Fp4Format operands = Fp4Format::any;
   bool fast_accum = false;
   bool cp_async = false;
+  bool mixed_tma_cp_async = false;  // A by TMA, B by cp.async: the MoE kernels' (moe_gemm) only
 };
 
-constexpr std::array<ScheduleSuffix, 57> schedule_suffixes{{
+constexpr std::array<ScheduleSuffix, 59> schedule_suffixes{{
     {"cooperative_q", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::mxf8f6f4},
     {"pingpong_q", NameArch::sm120, Family::block_scaled, Schedule::pingpong, Instruction::mxf8f6f4},
     {"cooperative_o_vs16", NameArch::sm120, Family::block_scaled, Schedule::cooperative, Instruction::automatic,
@@ -84,6 +85,12 @@ constexpr std::array<ScheduleSuffix, 57> schedule_suffixes{{
     // KernelWarpSpecialized1SmSm100: A and B loaded with cp.async (library.py).
     {"cpasync_1sm", NameArch::sm100, Family::plain, Schedule::one_sm, Instruction::automatic, Fp4Format::any, false,
      true},
+    // KernelMixedTmaCpAsyncWarpSpecialized1Sm[BlockScaled]Sm100, which the generator builds for its MoE
+    // GEMMs (library.py:786-787).
+    {"mixed_cpasync_1sm", NameArch::sm100, Family::plain, Schedule::one_sm, Instruction::automatic, Fp4Format::any,
+     false, false, true},
+    {"mixed_cpasync_1sm", NameArch::sm100, Family::block_scaled, Schedule::one_sm, Instruction::automatic,
+     Fp4Format::any, false, false, true},
     // Blockwise-scaled: KernelTmaWarpSpecializedBlockwise{1,2}SmSm100 (grouped: KernelPtrArray…).
     {"1sm", NameArch::sm100, Family::blockwise, Schedule::one_sm},
     {"2sm", NameArch::sm100, Family::blockwise, Schedule::two_sm},

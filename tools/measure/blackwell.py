@@ -23,6 +23,28 @@ def epilogue_schedule(cfg, p, sm):
     return f"cutlass::epilogue::{'PtrArray' if p.grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
 
 
+# CUTLASS's MoE GEMMs (moe): MoEProblemShape, as the generator emits them (gemm_operation.py:932-935).
+MOE_PROBLEM = "cutlass::gemm::MoEProblemShape<cute::Shape<int, int, int>>"
+
+
+def mixed_or_cp_async_schedules(cfg, p, block_scaled):
+    """The kernel and epilogue schedules of SM100's 1-SM loads without TMA for B: the MoE kernels'
+    KernelMixedTmaCpAsyncWarpSpecialized1Sm[BlockScaled]Sm100 over the TMA epilogue, or (cp_async)
+    KernelWarpSpecialized1SmSm100 over the epilogue asked for."""
+    if cfg.get("moe"):
+        return (f"cutlass::gemm::KernelMixedTmaCpAsyncWarpSpecialized1Sm{block_scaled}Sm100",
+                "cutlass::epilogue::TmaWarpSpecialized1Sm")
+    return "cutlass::gemm::KernelWarpSpecialized1SmSm100", epilogue_schedule(cfg, p, "1Sm")
+
+
+def given_alignment(cfg, align_a, align_b):
+    """A's and B's alignments: `alignment` (N or A:B) when given, else the defaults passed."""
+    if cfg.get("alignment", "auto") == "auto":
+        return align_a, align_b
+    given = str(cfg["alignment"]).split(":")
+    return int(given[0]), int(given[-1])
+
+
 def block_scaled_keys(cfg, arch):
     """The probe keys and the two operands (element, scale kind, CUTLASS type) of a block-scaled
     configuration, or raises ValueError for any other scaling."""
@@ -50,6 +72,14 @@ def probe_source(cfg):
             suffix = "Nvf4Sm100" if a_kind == "nv" else "Mxf4Sm100"
         kernel = f"cutlass::gemm::Kernel{'PtrArray' if p.grouped else ''}TmaWarpSpecialized{sm}{suffix}"
         epilogue = epilogue_schedule(cfg, p, sm)
+    problem = None
+    if cfg.get("moe"):
+        if p.schedule != "1sm":
+            raise ValueError("SM100's MoE kernels are 1-SM: give schedule 1sm")
+        kernel, epilogue = mixed_or_cp_async_schedules(cfg, p, "BlockScaled")
+        problem = MOE_PROBLEM
+        # The generator's spelling of MX operands (gemm_operation.py:1031-1032).
+        el_a, el_b = (f"cute::tuple<{ELEMENT[e]}, cutlass::float_ue8m0_t>" for e in (a, b))
     fusion = cfg.get("fusion", "none")
     fusion_op = linear_fusion(fusion, p.d, p.c)
     finalize = cfg.get("epilogue", "default") == "finalize"
@@ -64,11 +94,12 @@ def probe_source(cfg):
         raise ValueError(f"fusion {fusion!r} is not measured on SM100")
     # 16-byte accesses; an FP4 or FP6 operand loaded unpacked by MXF8F6F4 needs 128 elements.
     align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
-    operands = f"{el_a}, {p.layout_a}, {align(a)}, {el_b}, {p.layout_b}, {align(b)}"
+    align_a, align_b = given_alignment(cfg, align(a), align(b))
+    operands = f"{el_a}, {p.layout_a}, {align_a}, {el_b}, {p.layout_b}, {align_b}"
     epilogue_opclass = EPILOGUE_OPCLASS.get(cfg.get("epilogue_op_class", "auto"), OPCLASS)
     return probe_program(builder_types("Sm100", OPCLASS, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
-                                       kernel, prelude=prelude, epilogue_opclass=epilogue_opclass, finalize=finalize,
-                                       epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
+                                       kernel, prelude=prelude, problem=problem, epilogue_opclass=epilogue_opclass,
+                                       finalize=finalize, epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
                          "Mainloop::DispatchPolicy::Stages")
 
 
@@ -143,14 +174,21 @@ def dense_probe_source(cfg):
             raise ValueError(f"fusion {cfg.get('fusion')!r} is not measured on SM100 dense GEMMs")
     if nosmem and p.schedule == "auto":
         raise ValueError("the no-smem epilogue needs a 1sm or 2sm schedule")
+    problem = None
+    if cfg.get("moe") or cfg.get("cp_async"):
+        if p.schedule != "1sm":
+            raise ValueError("SM100's cp.async and MoE kernels are 1-SM: give schedule 1sm")
+        kernel, epilogue = mixed_or_cp_async_schedules(cfg, p, "")
+        problem = MOE_PROBLEM if cfg.get("moe") else None
     f8f6f4 = BITS[a] <= 8 and a != "s8"
     # 16-byte accesses; a sub-byte operand of the F8F6F4 MMA is loaded unpacked: 128 elements.
-    align = lambda e: 128 if (f8f6f4 and BITS[e] < 8) else 128 // BITS[e]  # noqa: E731
-    operands = f"{ELEMENT[a]}, {p.layout_a}, {align(a)}, {ELEMENT[b]}, {p.layout_b}, {align(b)}"
+    align_a, align_b = given_alignment(cfg, 128 if (f8f6f4 and BITS[a] < 8) else 128 // BITS[a],
+                                       128 if (f8f6f4 and BITS[b] < 8) else 128 // BITS[b])
+    operands = f"{ELEMENT[a]}, {p.layout_a}, {align_a}, {ELEMENT[b]}, {p.layout_b}, {align_b}"
     accumulator = "int32_t" if a == "s8" else "float"
     return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
-                                       kernel, prelude=prelude, accumulator=accumulator, finalize=finalize,
-                                       epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
+                                       kernel, prelude=prelude, accumulator=accumulator, problem=problem,
+                                       finalize=finalize, epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
                          "Mainloop::DispatchPolicy::Stages")
 
 

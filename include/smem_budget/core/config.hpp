@@ -159,6 +159,10 @@ struct Config {
   // SM90's KernelCpAsyncWarpSpecialized* schedules: A and B loaded with cp.async instead of TMA (what
   // KernelScheduleAuto builds for operands aligned below 16 bytes).
   bool cp_async = false;
+  // CUTLASS's MoE GEMM (its generator's moe_gemm kind: MoEProblemShape), which SM100 builds over the
+  // mixed TMA/cp.async mainloop (KernelMixedTmaCpAsyncWarpSpecialized1Sm[BlockScaled]Sm100): A by
+  // TMA, B by cp.async.
+  bool moe = false;
   bool grouped = false;
   bool batched = false;  // SM90's pointer-array batched GEMM (ArrayProblemShape), not grouped
   StagePolicy stages{};

@@ -124,6 +124,11 @@ enum class Rejection {
   sm100_mn_major_atom,
   sm100_dense_no_stage,
   sm100_dense_stages_below_two,
+  sm100_cp_async_access,
+  sm100_moe_b_access,
+  sm100_moe_no_stage,
+  sm100_moe_stages_below_two,
+  sm100_moe_smem_exceeds_capacity,
   sm100_blockwise_granularity_exceeds_cta,
   sm100_blockwise_no_stage,
   sm100_blockwise_granularity_m,
@@ -667,6 +672,33 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"CUTLASS's SM100 collective requires at least 2 stages (its message says 1)",
     "Specialization requires Stages set to value 1 or more.",
     "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:191"}},
+  {Rejection::sm100_cp_async_access,
+   {"the cp.async mainloop loads A and B in accesses of 4, 8 or 16 bytes: the alignment (--alignment) times the "
+    "element's size",
+    "cp.async sizeof(TS) is not supported",
+    "cute/arch/copy_sm80.hpp:107 (SM80_CP_ASYNC_CACHEALWAYS_ZFILL; its access type: "
+    "cutlass/gemm/collective/builders/sm100_cpasync_umma_builder.inl:107, :118)"}},
+  {Rejection::sm100_moe_b_access,
+   {"the MoE kernel loads B with cp.async in 16-byte accesses: B's alignment (--alignment) times its element's size "
+    "must be 16 bytes",
+    "cp.async sizeof(TS) is not supported",
+    "cute/arch/copy_sm80.hpp:137 (SM80_CP_ASYNC_CACHEGLOBAL_ZFILL; its access type: "
+    "cutlass/gemm/collective/builders/sm100_mixed_tma_cpasync_umma_builder.inl:116, "
+    "sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl:196)"}},
+  {Rejection::sm100_moe_no_stage,
+   {"not even one stage of A, B and their scale factors fits beside the epilogue",
+    "Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.",
+    "cutlass/gemm/collective/builders/sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl:262"}},
+  {Rejection::sm100_moe_stages_below_two,
+   {"the mixed TMA/cp.async collective requires at least 2 stages (its message says 1)",
+    "Specialization requires Stages set to value 1 or more.",
+    "cutlass/gemm/collective/sm100_mma_mixed_tma_cpasync_warpspecialized.hpp:201 (block-scaled: "
+    "sm100_blockscaled_mma_mixed_tma_cpasync_warpspecialized.hpp:253)"}},
+  {Rejection::sm100_moe_smem_exceeds_capacity,
+   {"the kernel's SharedStorage is over 232,448 B: the builder counts one pipeline's barriers a stage, the "
+    "collective keeps two (TMA and cp.async)",
+    "SMEM usage exceeded capacity.",
+    "cutlass/gemm/kernel/sm100_gemm_mixed_tma_cpasync_warpspecialized.hpp:259"}},
   {Rejection::sm100_blockwise_granularity_exceeds_cta,
    {"the scale granularity must fit the CTA's tile (on a 2-SM MMA, M up to half tile M; `auto`, the MMA tile, does "
     "not)",

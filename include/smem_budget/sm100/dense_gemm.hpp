@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
@@ -71,6 +72,11 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
     return "not modelled on sm100: A or B aligned below 16 bytes without the cp.async mainloop KernelScheduleAuto "
            "builds for them (give --schedule 1sm --cp-async --epilogue nosmem)";
   if (config.cp_async) {
+    for (const auto& [alignment, e] : {std::pair{config.alignment.a, config.types.a.data},
+                                       std::pair{config.alignment.b, config.types.b.data}})
+      if (alignment != 0 && !has_uint_byte_type(sm100_cp_async_access_bytes(alignment, e, false)))
+        return "not modelled: a cp.async alignment whose accesses are not 1, 2, 4, 8, 16 or 32 bytes (CUTLASS has "
+               "no integer type of that size)";
     if (config.schedule != Schedule::one_sm)
       return "SM100's cp.async kernel schedule is KernelWarpSpecialized1SmSm100: give --schedule 1sm";
     if (config.epilogue != EpilogueKind::nosmem || config.grouped || config.cluster != Cluster{} ||
@@ -140,10 +146,17 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   if (t.n % 8 != 0 || t.n > 256) return Rejection::sm100_dense_tile_n;
   if (const Rejection mma = sm100_dense_mma_n_check(config); mma != Rejection::none) return mma;
   // sm100_smem_selector (sm100_common.inl:89-113): an MN-major operand's swizzle atom spans at least
-  // 16 bytes of the M (A) or N (B) that one SM keeps.
+  // 16 bytes of the M (A) or N (B) that one SM keeps. The cp.async builder makes each operand's copy
+  // atom before its swizzle atom (sm100_cpasync_umma_builder.inl:107-125): 4, 8 or 16-byte accesses.
   const auto whole_units = [](bytes_t extent, Element e) { return extent * sm100_dense_smem_bits(e) % 128 == 0; };
+  const auto cp_async_access_fits = [&](bytes_t alignment, Element e) {
+    const bytes_t bytes = sm100_cp_async_access_bytes(alignment, e, false);
+    return !config.cp_async || alignment == 0 || bytes == 4 || bytes == 8 || bytes == 16;
+  };
+  if (!cp_async_access_fits(config.alignment.a, config.types.a.data)) return Rejection::sm100_cp_async_access;
   if (!k_major_a(config) && !whole_units(sm100_cta_tile(config).m, config.types.a.data))
     return Rejection::sm100_mn_major_atom;
+  if (!cp_async_access_fits(config.alignment.b, config.types.b.data)) return Rejection::sm100_cp_async_access;
   if (!k_major_b(config) && !whole_units(sm100_b_columns(config), config.types.b.data))
     return Rejection::sm100_mn_major_atom;
   return Rejection::none;
@@ -198,7 +211,7 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
     const MainloopTensors<Parts> mainloop = sm100_dense_tensors<Parts>(budget.stage, counts.a, c);
-    if (config.cp_async) return {mainloop, sm100_cp_async_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
+    if (config.cp_async) return {mainloop, sm100_cp_async_kernel_layout<Parts>(config, mainloop, budget.epilogue, false, c)};
     return {mainloop, sm100_kernel_layout<Parts>(config, mainloop, budget.epilogue, c)};
   }
   static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {

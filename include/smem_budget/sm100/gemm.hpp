@@ -2,7 +2,8 @@
 // CollectiveBuilder<…, OpClassBlockScaledTensorOp, …> (blockscaled_gemm.hpp); none take
 // CollectiveBuilder<…, OpClassTensorOp, …> (dense_gemm.hpp), and float scales per block (scaling
 // blockwise) the same class with the Blockwise schedules (blockwise_gemm.hpp); a sparse A, either
-// sparse class (sparse_gemm.hpp). All share SM100's epilogue (common.hpp) and kernel layout.
+// sparse class (sparse_gemm.hpp). CUTLASS's MoE GEMMs (moe) take either class's mixed TMA/cp.async
+// schedule (moe_gemm.hpp). All share SM100's epilogue (common.hpp) and kernel layout.
 #pragma once
 
 #include <optional>
@@ -15,11 +16,13 @@
 #include "smem_budget/sm100/blockwise_gemm.hpp"
 #include "smem_budget/sm100/dense_gemm.hpp"
 #include "smem_budget/sm100/sparse_gemm.hpp"
+#include "smem_budget/sm100/moe_gemm.hpp"
 
 namespace smem_budget {
 
 constexpr std::optional<std::string_view> sm100_gemm_invalid_input(const Config& config) {
   if (config.sparse) return sm100_sparse_invalid_input(config);
+  if (config.moe) return sm100_moe_invalid_input(config);
   switch (config.scaling) {
     case Scaling::block:
       return sm100_blockscaled_invalid_input(config);
@@ -33,6 +36,7 @@ constexpr std::optional<std::string_view> sm100_gemm_invalid_input(const Config&
 
 constexpr std::optional<Budget> evaluate_sm100_gemm(const Config& config, const ArchLimits& arch) {
   if (config.sparse) return evaluate_sm100_sparse(config, arch);
+  if (config.moe) return evaluate_sm100_moe(config, arch);
   switch (config.scaling) {
     case Scaling::block:
       return evaluate_sm100(config, arch);
@@ -46,6 +50,7 @@ constexpr std::optional<Budget> evaluate_sm100_gemm(const Config& config, const 
 
 constexpr bool sm100_gemm_shape_compiles(const Config& config) {
   if (config.sparse) return sm100_sparse_shape_compiles(config);
+  if (config.moe) return sm100_moe_shape_compiles(config);
   switch (config.scaling) {
     case Scaling::block:
       return sm100_shape_compiles(config);
