@@ -275,9 +275,23 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
   CHECK(message("cutlass3x_sm120_bstensorop_gemm_ue4m3xe4m3_ue4m3xe4m3_f32_void_bf16_128x128x128_1x1x1_0_tnt_align16_"
                 "cooperative_q")
             .find("ue4m3 scale factors go with e2m1 data only") != std::string::npos);
-  // The generator's 2.x-API kernels for SM90 (GenerateSM90_TensorOp_1684: f64 and complex GEMMs).
-  CHECK(message("cutlass_sm90_tensorop_d1684gemm_f64_f64_f64_f64_f64_128x128x16_1x1x1_3_nnn_align1")
-            .find("\"cutlass_sm90\" in the kernel name: not modelled: CUTLASS 2.x-API kernels") != std::string::npos);
+  // The generator's 2.x-API kernels for SM90 (GenerateSM90_TensorOp_1684: f64 and complex GEMMs) are read;
+  // its names spell one type five times, and C column-major.
+  CHECK(message("cutlass_sm90_tensorop_d1684gemm_f64_f64_f64_f64_f64_128x128x16_1x1x1_3_nnn_align1") == "accepted");
+  CHECK(message("cutlass_sm90_tensorop_z1684gemm_cf64_cf64_cf64_cf64_cf64_64x64x8_1x1x1_3_hcn_align1") == "accepted");
+  CHECK(message("cutlass_sm90_tensorop_d1684gemm_f64_f64_f64_f64_f32_128x128x16_1x1x1_3_nnn_align1")
+            .find("\"f32\" in the kernel name: a d1684gemm kernel's types are all f64") != std::string::npos);
+  CHECK(message("cutlass_sm90_tensorop_d1684gemm_f64_f64_f64_f64_f64_128x128x16_1x1x1_3_cnn_align1")
+            .find("\"cn\" in the kernel name: expected the layouts of A and B, nn, nt, tn or tt") !=
+        std::string::npos);
+  // SM80's f64 and complex names: conjugated layouts (c, h) for complex operands only; interleaved layouts refused.
+  CHECK(message("cutlass_tensorop_z884gemm_64x64_8x3_hc_align1") == "accepted");
+  CHECK(message("cutlass_tensorop_d884gemm_64x64_16x4_hc_align1")
+            .find("\"hc\" in the kernel name: expected the layouts of A and B, nn, nt, tn or tt") != std::string::npos);
+  CHECK(message("cutlass_tensorop_s8_i16832gemm_s8_64x64_64x10_n32t32_align16")
+            .find("\"n32t32\" in the kernel name: not modelled: interleaved layouts") != std::string::npos);
+  CHECK(message("cutlass_sm100_tensorop_d1684gemm_f64_f64_f64_f64_f64_128x128x16_1x1x1_3_nnn_align1")
+            .find("\"cutlass_sm100\" in the kernel name: not modelled: CUTLASS 2.x-API kernels") != std::string::npos);
   CHECK(message("CutlassTileConfigSM90::CtaShape128x128x128B").find("not modelled: an SM90 tactic") !=
         std::string::npos);
   CHECK(message("CutlassTileConfig::CtaShape128x128x64").find("names its warp tile") != std::string::npos);
@@ -363,10 +377,21 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
           "[kernel-names][sm90]") {
   // Every 8th SM90 GEMM the generator makes (tools/kernel_names/list_kernels.py --arch sm90 --every 8).
   const json listing = load_test_data("kernel-names/sm90-generator-sample.json");
-  std::size_t read = 0, exact = 0;
+  std::size_t read = 0, exact = 0, read_2x = 0;
   for (const json& k : listing["kernels"]) {
     const std::string name = k["name"];
     const NameReading reading = read_name(name);
+    if (name.starts_with("cutlass_sm90_tensorop_")) {
+      // The 2.x-API f64 and complex kernels: read as 2.x configurations of their tile, stages and
+      // layouts (sm80-names tests measure them).
+      INFO(name << ": " << reading.refusal);
+      REQUIRE(reading.config);
+      CHECK(reading.config->generation == Generation::cutlass2x);
+      CHECK(reading.config->tile == Tile{k["tile"][0], k["tile"][1], k["tile"][2]});
+      CHECK(reading.config->stages.count == k["stages"].get<bytes_t>());
+      ++read_2x;
+      continue;
+    }
     if (!reading.config) {
       // Refused: then it is a kernel outside the modelled set, and the message says which part.
       const bool modelled_kind = sm90_schedule_tags.contains(k["kernel_schedule"].get<std::string>()) &&
@@ -395,6 +420,7 @@ TEST_CASE("SM90 kernels of CUTLASS's generator read as their objects describe, o
   CHECK(listing["kernels"].size() == 2659);
   CHECK(exact == read);
   CHECK(read == 2608);  // today; a generator or reader change shows here
+  CHECK(read_2x == 51);
 }
 
 namespace {
@@ -700,9 +726,12 @@ Config expected_2x(const json& k) {
   };
   c.types = {operand(k["a"]), operand(k["b"])};
   c.d = element(k["c"]);
-  c.accumulator = element(k["accumulator"]);
-  c.a_layout = k["a_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
-  c.b_layout = k["b_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
+  // A complex kernel's accumulator is complex: the listing gives its MMA's real one.
+  c.accumulator = is_complex(c.types.a.data) ? c.types.a.data : element(k["accumulator"]);
+  // h and c: row- and column-major, conjugated.
+  const auto layout = [](const json& l) { return l == "t" || l == "h" ? MatrixLayout::row : MatrixLayout::col; };
+  c.a_layout = layout(k["a_layout"]);
+  c.b_layout = layout(k["b_layout"]);
   c.d_layout = k["c_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
   c.alignment = {k["alignment"][0], k["alignment"][1], k["alignment"][2]};
   c.grouped = k["gemm_kind"] == "gemm_grouped";
@@ -710,22 +739,26 @@ Config expected_2x(const json& k) {
 }
 
 // The 2.x kinds the model lays out: dense tensor-op GEMMs, plain or grouped, of one operand type
-// (or two FP8 ones, or a mixed-input pair) the model has, with an output it has.
+// (or two FP8 ones, or a mixed-input pair) the model has, with an output it has; the f64 and complex
+// GEMMs (complex ones with conjugated operands too).
 bool modelled_2x(const json& k) {
   static const std::set<std::string> maths{
-      "cutlass::arch::OpMultiplyAdd",         "cutlass::arch::OpMultiplyAddSaturate",
+      "cutlass::arch::OpMultiplyAdd",          "cutlass::arch::OpMultiplyAddSaturate",
       "cutlass::arch::OpMultiplyAddFastAccum", "cutlass::arch::OpMultiplyAddFastF32",
-      "cutlass::arch::OpMultiplyAddFastF16",  "cutlass::arch::OpMultiplyAddFastBF16",
-      "cutlass::arch::OpMultiplyAddMixedInputUpcast"};
-  static const std::set<std::string> operands{"f16", "bf16", "f32", "tf32", "s8", "u8", "s4", "u4", "e4m3", "e5m2"};
-  static const std::set<std::string> outputs{"f16", "bf16", "f32", "tf32", "s8", "u8", "s4", "u4", "s32"};
+      "cutlass::arch::OpMultiplyAddFastF16",   "cutlass::arch::OpMultiplyAddFastBF16",
+      "cutlass::arch::OpMultiplyAddMixedInputUpcast", "cutlass::arch::OpMultiplyAddComplex",
+      "cutlass::arch::OpMultiplyAddComplexFastF32",   "cutlass::arch::OpMultiplyAddGaussianComplex"};
+  static const std::set<std::string> operands{"f16", "bf16", "f32", "tf32", "s8",  "u8",   "s4",
+                                              "u4",  "e4m3", "e5m2", "f64", "cf32", "cf64"};
+  static const std::set<std::string> outputs{"f16", "bf16", "f32", "tf32", "s8", "u8", "s4", "u4", "s32", "f64", "cf32", "cf64"};
   const std::string a = k["a"], b = k["b"];
   const bool fp8 = (a == "e4m3" || a == "e5m2") && (b == "e4m3" || b == "e5m2");
   const bool mixed = k["math"] == "cutlass::arch::OpMultiplyAddMixedInputUpcast";
+  const bool complex = a == "cf32" || a == "cf64";
+  const auto layout = [&](const json& l) { return l == "n" || l == "t" || (complex && (l == "c" || l == "h")); };
   return k["opcode_class"] == "tensorop" && (k["gemm_kind"] == "gemm" || k["gemm_kind"] == "gemm_grouped") &&
          maths.contains(k["math"]) && operands.contains(a) && operands.contains(b) && (a == b || fp8 || mixed) &&
-         outputs.contains(k["c"]) && (k["a_layout"] == "n" || k["a_layout"] == "t") &&
-         (k["b_layout"] == "n" || k["b_layout"] == "t");
+         outputs.contains(k["c"]) && layout(k["a_layout"]) && layout(k["b_layout"]);
 }
 
 }  // namespace
@@ -759,5 +792,5 @@ TEST_CASE("CUTLASS 2.x library names read as the generator's objects describe, w
       CHECK(got->mainloop_tensors == want->mainloop_tensors);
     }
   }
-  CHECK(read == 1649);  // today; a generator or reader change shows here
+  CHECK(read == 1853);  // today; a generator or reader change shows here
 }

@@ -191,4 +191,54 @@ TEST_CASE("CUTLASS 2.x multistage GEMMs built for SM80, SM89 and SM120 match nvc
 TEST_CASE("CUTLASS's own SM80 and SM89 2.x library kernels, by name, match nvcc", "[oracle][kernel-names][sm80]") {
   check_file("sm80-names-device.json");
   check_file("sm89-names-device.json");
+  // The f64 and complex GEMMs: SM80's, and the 2.x-API ones the generator builds for SM90 (DMMA m16n8k4).
+  check_file("sm80-complex-names-device.json");
+  check_file("sm90-2x-names-device.json");
+}
+
+namespace {
+
+// A 2.x f64 or complex configuration: the type everywhere, one warp tile, alignment 1.
+Config wide_2x(Element type, Tile tile, WarpTile warp, MatrixLayout a, MatrixLayout b) {
+  Config c;
+  c.generation = Generation::cutlass2x;
+  c.scaling = Scaling::none;
+  c.types = {Operand{type, ScaleType::ue8m0, 32}, Operand{type, ScaleType::ue8m0, 32}};
+  c.d = type;
+  c.tile = tile;
+  c.warp = warp;
+  c.a_layout = a;
+  c.b_layout = b;
+  c.d_layout = MatrixLayout::row;
+  c.alignment = {1, 1, 1};
+  return c;
+}
+
+Rejection rejection_on(const Config& config, std::string_view arch) {
+  const auto budget = evaluate(config, *find_arch(arch));
+  REQUIRE(budget);
+  return budget->rejection;
+}
+
+}  // namespace
+
+TEST_CASE("the f64 and complex cores' assertions, past what the generator's kernels reach", "[sm80]") {
+  const auto col = MatrixLayout::col, row = MatrixLayout::row;
+  // One warp: every complex core asserts two (default_multistage_mma_complex_core_sm80.h:137); f64's
+  // row-major A with column-major B core does not, its shared-memory iterators do
+  // (regular_tile_access_iterator_tensor_op_sm80.h:454).
+  CHECK(rejection_on(wide_2x(Element::cf64, {32, 32, 8}, {32, 32, 8}, col, col), "sm80") == Rejection::sm80_two_warps);
+  CHECK(rejection_on(wide_2x(Element::f64, {32, 32, 16}, {32, 32, 16}, col, col), "sm80") == Rejection::sm80_two_warps);
+  CHECK(rejection_on(wide_2x(Element::f64, {32, 32, 16}, {32, 32, 16}, row, col), "sm80") ==
+        Rejection::sm80_iterator_two_warps);
+  // A complex<double> warp tile 8 wide in M: SM80's m8n8k4 takes it, SM90's m16n8k4 does not.
+  const Config narrow = wide_2x(Element::cf64, {16, 32, 8}, {8, 16, 8}, col, col);
+  CHECK(rejection_on(narrow, "sm80") == Rejection::none);
+  CHECK(rejection_on(narrow, "sm90") == Rejection::sm80_instruction_divides_warp);
+  // 64-bit warp iterators read 16 rows of M or N (mma_tensor_op_tile_iterator_sm80.h:99).
+  CHECK(rejection_on(wide_2x(Element::f64, {16, 32, 16}, {8, 16, 16}, row, col), "sm80") ==
+        Rejection::sm80_warp_iterator_divisibility);
+  // One K iteration of the DMMA's 4 (mma_base.h:128).
+  CHECK(rejection_on(wide_2x(Element::f64, {32, 32, 4}, {16, 16, 4}, col, row), "sm80") ==
+        Rejection::sm80_warp_k_iterations);
 }

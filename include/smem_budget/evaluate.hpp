@@ -39,7 +39,8 @@ struct ModelledArchitecture {
   std::optional<std::string_view> (*invalid_input)(const Config&);
   // Preconditions of these: invalid_input() is empty.
   std::optional<Budget> (*evaluate)(const Config&, const ArchLimits&);
-  bool (*shape_compiles)(const Config&);              // the static assertions and the build, any stage count
+  // the static assertions and the build, any stage count
+  bool (*shape_compiles)(const Config&, const ArchLimits&);
   EpilogueTileShape (*epilogue_tile)(const Config&);  // what the epilogue builder picks, or the one given
   Config (*normalised)(Config);                       // the configuration spelled as its builders read it
   Schedule (*built_schedule)(const Config&);          // the kernel schedule KernelScheduleAuto becomes
@@ -49,6 +50,11 @@ struct ModelledArchitecture {
 
 namespace detail {
 constexpr Config as_given(Config config) { return config; }
+// A rule set whose assertions read no more of the architecture than that it is the rule set's.
+template <bool (*ShapeCompiles)(const Config&)>
+constexpr bool on_any_arch(const Config& config, const ArchLimits&) {
+  return ShapeCompiles(config);
+}
 constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) { return sm100_epilogue_tile(config); }
 constexpr Schedule sm100_built_schedule(const Config& config) {
   return sm100_is_2sm(config) ? Schedule::two_sm : Schedule::one_sm;
@@ -68,16 +74,16 @@ inline constexpr std::array<ModelledArchitecture, 5> modelled_architectures{{
      evaluate_sm80, sm80_shape_compiles, detail::no_epilogue_tile, sm80_normalised, detail::schedule_as_given,
      SweepSpace{16, 256, 32, 128}, {Schedule::automatic, Schedule::automatic}},
     {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
-     sm90_shape_compiles, sm90_automatic_epilogue_tile, detail::as_given, sm90_schedule, SweepSpace{},
+     detail::on_any_arch<sm90_shape_compiles>, sm90_automatic_epilogue_tile, detail::as_given, sm90_schedule, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
     {RuleSet::sm100, "SM100 GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_gemm_invalid_input,
-     evaluate_sm100_gemm, sm100_gemm_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
+     evaluate_sm100_gemm, detail::on_any_arch<sm100_gemm_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
      detail::sm100_built_schedule, SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, true, sm103_invalid_input,
-     evaluate_sm103, sm103_shape_compiles, detail::sm100_automatic_epilogue_tile, detail::as_given,
+     evaluate_sm103, detail::on_any_arch<sm103_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
      detail::sm100_built_schedule, SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
-     evaluate_sm120, sm120_shape_compiles, sm120_automatic_epilogue_tile, sm120_normalised,
+     evaluate_sm120, detail::on_any_arch<sm120_shape_compiles>, sm120_automatic_epilogue_tile, sm120_normalised,
      detail::schedule_as_given, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
 }};
@@ -161,6 +167,11 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
+  if (row->rule_set != RuleSet::sm80)
+    for (Element e : {config.types.a.data, config.types.b.data, config.c, config.d, config.accumulator})
+      if (is_f64_or_complex(e))
+        return "not modelled: f64, cf32 and cf64 in CUTLASS 3.x GEMMs (the model has them in the 2.x kernels: give "
+               "generation 2x)";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::tf32)
       return "tf32 operands are given as f32 (the model's f32 operands are the tf32 MMA's, 32 bits in memory): give "
@@ -227,7 +238,7 @@ constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
 // True when CUTLASS's static assertions and a build let the shape compile, whatever the stage count
 // then turns out to be; a shape outside what the model covers does not count as compiling.
 constexpr bool shape_compiles(const Config& config, const ArchLimits& arch) {
-  return !invalid_input(config, arch) && modelled(config, arch)->shape_compiles(config);
+  return !invalid_input(config, arch) && modelled(config, arch)->shape_compiles(config, arch);
 }
 
 // The epilogue tile the architecture's epilogue builder picks for this configuration (or the one

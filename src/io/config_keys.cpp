@@ -128,7 +128,8 @@ constexpr std::array<ConfigKey, 35> config_keys{{
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm100, sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
              "or blockwise element names, also f16, bf16, s8, u8 (sm90, sm100), f32 (sm90, sm100 and 2.x: a tf32 MMA); sm90 mixed input: A and B of "
-             "different\nwidths, the narrow one also u8, s4, u4, s2 or u2). Default: nvfp4 (sm90: e4m3; 2.x: f16).",
+             "different\nwidths, the narrow one also u8, s4, u4, s2 or u2; 2.x: f64, cf32 (complex<float>, tf32 MMA) and cf64\n"
+             "(complex<double>)). Default: nvfp4 (sm90: e4m3; 2.x: f16).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
@@ -239,7 +240,7 @@ constexpr std::array<ConfigKey, 35> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue(c.epilogue)); }},
     {.key = "c", .flag = "--c", .value = KeyValue::string,
      .help = "Element type of C: void, f32, f16, bf16, e4m3, e5m2, e3m2, e2m3, e2m1, s8, u8, s32 (integer GEMMs: 2.x, sm90,\n"
-             "sm100), tf32 (2.x tf32 GEMMs).\n"
+             "sm100), tf32 (2.x tf32 GEMMs), f64, cf32, cf64 (2.x f64 and complex GEMMs).\n"
              "Default: void (2.x: D's type).",
      .example = "--c bf16", .example_on_own_line = true,
      .read = [](Config& c, const Setting& s) { c.c = checked(parse_element(text_of(s), true), s.origin); },
@@ -250,8 +251,9 @@ constexpr std::array<ConfigKey, 35> config_keys{{
      .read = [](Config& c, const Setting& s) { c.d = checked(parse_element(text_of(s), false), s.origin); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, name_of(c.d)); }},
     {.key = "accumulator", .flag = "--accumulator", .value = KeyValue::string,
-     .help = "The kernel's accumulator (ElementAccumulator): auto (f32; s32 for s8 and u8), f32, f16 or s32. 2.x kernels: f16 "
-             "for f16 and FP8 operands; 3.x: f16 for f16 operands on sm90 and sm100 (scaling none).\nDefault: auto.",
+     .help = "The kernel's accumulator (ElementAccumulator): auto (f32; s32 for s8 and u8; f64, cf32, cf64 for those), f32, f16, "
+             "s32,\nf64, cf32 or cf64. 2.x kernels: f16 for f16 and FP8 operands; 3.x: f16 for f16 operands on sm90 and sm100 "
+             "(scaling none).\nDefault: auto.",
      .example = "--arch sm80 --types f16 --d f16 --accumulator f16",
      .read = [](Config& c, const Setting& s) { c.accumulator = parsed(parse_accumulator, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {

@@ -18,7 +18,7 @@ namespace {
 // "i16832spgemm" — the accumulator's letter, the MMA shape, the math and whether it is sparse
 // (gemm_operation.py GemmOperation.core_name).
 struct Core {
-  std::string_view accumulator;  // s, h, i (and d, z, c, gz, which are not modelled)
+  std::string_view accumulator;  // s, h, i; d, z, c, gz for the f64 and complex kernels
   std::string_view shape;        // 16816, 1688, 16832, ...
   std::string_view math;         // "", tf32, f16, bf16, fastaccum, xor, and
   bool sparse = false;
@@ -44,8 +44,9 @@ std::optional<Core> core_of(std::string_view token) {
 }
 
 // The element types the names spell (DataTypeNames), and what the model makes of each.
-constexpr std::array<std::string_view, 10> modelled_elements{"f16", "bf16", "f32", "tf32", "s8", "u8", "s4", "u4", "e4m3", "e5m2"};
-constexpr std::array<std::string_view, 6> other_elements{"b1", "f64", "cf32", "cf64", "s32", "f8"};
+constexpr std::array<std::string_view, 13> modelled_elements{"f16", "bf16", "f32",  "tf32", "s8",  "u8",  "s4",
+                                                              "u4",  "e4m3", "e5m2", "f64",  "cf32", "cf64"};
+constexpr std::array<std::string_view, 3> other_elements{"b1", "s32", "f8"};
 
 bool is_element(std::string_view t) {
   for (std::string_view e : modelled_elements)
@@ -116,6 +117,71 @@ std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool
   return m < 64 ? std::array<bytes_t, 2>{1, 4} : std::array<bytes_t, 2>{4, 1};
 }
 
+// The f64 and complex kernels' one type, of A, B, the accumulator, C and D, by the accumulator's
+// letter (gemm_operation.py core_name; their names spell no other type): d f64, z complex<double>
+// (gz its gaussian, three-multiply form), c complex<float> (c…tf32gemm through the tf32 MMA, c…gemm
+// through its three-pass FastF32 form). Empty for the other kernels.
+std::optional<std::string_view> wide_element(const Core& core) {
+  if (core.accumulator == "d") return "f64";
+  if (core.accumulator == "z" || core.accumulator == "gz") return "cf64";
+  if (core.accumulator == "c") return "cf32";
+  return std::nullopt;
+}
+
+// The warps the generator gives the f64 and complex kernels' tiles (M x N; the same for each K),
+// which their names leave out: GenerateSM80_TensorOp_884 and GenerateSM90_TensorOp_1684 (d),
+// …_884_complex and …_1684_complex (z), …_884_complex_gaussian and …_1684_complex_gaussian (gz),
+// GenerateSM80_TensorOp_1688_complex (c…tf32) and …_1688_fast_fp32_math_complex (c), generator.py
+// :4154-4300, 6138-6290, 3739, 3642 at v4.7.0. SM80's and SM90's lists are the same.
+struct GeneratorWarps {
+  std::string_view family;  // the core's accumulator letter, and math for c
+  bytes_t m, n, warps_m, warps_n;
+};
+// clang-format off
+constexpr std::array<GeneratorWarps, 40> wide_generator_warps{{
+    {"d", 128, 128, 4, 2}, {"d", 256, 64, 4, 2}, {"d", 64, 256, 2, 4}, {"d", 256, 32, 4, 1}, {"d", 32, 256, 1, 4},
+    {"d", 128, 64, 2, 2},  {"d", 64, 128, 2, 2}, {"d", 64, 64, 2, 2},  {"d", 64, 32, 2, 2},  {"d", 32, 64, 2, 2},
+    {"d", 32, 32, 2, 2},   {"d", 16, 32, 1, 2},  {"d", 32, 16, 2, 1},
+    {"z", 128, 64, 4, 2},  {"z", 64, 128, 2, 4}, {"z", 64, 64, 2, 2},  {"z", 64, 32, 2, 2},  {"z", 32, 64, 2, 2},
+    {"z", 32, 32, 2, 2},   {"z", 16, 32, 1, 2},  {"z", 32, 16, 2, 1},
+    {"gz", 64, 64, 4, 2},  {"gz", 64, 32, 2, 2}, {"gz", 32, 64, 2, 2}, {"gz", 32, 32, 2, 2}, {"gz", 16, 32, 1, 2},
+    {"gz", 32, 16, 2, 1},
+    {"ctf32", 128, 128, 2, 4}, {"ctf32", 128, 64, 4, 2}, {"ctf32", 64, 128, 2, 4}, {"ctf32", 64, 64, 2, 2},
+    {"ctf32", 64, 32, 2, 1},   {"ctf32", 32, 64, 1, 2},  {"ctf32", 32, 32, 2, 2},
+    {"c", 128, 64, 4, 2},  {"c", 64, 128, 2, 4}, {"c", 64, 64, 2, 2},  {"c", 64, 32, 2, 2},  {"c", 32, 64, 2, 2},
+    {"c", 32, 32, 2, 2},
+}};
+// clang-format on
+
+std::optional<std::array<bytes_t, 2>> wide_warps(const Core& core, bytes_t m, bytes_t n) {
+  const std::string family = std::string(core.accumulator) + std::string(core.math);
+  for (const GeneratorWarps& row : wide_generator_warps)
+    if (row.family == family && row.m == m && row.n == n) return std::array<bytes_t, 2>{row.warps_m, row.warps_n};
+  return std::nullopt;
+}
+
+// {A}{B} layout letters (ShortComplexLayoutNames): n column-major, t row-major, and for complex
+// operands c and h, the same conjugated. A conjugate transform reaches only the warp-level MMA
+// (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h), so
+// it is read as its layout.
+void set_layouts(NameReader& r, std::string_view layouts, bool complex) {
+  const auto layout_of = [&](char letter) -> std::optional<std::string_view> {
+    if (letter == 'n' || (complex && letter == 'c')) return "col";
+    if (letter == 't' || (complex && letter == 'h')) return "row";
+    return std::nullopt;
+  };
+  if (layouts.find_first_of("0123456789") != std::string_view::npos)
+    r.fail(layouts, "not modelled: interleaved layouts (n32t32: ColumnMajorInterleaved<32>, RowMajorInterleaved<32>)");
+  const auto a = layouts.size() == 2 ? layout_of(layouts[0]) : std::nullopt;
+  const auto b = layouts.size() == 2 ? layout_of(layouts[1]) : std::nullopt;
+  if (!a || !b)
+    r.fail(layouts, complex ? "expected the layouts of A and B, each n, t, c or h (c and h: conjugated)"
+                            : "expected the layouts of A and B, nn, nt, tn or tt");
+  r.set("a_layout", std::string(*a), layouts);
+  r.set("b_layout", std::string(*b), layouts);
+  r.set("d_layout", "col", layouts);
+}
+
 }  // namespace
 
 bool is_cutlass2x_name(std::string_view name) {
@@ -144,11 +210,15 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   const auto core = core_of(token);
   if (!core) r.fail(token, "expected the instruction, e.g. s16816gemm (an accumulator letter, the MMA shape, gemm)");
   if (core->sparse) r.fail(token, "not modelled: 2.x sparse GEMMs (SparseGemm)");
-  if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i")
-    r.fail(token, fmt::format("not modelled: the 2.x {} kernels (f64 and complex: d, z, c, gz)", core->accumulator));
+  const auto wide = wide_element(*core);
+  if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i" && !wide)
+    r.fail(token, fmt::format("unknown accumulator letter {} (expected s, h, i, d, z, c or gz)", core->accumulator));
   if (core->math == "f16" || core->math == "bf16") r.set("math", std::string(core->math), token);
   if (core->math == "xor" || core->math == "and") r.fail(token, "not modelled: 1-bit GEMMs");
-  const std::string_view accumulator = core->accumulator == "s" ? "f32" : core->accumulator == "h" ? "f16" : "s32";
+  const std::string_view accumulator = wide                       ? *wide
+                                       : core->accumulator == "s" ? "f32"
+                                       : core->accumulator == "h" ? "f16"
+                                                                  : "s32";
   r.set("accumulator", std::string(accumulator), token);
   // [_grouped | _planar_complex[_array]]
   token = next();
@@ -169,6 +239,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   for (std::string_view e : operands)
     if (!is_modelled_element(e)) r.fail(e, fmt::format("not modelled: {} operands", e));
   if (operands.empty()) {
+    if (wide) operands.push_back(*wide);
     if (core->accumulator == "h") operands.push_back("f16");
     if (core->accumulator == "s" && core->shape == "1688") operands.push_back("f32");
     if (operands.empty()) r.fail(token, "expected the operand types before the tile, e.g. _f16_");
@@ -193,15 +264,11 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (fast_f32) r.set("math", "f32", token);
   const bool mixed = operands.front() != operands.back() && bits_of_name(a) != bits_of_name(b);
   const bool mixed_16bit = mixed && (bits_of_name(a) == 16 || bits_of_name(b) == 16);
-  if (const auto warps = generator_warps(mn->first, mn->second, fast_f32, mixed_16bit))
+  if (const auto warps = wide ? wide_warps(*core, mn->first, mn->second)
+                              : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit))
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
-  // {A}{B} layouts: n column-major, t row-major; the generator's C is column-major.
-  const std::string_view layouts = next();
-  if (layouts.size() != 2 || (layouts[0] != 'n' && layouts[0] != 't') || (layouts[1] != 'n' && layouts[1] != 't'))
-    r.fail(layouts, "expected the layouts of A and B, nn, nt, tn or tt (complex transforms are not modelled)");
-  r.set("a_layout", layouts[0] == 't' ? "row" : "col", layouts);
-  r.set("b_layout", layouts[1] == 't' ? "row" : "col", layouts);
-  r.set("d_layout", "col", layouts);
+  // {A}{B} layouts; the generator's C is column-major.
+  set_layouts(r, next(), wide && *wide != "f64");
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,
@@ -229,6 +296,54 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
     if (schedule != "scheduleDevice" || !core || at < parts.size())
       r.fail(schedule, "unexpected after the alignment (a grouped kernel's scheduleDevice may follow)");
   }
+  return r.take();
+}
+
+}  // namespace smem_budget::io
+
+namespace smem_budget::io {
+
+// cutlass_sm90_tensorop_{core}_{A}_{B}_{accumulator}_{C}_{D}_{M}x{N}x{K}_{cluster}_{stages}_{ABC
+// layouts}_align{N}: the 2.x-API f64 and complex kernels the generator builds for SM90, named as
+// its 3.x kernels are (gemm_operation.py procedural_name for arch >= 90).
+Settings cutlass2x_sm90_name_settings(std::string_view name, const Origin& origin) {
+  NameReader r(origin);
+  const std::vector<std::string_view> parts = split(name.substr(cutlass2x_sm90_prefix.size()));
+  if (parts.size() != 11)
+    r.fail(name, "expected cutlass_sm90_tensorop_{core}_{A}_{B}_{accumulator}_{C}_{D}_{M}x{N}x{K}_1x1x1_{stages}_"
+                 "{layouts}_align{N}");
+  const std::string_view token = parts[0];
+  const auto core = core_of(token);
+  if (!core) r.fail(token, "expected the instruction, e.g. d1684gemm (an accumulator letter, the MMA shape, gemm)");
+  const auto wide = wide_element(*core);
+  if (!wide || core->shape != "1684" || core->sparse)
+    r.fail(token, "expected d1684gemm, z1684gemm or gz1684gemm: the 2.x-API kernels the generator builds for SM90");
+  for (std::size_t at = 1; at <= 5; ++at)
+    if (parts[at] != *wide) r.fail(parts[at], fmt::format("a {} kernel's types are all {}", token, *wide));
+  r.set("generation", "2x", "cutlass_sm90_tensorop");
+  r.set("scaling", "none", "cutlass_sm90_tensorop");
+  r.set("types", std::string(*wide), parts[1]);
+  r.set("accumulator", std::string(*wide), parts[3]);
+  r.set("d", std::string(*wide), parts[5]);
+  const std::string_view tile = parts[6];
+  const std::size_t x = tile.find('x');
+  const auto mn = x == std::string_view::npos ? std::nullopt : pair_of(tile.substr(0, tile.find('x', x + 1)));
+  const auto k = x == std::string_view::npos ? std::nullopt : number(tile.substr(tile.find('x', x + 1) + 1));
+  if (!mn || !k) r.fail(tile, "expected the tile, {M}x{N}x{K}, e.g. 128x128x16");
+  r.set("tile", std::string(tile), tile);
+  if (parts[7] != "1x1x1") r.fail(parts[7], "a 2.x kernel runs no clusters: expected 1x1x1");
+  const auto stages = number(parts[8]);
+  if (!stages) r.fail(parts[8], "expected the stage count");
+  r.set("stages", *stages, parts[8]);
+  if (const auto warps = wide_warps(*core, mn->first, mn->second))
+    r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], *k), tile);
+  const std::string_view layouts = parts[9];
+  if (layouts.size() != 3 || layouts[2] != 'n') r.fail(layouts, "expected the layouts of A, B and C, C column-major (n)");
+  set_layouts(r, layouts.substr(0, 2), *wide != "f64");
+  const std::string_view align = parts[10];
+  const auto elements = align.starts_with("align") ? number(align.substr(5)) : std::nullopt;
+  if (!elements) r.fail(align, "expected align{N}");
+  r.set("alignment", fmt::format("{}:{}:{}", *elements, *elements, std::min<bytes_t>(8, *elements)), align);
   return r.take();
 }
 

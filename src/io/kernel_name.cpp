@@ -79,6 +79,7 @@ Settings tactic_settings(std::string_view name, const Origin& origin) {
 
 std::optional<std::string> kernel_name_arch(std::string_view name) {
   if (starts_gemm_config(name)) return gemm_config_arch(name);
+  if (name.starts_with(cutlass2x_sm90_prefix)) return "sm90";
   if (!name.starts_with(cutlass_prefix)) return std::nullopt;
   const std::string_view rest = name.substr(cutlass_prefix.size() - 2);  // "sm…_…"
   return std::string(rest.substr(0, rest.find('_')));
@@ -93,10 +94,10 @@ bool looks_like_kernel_name(std::string_view text) {
 
 Settings kernel_name_settings(std::string_view name, const Origin& origin) {
   if (name.starts_with(cutlass_prefix)) return cutlass_name_settings(name, origin);
+  if (name.starts_with(cutlass2x_sm90_prefix)) return cutlass2x_sm90_name_settings(name, origin);
   if (name.starts_with(cutlass2x_arch_prefix))
     NameReader(origin).fail(name.substr(0, name.find('_', cutlass2x_arch_prefix.size())),
-                            "not modelled: CUTLASS 2.x-API kernels the generator builds for an architecture past SM89 "
-                            "(its f64 and complex GEMMs)");
+                            "not modelled: CUTLASS 2.x-API kernels the generator builds for an architecture past SM90");
   if (is_cutlass2x_name(name)) return cutlass2x_name_settings(name, origin);
   if (starts_gemm_config(name)) return gemm_config_settings(name, origin);
   if (looks_like_kernel_name(name)) return tactic_settings(name, origin);

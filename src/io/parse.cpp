@@ -329,6 +329,8 @@ Parsed<FusionSpec> parse_fusion(std::string_view text) {
     const auto e = parse_element(text.substr(colon + 1), false);
     if (!ok(e))
       return fmt::format("{}: the bias type must be one of {}", quoted(text), element_names(epilogue_elements));
+    if (is_f64_or_complex(std::get<Element>(e)))
+      return fmt::format("{}: not modelled: an f64 or complex bias (col-bias is a 3.x fusion)", quoted(text));
     return FusionSpec{Fusion::col_bias, std::get<Element>(e)};
   }
   if (word != nullptr && word->value != Fusion::col_bias && colon == std::string_view::npos)

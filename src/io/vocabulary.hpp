@@ -160,14 +160,15 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 
 // Element names, spelled by the model's name_of(Element), in the order messages list them: the
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
-inline constexpr std::array<Element, 9> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3,
-                                                         Element::e4m3, Element::e5m2, Element::f16,
-                                                         Element::bf16, Element::s8,   Element::u8};
-inline constexpr std::array<Element, 12> epilogue_elements{Element::f32,  Element::f16,  Element::bf16, Element::e4m3,
-                                                           Element::e5m2, Element::e3m2, Element::e2m3, Element::e2m1,
-                                                           Element::s8,   Element::u8,   Element::s32,  Element::tf32};
+inline constexpr std::array<Element, 12> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3,
+                                                          Element::e5m2, Element::f16,  Element::bf16, Element::s8,
+                                                          Element::u8,   Element::f64,  Element::cf32, Element::cf64};
+inline constexpr std::array<Element, 15> epilogue_elements{
+    Element::f32,  Element::f16,  Element::bf16, Element::e4m3, Element::e5m2, Element::e3m2, Element::e2m3,
+    Element::e2m1, Element::s8,   Element::u8,   Element::s32,  Element::tf32, Element::f64,  Element::cf32, Element::cf64};
 // The accumulators a 2.x kernel may name.
-inline constexpr std::array<Element, 3> accumulator_elements{Element::f32, Element::f16, Element::s32};
+inline constexpr std::array<Element, 6> accumulator_elements{Element::f32, Element::f16,  Element::s32,
+                                                             Element::f64, Element::cf32, Element::cf64};
 
 // A table's spellings and help without the type of its values, for tables that list several
 // vocabularies (the configuration keys).

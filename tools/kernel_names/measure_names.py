@@ -150,6 +150,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--arch", choices=sorted(TARGETS), default="sm120")
     parser.add_argument("--print-source", action="store_true", help="print the first probe's source and stop")
+    parser.add_argument("--partial", help="also append each row to this file as it is measured (one JSON line), "
+                                          "so that a run cut short keeps what it measured")
     args = parser.parse_args()
     with open(args.names) as f:
         names = [line.strip() for line in f if line.strip()]
@@ -157,8 +159,14 @@ def main():
     if args.print_source:
         print(probe_source(names[0], operations[names[0]]))
         return
+    def measured(name):
+        row = measure(name, operations, args.arch, args.cutlass, args.nvcc)
+        if args.partial:
+            with open(args.partial, "a") as f:
+                f.write(json.dumps(row) + "\n")
+        return row
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda n: measure(n, operations, args.arch, args.cutlass, args.nvcc), names))
+        rows = list(pool.map(measured, names))
     json.dump({"provenance": f"tools/kernel_names/measure_names.py, nvcc {args.nvcc}, CUTLASS {args.cutlass}",
                "arch": args.arch, "rows": rows}, sys.stdout, indent=1)
     print()

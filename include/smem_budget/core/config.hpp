@@ -190,10 +190,12 @@ struct Config {
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };
 
-// ElementAccumulator: as given, or the operands' own: s32 for integer operands, else f32 (a
+// ElementAccumulator: as given, or the operands' own: s32 for integer operands, the operands' type
+// for f64 and complex ones (the 2.x f64 and complex GEMMs accumulate in it), else f32 (a
 // mixed-input GEMM of an integer and a float operand accumulates in f32).
 constexpr Element default_accumulator(const OperandPair& types) {
-  return is_integer(types.a.data) && is_integer(types.b.data) ? Element::s32 : Element::f32;
+  if (is_integer(types.a.data) && is_integer(types.b.data)) return Element::s32;
+  return is_f64_or_complex(types.a.data) && types.a.data == types.b.data ? types.a.data : Element::f32;
 }
 constexpr Element accumulator_of(const Config& config) {
   return config.accumulator != Element::none ? config.accumulator : default_accumulator(config.types);

@@ -157,6 +157,10 @@ enum class Rejection {
   sm80_epilogue_columns,
   sm80_epilogue_rows,
   sm80_epilogue_narrow_access,
+  sm80_two_warps,
+  sm80_iterator_two_warps,
+  sm80_crosswise128_iterations,
+  sm80_warp_iterator_divisibility,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -799,12 +803,13 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "Threadblock-scoped GEMM should be divisible by warp-scoped GEMM size.",
     "cutlass/gemm/threadblock/default_mma_core_sm80.h:1414"}},
   {Rejection::sm80_instruction_divides_warp,
-   {"the warp tile's M must be a multiple of 16 and its N of 8 (the tensor-op instruction's)",
+   {"the warp tile's M and N must be multiples of the tensor-op instruction's: 16 x 8 (f64 and complex<double>: 8 x 8 "
+    "on sm80…sm89, 16 x 8 on sm90)",
     "Shape of warp-level Mma must be divisible by operator shape.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2207"}},
   {Rejection::sm80_warp_k_iterations,
-   {"the warp tile's K must hold at least two instructions' K (16 for f16/bf16, 8 for tf32, 32 for 8-bit and 64 for "
-    "4-bit types)",
+   {"the warp tile's K must hold at least two instructions' K (16 for f16/bf16, 8 for tf32 and complex<float>, 32 for "
+    "8-bit and 64 for 4-bit types, 4 for f64 and complex<double>)",
     "The pipelined structure requires at least two warp-level GEMM operations.",
     "cutlass/gemm/threadblock/mma_base.h:128"}},
   {Rejection::sm80_warp_k_iterations_even,
@@ -845,6 +850,22 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "4, 8 or 16 elements (at most 16 bytes' worth)",
     "ElementsPerAccess needs to be 16 or 8.",
     "cutlass/epilogue/threadblock/default_epilogue_tensor_op.h:329"}},
+  {Rejection::sm80_two_warps,
+   {"the f64 and complex cores take at least two warps: split the tile among more",
+    "This specialization requires at least two warps.",
+    "cutlass/gemm/threadblock/default_mma_core_sm80.h:137"}},
+  {Rejection::sm80_iterator_two_warps,
+   {"the f64 and complex shared-memory tile iterators take at least two warps: split the tile among more",
+    "This tile iterator requires at least two warps.",
+    "cutlass/transform/threadblock/regular_tile_access_iterator_tensor_op_sm80.h:454"}},
+  {Rejection::sm80_crosswise128_iterations,
+   {"a K-major complex<double> operand's tile must give each warp an even number of copies along M or N",
+    "This iterator requires at least two iterations along the strided dimension",
+    "cutlass/transform/threadblock/regular_tile_access_iterator_tensor_op_sm80.h:1213"}},
+  {Rejection::sm80_warp_iterator_divisibility,
+   {"an f64 or complex<float> warp tile's M and N must be multiples of 16 (complex<double>: 8) and its K of 4",
+    "Divisibility.",
+    "cutlass/gemm/warp/mma_tensor_op_tile_iterator_sm80.h:99"}},
 }};
 // clang-format on
 

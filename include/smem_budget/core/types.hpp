@@ -12,17 +12,19 @@ namespace smem_budget {
 // s32: the integer GEMMs' accumulator and an output they may write; u8: the unsigned 8-bit operand (and
 // output) of SM90's and SM100's integer GEMMs; u8, s4, u4, s2 and u2: the narrow operands of SM90's
 // mixed-input GEMMs; tf32: the tfloat32_t C and D of CUTLASS 2.x tf32 GEMMs (f32 operands stand for
-// tf32 ones: both are 32 bits in memory).
-enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2, tf32 };
+// tf32 ones: both are 32 bits in memory); f64, cf32 (complex<float>) and cf64 (complex<double>): the
+// CUTLASS 2.x f64 and complex GEMMs' only.
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2, tf32, f64, cf32, cf64 };
 
-inline constexpr std::array<Element, 17> all_elements{
-    Element::none, Element::e2m1, Element::e2m3, Element::e3m2, Element::e4m3, Element::e5m2,
-    Element::f16,  Element::bf16, Element::f32,  Element::s8,   Element::s32,  Element::u8,
-    Element::s4,   Element::u4,   Element::s2,   Element::u2,   Element::tf32};
+inline constexpr std::array<Element, 20> all_elements{
+    Element::none, Element::e2m1, Element::e2m3, Element::e3m2, Element::e4m3, Element::e5m2, Element::f16,
+    Element::bf16, Element::f32,  Element::s8,   Element::s32,  Element::u8,   Element::s4,   Element::u4,
+    Element::s2,   Element::u2,   Element::tf32, Element::f64,  Element::cf32, Element::cf64};
 
 constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 17> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16", "bf16", "f32",
-                                                   "s8",   "s32",  "u8",   "s4",   "u4",   "s2",   "u2",  "tf32"};
+  constexpr std::array<std::string_view, 20> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16",
+                                                   "bf16", "f32",  "s8",   "s32",  "u8",   "s4",   "u4",
+                                                   "s2",   "u2",   "tf32", "f64",  "cf32", "cf64"};
   return names[static_cast<int>(e)];
 }
 
@@ -58,9 +60,18 @@ constexpr int bits_of(Element e) {
     case Element::s32:
     case Element::tf32:
       return 32;
+    case Element::f64:
+    case Element::cf32:
+      return 64;
+    case Element::cf64:
+      return 128;
   }
   return 0;
 }
+
+constexpr bool is_complex(Element e) { return e == Element::cf32 || e == Element::cf64; }
+// The types only CUTLASS 2.x's f64 and complex GEMMs take.
+constexpr bool is_f64_or_complex(Element e) { return e == Element::f64 || is_complex(e); }
 
 constexpr bool is_fp6(Element e) { return e == Element::e2m3 || e == Element::e3m2; }
 

@@ -12,10 +12,12 @@ namespace smem_budget {
 
 // The epilogue's elements per access of C and D (the output functor's count): min(alignment x
 // width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); 128
-// bits' worth when no alignment is given (DefaultGemmConfiguration's LinearCombination).
+// bits' worth when no alignment is given (DefaultGemmConfiguration's LinearCombination), one
+// element for f64 and complex outputs (its f64 and complex<double> specializations,
+// gemm/device/default_gemm_configuration.h:487-526).
 constexpr bytes_t sm80_output_access(const Config& config) {
   const bytes_t bits = bits_of(config.d);
-  const bytes_t align = config.alignment.c != 0 ? config.alignment.c : 128 / bits;
+  const bytes_t align = config.alignment.c != 0 ? config.alignment.c : is_f64_or_complex(config.d) ? 1 : 128 / bits;
   const bytes_t access_bits = align * bits < 128 ? align * bits : 128;
   return access_bits / bits;
 }
@@ -38,12 +40,16 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // EpilogueBase::SharedStorage (epilogue/threadblock/epilogue_base.h:137-169): per fragment, eight
 // rows (the warp tile iterator's kRowsPerIteration) for each warp along M and K, by the tile's N
 // plus the padding DefaultEpilogueTensorOp hard-codes, 64 / accumulator bits x 4 columns
-// (default_epilogue_tensor_op.h:604); one AlignedBuffer of accumulators.
+// (default_epilogue_tensor_op.h:604), which DefaultEpilogueComplexTensorOp leaves out (Padding
+// MatrixShape<0, 0>, default_epilogue_complex_tensor_op.h:124, 202); one AlignedBuffer of
+// accumulators (complex<float> or complex<double> in the complex epilogue).
 constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
   const Sm80WarpCount warps = sm80_warp_count(config);
-  const int bits = bits_of(accumulator_of(config));
+  const Element accumulator = accumulator_of(config);
+  const int bits = bits_of(accumulator);
   const bytes_t rows = c.mul(c.mul(warps.m * 8, warps.k), sm80_fragments_per_iteration(config));
-  const bytes_t columns = c.add(config.tile.n, 64 / bits * 4);
+  const bytes_t padding = is_complex(accumulator) ? 0 : 64 / bits * 4;
+  const bytes_t columns = c.add(config.tile.n, padding);
   return c.up(ceil_div(c.mul(c.mul(rows, columns), bits), 8), 16);
 }
 

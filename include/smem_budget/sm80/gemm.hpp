@@ -38,7 +38,8 @@ namespace detail {
 
 constexpr bool sm80_operand_type(Element e) {
   return e == Element::f16 || e == Element::bf16 || e == Element::f32 || e == Element::s8 || e == Element::u8 ||
-         e == Element::s4 || e == Element::u4 || e == Element::e4m3 || e == Element::e5m2;
+         e == Element::s4 || e == Element::u4 || e == Element::e4m3 || e == Element::e5m2 ||
+         is_f64_or_complex(e);
 }
 
 // The operand pairs of different types SM80's generator builds (GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b,
@@ -55,6 +56,7 @@ constexpr bool sm80_mixed_pair(Element a, Element b) {
 // The accumulators SM80's and SM89's tensor-op MMAs produce for an operand type.
 constexpr bool sm80_accumulates_in(Element operand, Element accumulator) {
   if (is_integer(operand)) return accumulator == Element::s32;
+  if (is_f64_or_complex(operand) || is_f64_or_complex(accumulator)) return accumulator == operand;
   if (accumulator == Element::f32) return true;
   return accumulator == Element::f16 && (operand == Element::f16 || is_f8f6f4(operand));
 }
@@ -90,10 +92,25 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   const Element acc = accumulator_of(config);
   if (!detail::sm80_accumulates_in(wide, acc))
     return "no 2.x tensor-op MMA accumulates these operands in that type: f16 and FP8 in f32 or f16, bf16 and f32 "
-           "(tf32) in f32, s8, u8, s4 and u4 in s32";
+           "(tf32) in f32, s8, u8, s4 and u4 in s32, f64, cf32 and cf64 in their own type";
   const Element d = config.d;
-  const bool float_output = d == Element::f32 || d == Element::f16 || d == Element::bf16 ||
-                            (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2)) ||
+  if (is_f64_or_complex(a)) {
+    if (d != a) return "a 2.x f64 or complex GEMM writes D of its operands' type: give d as types";
+    if (config.c != Element::none && config.c != d)
+      return "a 2.x kernel reads C as D's type (its one ElementC): leave c out or give D's type";
+    const OperandAlignment& align = config.alignment;
+    for (bytes_t elements : {align.a, align.b, align.c})
+      if (elements > 1)
+        return "not modelled: f64 and complex 2.x GEMMs with an alignment other than 1 element (the generator's and "
+               "DefaultGemmConfiguration's)";
+    if (config.grouped) return "not modelled: grouped f64 and complex 2.x GEMMs";
+    // DefaultGemmComplex builds its epilogue for unsplit warps (kPartitionsK 1,
+    // gemm/kernel/default_gemm_complex.h:173, 328) whatever the warp tile's K.
+    if (is_complex(a) && config.warp.k != config.tile.k)
+      return "not modelled: complex 2.x GEMMs whose warps split K (give warp K equal to the tile's K)";
+  }
+  const bool float_output = (is_f64_or_complex(a) && d == a) || d == Element::f32 || d == Element::f16 ||
+                            d == Element::bf16 || (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2)) ||
                             (a == Element::f32 && d == Element::tf32);
   const bool integer_output = is_integer(wide) && (d == wide || d == Element::s32);
   if (!float_output && !integer_output)
@@ -132,14 +149,21 @@ constexpr Config sm80_kernel_config(Config config) {
   return config;
 }
 
+// Whether the 2.x f64 and complex<double> kernels run SM90's DMMA m16n8k4, as the generator builds
+// them for SM90 (arch::Sm90's DefaultGemm and DefaultGemmComplex, gemm/kernel/default_gemm.h:192,
+// default_gemm_complex.h:158); every other architecture runs SM80's m8n8k4.
+constexpr bool sm80_hopper_dmma(const ArchLimits& arch) { return arch.cc == ComputeCapability{9, 0}; }
+
 // What CUTLASS asserts of the shape, for any stage count.
-constexpr Rejection sm80_check(const Config& config) {
+constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
   const Config kernel = sm80_kernel_config(config);
-  if (const Rejection why = sm80_mainloop_check(kernel); why != Rejection::none) return why;
+  if (const Rejection why = sm80_mainloop_check(kernel, hopper_dmma); why != Rejection::none) return why;
   return sm80_epilogue_check(kernel);
 }
 
-constexpr bool sm80_shape_compiles(const Config& config) { return sm80_check(config) == Rejection::none; }
+constexpr bool sm80_shape_compiles(const Config& config, const ArchLimits& arch) {
+  return sm80_check(config, sm80_hopper_dmma(arch)) == Rejection::none;
+}
 
 // The configuration as the kernel is built: with its stage count.
 constexpr Config sm80_normalised(Config config) {
@@ -167,9 +191,10 @@ constexpr KernelLayout<Parts> sm80_kernel(const Config& config, const MainloopTe
 
 namespace detail {
 
+template <bool HopperDmma>
 struct Sm80Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm80;
-  static constexpr Rejection check(const Config& config) { return sm80_check(config); }
+  static constexpr Rejection check(const Config& config) { return sm80_check(config, HopperDmma); }
   static constexpr Config built(const Config& config) { return sm80_kernel_config(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     MainloopStage& s = budget.stage;
@@ -199,7 +224,8 @@ struct Sm80Steps : DefaultGemmSteps {
 
 // Preconditions: sm80_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm80(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm80Steps>(config, arch);
+  return sm80_hopper_dmma(arch) ? evaluate_gemm<detail::Sm80Steps<true>>(config, arch)
+                                 : evaluate_gemm<detail::Sm80Steps<false>>(config, arch);
 }
 
 }  // namespace smem_budget

@@ -13,16 +13,21 @@
 namespace smem_budget {
 
 // The tensor-op instruction shape (InstructionShape) SM80 and SM89 pair with an operand type:
-// mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32, m16n8k32 for 8-bit integers and floats,
-// m16n8k64 for 4-bit integers. A mixed-input GEMM runs the wider operand's MMA on the narrower one
-// converted in registers (OpMultiplyAddMixedInputUpcast, gemm/warp/default_mma_tensor_op_sm80.h:
-// 240-360, v4.7.0).
+// mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32 (and complex<float>'s real and imaginary
+// parts), m16n8k32 for 8-bit integers and floats, m16n8k64 for 4-bit integers; f64 and complex<double>
+// run the DMMA m8n8k4, which SM90's 2.x kernels replace with its m16n8k4 (arch/mma_sm90.h:84; the
+// generator's GenerateSM90_TensorOp_1684*, generator.py:6138-6290). A mixed-input GEMM runs the wider
+// operand's MMA on the narrower one converted in registers (OpMultiplyAddMixedInputUpcast,
+// gemm/warp/default_mma_tensor_op_sm80.h:240-360, v4.7.0).
 struct Sm80Instruction {
   bytes_t m = 16;
   bytes_t n = 8;
   bytes_t k = 16;
 };
-constexpr Sm80Instruction sm80_instruction(Element operand) {
+constexpr Sm80Instruction sm80_instruction(Element operand, bool hopper_dmma) {
+  if (operand == Element::f64 || operand == Element::cf64)
+    return hopper_dmma ? Sm80Instruction{16, 8, 4} : Sm80Instruction{8, 8, 4};
+  if (operand == Element::cf32) return {16, 8, 8};
   switch (bits_of(operand)) {
     case 32:
       return {16, 8, 8};
@@ -66,22 +71,43 @@ constexpr MainloopTensors<Parts> sm80_mainloop(const Config& config, bytes_t sta
 namespace detail {
 
 // transform::PitchLinearWarpRakedThreadMap (transform/pitch_linear_thread_map.h:221-300): how
-// `threads` threads copy a contiguous x strided tile in 128-bit accesses, each warp raked as
-// `arrangement_contiguous` x (32 / that) threads.
-constexpr Rejection sm80_raked_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads,
-                                          bytes_t elements_per_access, bytes_t arrangement_contiguous) {
-  if (contiguous % elements_per_access != 0) return Rejection::sm80_thread_map_vector;
+// `threads` threads copy a contiguous x strided tile, each warp raked as `arrangement_contiguous` x
+// (32 / that) threads; its iterations along the strided extent, or why it does not compile.
+struct Sm80ThreadMap {
+  Rejection why = Rejection::none;
+  bytes_t iterations_strided = 0;
+};
+constexpr Sm80ThreadMap sm80_raked_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads,
+                                              bytes_t elements_per_access, bytes_t arrangement_contiguous) {
+  if (contiguous % elements_per_access != 0) return {Rejection::sm80_thread_map_vector};
   const bytes_t accesses = contiguous / elements_per_access;
-  if (arrangement_contiguous < 1 || arrangement_contiguous > 32) return Rejection::sm80_thread_map_arrangement;
+  if (arrangement_contiguous < 1 || arrangement_contiguous > 32) return {Rejection::sm80_thread_map_arrangement};
   const bytes_t arrangement_strided = 32 / arrangement_contiguous;
   if (accesses % arrangement_contiguous != 0 || strided % arrangement_strided != 0)
-    return Rejection::sm80_thread_map_arrangement;
+    return {Rejection::sm80_thread_map_arrangement};
   const bytes_t warps = threads / 32;
   const bytes_t iterations_contiguous = accesses / arrangement_contiguous;
   const bytes_t iterations_strided = strided / arrangement_strided;
   const bytes_t warps_strided = iterations_strided >= warps ? warps : iterations_strided;
   const bytes_t warps_contiguous = warps > iterations_strided ? warps / warps_strided : 1;
   if (warps_strided == 0 || iterations_contiguous / warps_contiguous == 0 || iterations_strided / warps_strided == 0)
+    return {Rejection::sm80_thread_map_iterations};
+  return {Rejection::none, iterations_strided / warps_strided};
+}
+
+// transform::PitchLinearWarpStripedThreadMap (pitch_linear_thread_map.h:648-718), which the f64 and
+// complex<float> cores give an M- or N-major operand: one element per access, warps of 16 x 2
+// threads, split first along the strided extent. It asserts only that every warp copies something;
+// a tile it would divide by zero does not compile either.
+constexpr Rejection sm80_striped_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads) {
+  const bytes_t warps = threads / 32;
+  const bytes_t warp_iterations_contiguous = contiguous / 16;
+  const bytes_t warp_iterations_strided = strided / 2;
+  if (warp_iterations_strided == 0) return Rejection::sm80_thread_map_iterations;
+  const bytes_t warps_strided = warp_iterations_strided >= warps ? warps : warps / warp_iterations_strided;
+  const bytes_t warps_contiguous = warps > warp_iterations_strided ? warp_iterations_contiguous / warps_strided : 1;
+  if (warps_strided == 0 || warps_contiguous == 0 || warp_iterations_contiguous / warps_contiguous == 0 ||
+      warp_iterations_strided / warps_strided == 0)
     return Rejection::sm80_thread_map_iterations;
   return Rejection::none;
 }
@@ -93,32 +119,66 @@ constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, 
     // …TensorOpMultiplicandCrosswise<bits, K>: kFactor, the K-blocks one 128-byte line of shared
     // memory holds, must not be 0 (layout/tensor_op_multiplicand_sm75.h:87-94).
     if (8 * per_access / k == 0) return Rejection::sm80_crosswise_line;
-    return sm80_raked_thread_map(k, mn, threads, per_access, k / per_access);
+    return sm80_raked_thread_map(k, mn, threads, per_access, k / per_access).why;
   }
   const bytes_t arrangement = mn / per_access < 8 ? mn / per_access : 8;
-  return sm80_raked_thread_map(mn, k, threads, per_access, arrangement);
+  return sm80_raked_thread_map(mn, k, threads, per_access, arrangement).why;
+}
+
+// One f64, complex<float> or complex<double> operand's tile as their cores copy and store it, one
+// element per access (default_mma_core_sm80.h:78-546; default_multistage_mma_complex_core_sm80.h:
+// 70-1116): 64-bit elements striped (M- or N-major) or raked 16 x 2 (K-major) into the …64b
+// layouts, 128-bit ones raked 8 x 4 into …128b and …Crosswise128x4. The shared-memory iterators of
+// these layouts take at least two warps (regular_tile_access_iterator_tensor_op_sm80.h:90, 454,
+// 829, 1194), Crosswise128x4's an even number of strided iterations (:1213).
+constexpr Rejection sm80_wide_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads) {
+  const bytes_t contiguous = k_major ? k : mn;
+  const bytes_t strided = k_major ? mn : k;
+  Sm80ThreadMap map;
+  if (bits == 128)
+    map = sm80_raked_thread_map(contiguous, strided, threads, 1, 8);
+  else if (k_major)
+    map = sm80_raked_thread_map(contiguous, strided, threads, 1, 16);
+  else
+    map.why = sm80_striped_thread_map(contiguous, strided, threads);
+  if (map.why != Rejection::none) return map.why;
+  if (threads / 32 < 2) return Rejection::sm80_iterator_two_warps;
+  if (bits == 128 && k_major && map.iterations_strided % 2 != 0) return Rejection::sm80_crosswise128_iterations;
+  return Rejection::none;
 }
 
 }  // namespace detail
 
 // What the mainloop's types assert of the tile, in the order a build reports them: the warp tile
-// divides the threadblock tile (default_mma_core_sm80.h:1414); the shared-memory layouts and
-// thread maps of A and B accept their tiles; the instruction divides the warp tile
+// divides the threadblock tile (default_mma_core_sm80.h:1414); the f64 and complex cores take at
+// least two warps (default_mma_core_sm80.h:137, all but row-major A with column-major B;
+// default_multistage_mma_complex_core_sm80.h:137…1055); the shared-memory layouts and thread maps
+// of A and B accept their tiles; the f64 and complex warp iterators read whole 16 (64-bit) or 8
+// (128-bit) rows of M or N by 4 of K (gemm/warp/mma_tensor_op_tile_iterator_sm80.h:99, 854;
+// mma_complex_tensor_op_tile_iterator_sm80.h:99, 1145); the instruction divides the warp tile
 // (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
 // instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
-constexpr Rejection sm80_mainloop_check(const Config& config) {
+constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) {
   const Tile& t = config.tile;
   const WarpTile& w = config.warp;
   if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
-  if (const Rejection why = detail::sm80_operand(t.m, t.k, bits_of(config.types.a.data), k_major_a(config), threads);
-      why != Rejection::none)
+  const Element operand = config.types.a.data;
+  const int bits = bits_of(operand);
+  const bool wide = is_f64_or_complex(operand);
+  const bool two_warp_core = is_complex(operand) || !(k_major_a(config) && k_major_b(config));
+  if (wide && two_warp_core && threads / 32 < 2) return Rejection::sm80_two_warps;
+  const auto operand_check = wide ? detail::sm80_wide_operand : detail::sm80_operand;
+  if (const Rejection why = operand_check(t.m, t.k, bits, k_major_a(config), threads); why != Rejection::none)
     return why;
-  if (const Rejection why = detail::sm80_operand(t.n, t.k, bits_of(config.types.b.data), k_major_b(config), threads);
-      why != Rejection::none)
+  const Element b = config.types.b.data;  // a mixed-input GEMM's B is not A's width
+  if (const Rejection why = operand_check(t.n, t.k, bits_of(b), k_major_b(config), threads); why != Rejection::none)
     return why;
-  const Element a = config.types.a.data, b = config.types.b.data;
-  const Sm80Instruction mma = sm80_instruction(bits_of(a) >= bits_of(b) ? a : b);
+  if (wide) {
+    const bytes_t rows = bits == 128 ? 8 : 16;
+    if (w.m % rows != 0 || w.n % rows != 0 || w.k % 4 != 0) return Rejection::sm80_warp_iterator_divisibility;
+  }
+  const Sm80Instruction mma = sm80_instruction(bits_of(operand) >= bits_of(b) ? operand : b, hopper_dmma);
   if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
   const bytes_t k_iterations = w.k / mma.k;
   if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
