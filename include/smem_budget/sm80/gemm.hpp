@@ -154,11 +154,12 @@ struct Sm80Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm80_check(config); }
   static constexpr Config built(const Config& config) { return sm80_kernel_config(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    const Sm80TileBits stage = sm80_tile_bits(config, 1, c);
     MainloopStage& s = budget.stage;
     s.bits_a = bits_of(config.types.a.data);
     s.bits_b = bits_of(config.types.b.data);
-    s.a = ceil_div(c.mul(c.mul(config.tile.m, config.tile.k), s.bits_a), 8);
-    s.b = ceil_div(c.mul(c.mul(config.tile.k, config.tile.n), s.bits_b), 8);
+    s.a = ceil_div(stage.a, 8);
+    s.b = ceil_div(stage.b, 8);
     s.estimate = s.data();
     budget.epilogue.shared_storage = sm80_epilogue_bytes(config, c);
     budget.epilogue.tensor_size = budget.epilogue.shared_storage;
@@ -172,8 +173,8 @@ struct Sm80Steps : DefaultGemmSteps {
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
-    const MainloopTensors<Parts> mainloop = sm80_mainloop<Parts>(config, counts.a, c);
-    return {mainloop, sm80_kernel<Parts>(config, mainloop, budget.epilogue.shared_storage, c)};
+    const MainloopTensors<Parts> tiles = sm80_shared_tiles<Parts>(sm80_tile_bits(config, counts.a, c), c);
+    return {tiles, sm80_kernel<Parts>(config, tiles, budget.epilogue.shared_storage, c)};
   }
 };
 
