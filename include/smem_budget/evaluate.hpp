@@ -169,6 +169,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (operand.data == Element::u8 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100)
       return "not modelled: u8 operands (the model has them in SM90's and SM100's integer and SM90's mixed-input "
              "GEMMs)";
+  if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
+    return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if ((config.conversion != Conversion::convert || config.shuffled) &&
       (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
     return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";

@@ -94,16 +94,89 @@ std::optional<std::pair<bytes_t, bytes_t>> pair_of(std::string_view text) {
 // where the tile holds four or more, else four warps: two by two, or in a line along a side
 // under 64; the FastF32 family (s1688gemm, GenerateSM80_TensorOp_1688_fast_fp32_math) eight
 // warps to its 128x128, 256x64 and 64x256 tiles. Empty for a tile no generator lists.
-std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool fast_f32) {
+// The sparse generators (GenerateSM80_SparseTensorOp_16832, _16816_fast_math, _168128_TN,
+// generator.py:2530-2535, 3717-3725, 3309-3313) give their 128x128 tiles of 256 bytes of K eight
+// warps, 2 x 4; the 8-bit ones (_16864_TN, GenerateSM89_SparseTensorOp_16864_fp8) keep four.
+std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool fast_f32, bool wide_sparse) {
   const auto is_extent = [](bytes_t e) { return e == 32 || e == 64 || e == 128 || e == 256; };
   if (!is_extent(m) || !is_extent(n) || (m < 64 && n < 64)) return std::nullopt;
   if (fast_f32 && m == 128 && n == 128) return std::array<bytes_t, 2>{4, 2};
+  if (wide_sparse && m == 128 && n == 128) return std::array<bytes_t, 2>{2, 4};
   if (m >= 64 && n >= 64 && (m / 64) * (n / 64) >= 4) {
     if (fast_f32) return std::array<bytes_t, 2>{m == 64 ? 2 : 4, n == 64 ? 2 : 4};
     return std::array<bytes_t, 2>{m / 64, n / 64};
   }
   if (m >= 64 && n >= 64) return std::array<bytes_t, 2>{2, 2};
   return m < 64 ? std::array<bytes_t, 2>{1, 4} : std::array<bytes_t, 2>{4, 1};
+}
+
+// The warps GenerateSM80_Simt_f32 and _f64 give their tiles (generator.py:4778-4790, 4830-4837):
+// warp tiles of 32 x 64 or 64 x 32 (64 x 64 at the largest tiles).
+std::optional<std::array<bytes_t, 2>> simt_generator_warps(bytes_t m, bytes_t n) {
+  constexpr std::array<std::array<bytes_t, 4>, 8> tiles{{{256, 128, 4, 2},
+                                                         {128, 256, 2, 4},
+                                                         {128, 128, 4, 2},
+                                                         {128, 64, 2, 2},
+                                                         {64, 128, 2, 2},
+                                                         {64, 64, 2, 1},
+                                                         {128, 32, 2, 1},
+                                                         {32, 128, 1, 2}}};
+  for (const auto& tile : tiles)
+    if (tile[0] == m && tile[1] == n) return std::array<bytes_t, 2>{tile[2], tile[3]};
+  return std::nullopt;
+}
+
+// {M}x{N}_{K}x{stages}: the tile and the stage count; the tile's M and N.
+std::pair<bytes_t, bytes_t> read_tile(NameReader& r, std::string_view mn_part, std::string_view k_part) {
+  const auto mn = pair_of(mn_part);
+  if (!mn) r.fail(mn_part, "expected the tile, {M}x{N}, e.g. 128x256");
+  const auto ks = pair_of(k_part);
+  if (!ks) r.fail(k_part, "expected {K}x{stages}, e.g. 32x3");
+  r.set("tile", fmt::format("{}x{}x{}", mn->first, mn->second, ks->first), mn_part);
+  r.set("stages", ks->second, k_part);
+  return *mn;
+}
+
+// {A}{B} layouts: n column-major, t row-major.
+void read_layouts(NameReader& r, std::string_view layouts) {
+  if (layouts.size() != 2 || (layouts[0] != 'n' && layouts[0] != 't') || (layouts[1] != 'n' && layouts[1] != 't'))
+    r.fail(layouts, "expected the layouts of A and B, nn, nt, tn or tt (complex transforms are not modelled)");
+  r.set("a_layout", layouts[0] == 't' ? "row" : "col", layouts);
+  r.set("b_layout", layouts[1] == 't' ? "row" : "col", layouts);
+}
+
+// align{N}: A's and B's elements per access.
+bytes_t read_alignment(NameReader& r, std::string_view align) {
+  const auto elements = align.starts_with("align") ? number(align.substr(5)) : std::nullopt;
+  if (!elements) r.fail(align, "expected align{N}");
+  return *elements;
+}
+
+// cutlass_simt_{s|d|c|h|i}gemm_{M}x{N}_{K}x{stages}_{ab}_align{N} (gemm_operation.py): GemmUniversal
+// over OpClassSimt, C and D column-major and aligned to one element like A and B
+// (GenerateSM80_Simt_f32, generator.py:4755-4800). Only sgemm (f32) is modelled.
+Settings simt_name_settings(std::string_view name, const Origin& origin) {
+  NameReader r(origin);
+  const std::vector<std::string_view> parts = split(name.substr(cutlass2x_simt_prefix.size()));
+  if (parts.size() != 5 || !parts[0].ends_with("gemm"))
+    r.fail(name, "expected cutlass_simt_{s|d|c}gemm_{M}x{N}_{K}x{stages}_{layouts}_align{N}");
+  if (parts[0] != "sgemm")
+    r.fail(parts[0], fmt::format("not modelled: the 2.x SIMT {} kernels (f64 and complex; sgemm is modelled)", parts[0]));
+  r.set("generation", "2x", "cutlass_simt");
+  r.set("opclass", "simt", "cutlass_simt");
+  r.set("scaling", "none", "cutlass_simt");
+  r.set("types", "f32", parts[0]);
+  r.set("accumulator", "f32", parts[0]);
+  r.set("d", "f32", parts[0]);
+  const auto [m, n] = read_tile(r, parts[1], parts[2]);
+  if (const auto warps = simt_generator_warps(m, n))
+    r.set("warp", fmt::format("{}x{}x{}", m / (*warps)[0], n / (*warps)[1], parts[2].substr(0, parts[2].find('x'))),
+          parts[1]);
+  read_layouts(r, parts[3]);
+  r.set("d_layout", "col", parts[3]);
+  const bytes_t elements = read_alignment(r, parts[4]);
+  r.set("alignment", fmt::format("{}:{}:{}", elements, elements, std::min<bytes_t>(8, elements)), parts[4]);
+  return r.take();
 }
 
 }  // namespace
@@ -113,9 +186,8 @@ bool is_cutlass2x_name(std::string_view name) {
 }
 
 Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
+  if (name.starts_with(cutlass2x_simt_prefix)) return simt_name_settings(name, origin);
   NameReader r(origin);
-  if (name.starts_with(cutlass2x_simt_prefix))
-    r.fail(cutlass2x_simt_prefix, "not modelled: CUTLASS 2.x SIMT GEMMs (CUDA-core kernels)");
   const std::vector<std::string_view> parts = split(name.substr(cutlass2x_tensorop_prefix.size()));
   std::size_t at = 0;
   const auto next = [&]() -> std::string_view {
@@ -133,7 +205,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   }
   const auto core = core_of(token);
   if (!core) r.fail(token, "expected the instruction, e.g. s16816gemm (an accumulator letter, the MMA shape, gemm)");
-  if (core->sparse) r.fail(token, "not modelled: 2.x sparse GEMMs (SparseGemm)");
+  if (core->sparse) r.set("sparse", true, token);
   if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i")
     r.fail(token, fmt::format("not modelled: the 2.x {} kernels (f64 and complex: d, z, c, gz)", core->accumulator));
   if (core->math == "f16" || core->math == "bf16")
@@ -161,7 +233,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
     if (!is_modelled_element(e)) r.fail(e, fmt::format("not modelled: {} operands", e));
   if (operands.empty()) {
     if (core->accumulator == "h") operands.push_back("f16");
-    if (core->accumulator == "s" && core->shape == "1688") operands.push_back("f32");
+    if (core->accumulator == "s" && (core->shape == "1688" || core->math == "tf32")) operands.push_back("f32");
     if (operands.empty()) r.fail(token, "expected the operand types before the tile, e.g. _f16_");
   }
   if (operands.size() == 2 && operands[0] != operands[1] &&
@@ -175,35 +247,31 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (output == "tf32") r.fail(output, "not modelled: a tf32 C and D (its epilogue is not f32's)");
   if (!is_modelled_element(output) && output != "s32") r.fail(output, fmt::format("not modelled: a {} output", output));
   r.set("d", std::string(output), output);
-  // {M}x{N}_{K}x{stages}
-  const auto mn = pair_of(token);
-  if (!mn) r.fail(token, "expected the tile, {M}x{N}, e.g. 128x256");
+  const std::string_view tile_part = token;
   const std::string_view k_part = next();
-  const auto ks = pair_of(k_part);
-  if (!ks) r.fail(k_part, "expected {K}x{stages}, e.g. 32x3");
-  r.set("tile", fmt::format("{}x{}x{}", mn->first, mn->second, ks->first), token);
-  r.set("stages", ks->second, k_part);
+  const auto mn = read_tile(r, tile_part, k_part);
+  const bytes_t tile_k = *number(k_part.substr(0, k_part.find('x')));
   const bool fast_f32 =
       core->accumulator == "s" && core->shape == "1688" && core->math.empty() && operands.front() == "f32";
-  if (const auto warps = generator_warps(mn->first, mn->second, fast_f32))
-    r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
-  // {A}{B} layouts: n column-major, t row-major; the generator's C is column-major.
+  const int a_bits = a == "f32" ? 32 : a == "f16" || a == "bf16" ? 16 : 8;
+  const bool wide_sparse = core->sparse && tile_k * a_bits == 2048 && a_bits != 8;
+  if (const auto warps = generator_warps(mn.first, mn.second, fast_f32, wide_sparse))
+    r.set("warp", fmt::format("{}x{}x{}", mn.first / (*warps)[0], mn.second / (*warps)[1], tile_k), tile_part);
+  // The generator's C is column-major, but a sparse kernel's row-major (device::SparseGemm does not
+  // transpose; GenerateSM80_SparseTensorOp_16832, generator.py:2494-2499).
   const std::string_view layouts = next();
-  if (layouts.size() != 2 || (layouts[0] != 'n' && layouts[0] != 't') || (layouts[1] != 'n' && layouts[1] != 't'))
-    r.fail(layouts, "expected the layouts of A and B, nn, nt, tn or tt (complex transforms are not modelled)");
-  r.set("a_layout", layouts[0] == 't' ? "row" : "col", layouts);
-  r.set("b_layout", layouts[1] == 't' ? "row" : "col", layouts);
-  r.set("d_layout", "col", layouts);
-  // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
-  // epilogue the accesses of the generator's own C alignments, but for an s8 C: 16 where the tile
-  // N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN, generator.py:2921).
+  read_layouts(r, layouts);
+  r.set("d_layout", core->sparse ? "row" : "col", layouts);
+  // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166,
+  // CreateSparseGemmOperator:343), which gives the epilogue the accesses of the generator's own C
+  // alignments, but for an s8 C: 16 where the tile N is 128 or more and M is not 32, else 8
+  // (GenerateSM80_TensorOp_16832_TN, generator.py:2921; the sparse _16864_TN, :3147-3151).
   const std::string_view align = next();
-  const auto elements = align.starts_with("align") ? number(align.substr(5)) : std::nullopt;
-  if (!elements) r.fail(align, "expected align{N}");
-  const bytes_t c_alignment = output != "s8"                         ? std::min<bytes_t>(8, *elements)
-                              : mn->second >= 128 && mn->first != 32 ? 16
-                                                                     : 8;
-  r.set("alignment", fmt::format("{}:{}:{}", *elements, *elements, c_alignment), align);
+  const bytes_t elements = read_alignment(r, align);
+  const bytes_t c_alignment = output != "s8"                       ? std::min<bytes_t>(8, elements)
+                              : mn.second >= 128 && mn.first != 32 ? 16
+                                                                   : 8;
+  r.set("alignment", fmt::format("{}:{}:{}", elements, elements, c_alignment), align);
   if (at < parts.size()) {
     const std::string_view schedule = parts[at++];
     if (schedule == "scheduleHost")

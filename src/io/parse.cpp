@@ -202,6 +202,10 @@ Parsed<Generation> parse_generation(std::string_view text) { return pick(text, g
 
 std::string_view format_generation(Generation g) { return spelling_of(generation_words, g); }
 
+Parsed<OpClass> parse_opclass(std::string_view text) { return pick(text, opclass_words, "opclass"); }
+
+std::string_view format_opclass(OpClass o) { return spelling_of(opclass_words, o); }
+
 Parsed<Runner> parse_runner(std::string_view text) { return pick(text, runner_words, "runner"); }
 
 Parsed<WarpTile> parse_warp(std::string_view text) {

@@ -62,6 +62,7 @@ Parsed<FusionSpec> parse_fusion(std::string_view text);
 Parsed<CutlassVersion> parse_cutlass(std::string_view text);
 Parsed<TileScheduler> parse_tile_scheduler(std::string_view text);
 Parsed<Generation> parse_generation(std::string_view text);
+Parsed<OpClass> parse_opclass(std::string_view text);
 Parsed<Runner> parse_runner(std::string_view text);
 // A 2.x warp tile, MxNxK elements.
 Parsed<WarpTile> parse_warp(std::string_view text);
@@ -81,6 +82,7 @@ std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string_view format_epilogue_op_class(EpilogueOpClass c);
 std::string_view format_conversion(Conversion c);
 std::string_view format_generation(Generation g);
+std::string_view format_opclass(OpClass o);
 std::string format_warp(const WarpTile& warp);
 std::string format_alignment(const OperandAlignment& a);
 std::string format_cluster(const Cluster& c);

@@ -59,7 +59,10 @@ SummaryRow summarize(const Result& r, bool group) {
   if (c.generation == Generation::cutlass2x) {
     // "128x128x32 warp 64x64x32", "2.x multistage", "default", "f16".
     row.tile += " warp " + io::format_warp(c.warp);
-    row.schedule = c.grouped ? "2.x multistage grouped" : "2.x multistage";
+    row.schedule = c.opclass == OpClass::simt ? "2.x SIMT multistage"
+                   : c.sparse                     ? "2.x sparse multistage"
+                   : c.grouped                    ? "2.x multistage grouped"
+                                                  : "2.x multistage";
     row.epilogue = std::string(io::format_epilogue(c.epilogue));
     row.output = std::string(name_of(c.d));
   } else {

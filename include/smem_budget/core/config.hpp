@@ -128,6 +128,10 @@ enum class Conversion { convert, scale, scale_zero };
 // GemmGrouped over cp.async mainloops), which run from SM80 up.
 enum class Generation { cutlass3x, cutlass2x };
 
+// A 2.x kernel's operator class (OperatorClass): tensor cores (arch::OpClassTensorOp, mma.sync), or
+// CUDA cores (arch::OpClassSimt, one fused multiply-add per thread; the cutlass_simt_… kernels).
+enum class OpClass { tensorop, simt };
+
 // A 2.x kernel's warp tile (WarpShape): the part of the threadblock tile one warp computes; zero
 // when not given.
 struct WarpTile {
@@ -142,6 +146,7 @@ struct Config {
   Generation generation = Generation::cutlass3x;
   Tile tile{};
   WarpTile warp{};  // 2.x only
+  OpClass opclass = OpClass::tensorop;  // 2.x only
   OperandPair types{operand_presets[0].operand, operand_presets[0].operand};
   Instruction instruction = Instruction::automatic;
   Schedule schedule = Schedule::automatic;
