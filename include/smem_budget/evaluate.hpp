@@ -192,6 +192,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
              "CUTLASS 2.x integer GEMMs)";
   if (config.moe && row->rule_set != RuleSet::sm100)
     return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100): give --arch sm100";
+  if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
+    return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if ((config.conversion != Conversion::convert || config.shuffled) &&
       (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
     return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";

@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 36> config_keys{{
+constexpr std::array<ConfigKey, 37> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -124,6 +124,12 @@ constexpr std::array<ConfigKey, 36> config_keys{{
      // Written when given, so that configurations without it read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.math != Math::automatic) out.member(key, format_math(c.math)); }},
+    {.key = "opclass", .flag = "--opclass", .value = KeyValue::string,
+     .help = "A 2.x kernel's operator class (3.x kernels are tensor-op kernels):",
+     .choices = opclass_choices, .example = "--arch sm80 --types f32 --opclass simt --tile 128x128x8 --warp 32x64x8 --stages 4",
+     .read = [](Config& c, const Setting& s) { c.opclass = parsed(parse_opclass, s); },
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.opclass != OpClass::tensorop) out.member(key, format_opclass(c.opclass)); }},
     {.key = "types", .flag = "--types", .value = KeyValue::string,
      .help = "Operand types: nvfp4, mxfp4, mxfp6, mxfp8, mxfp4-vs16 (sm100, sm103: ue8m0 scales per 16), or A:B (presets or e2m1,\n"
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
@@ -145,7 +151,7 @@ constexpr std::array<ConfigKey, 36> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (c.scaling == Scaling::blockwise) out.member(key, format_scale_granularity(c.scale_granularity)); }},
     {.key = "sparse", .flag = "--sparse", .value = KeyValue::boolean,
-     .help = "2:4 structured-sparse A (CUTLASS's SM90, SM100 and SM120 sparse GEMMs). Default: off.", .example = "--sparse",
+     .help = "2:4 structured-sparse A (CUTLASS's SM90, SM100 and SM120 sparse GEMMs, and 2.x's SparseGemm). Default: off.", .example = "--sparse",
      .read = [](Config& c, const Setting& s) { c.sparse = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.sparse); }},
     {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,

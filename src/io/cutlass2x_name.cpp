@@ -102,8 +102,13 @@ std::optional<std::pair<bytes_t, bytes_t>> pair_of(std::string_view text) {
 // under 64; the FastF32 family (s1688gemm, GenerateSM80_TensorOp_1688_fast_fp32_math) eight
 // warps to its 128x128, 256x64 and 64x256 tiles; the 16-bit mixed-input generators
 // (GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b, generator.py:2640-2841) two by two to N 32 and
-// two along M to N 16. Empty for a tile no generator lists.
-std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool fast_f32, bool mixed_16bit) {
+// two along M to N 16. The sparse generators (GenerateSM80_SparseTensorOp_16832, _16816_fast_math,
+// _168128_TN, generator.py:2530-2535, 3717-3725, 3309-3313) give their 128x128 tiles of 256 bytes of K
+// eight warps, 2 x 4; the 8-bit ones (_16864_TN, GenerateSM89_SparseTensorOp_16864_fp8) keep four.
+// Empty for a tile no generator lists.
+std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool fast_f32, bool mixed_16bit,
+                                                      bool wide_sparse) {
+  if (wide_sparse && m == 128 && n == 128) return std::array<bytes_t, 2>{2, 4};
   if (mixed_16bit && n == 32) return std::array<bytes_t, 2>{2, 2};
   if (mixed_16bit && n == 16) return std::array<bytes_t, 2>{2, 1};
   const auto is_extent = [](bytes_t e) { return e == 32 || e == 64 || e == 128 || e == 256; };
@@ -164,7 +169,7 @@ std::optional<std::array<bytes_t, 2>> wide_warps(const Core& core, bytes_t m, by
 // operands c and h, the same conjugated. A conjugate transform reaches only the warp-level MMA
 // (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h), so
 // it is read as its layout.
-void set_layouts(NameReader& r, std::string_view layouts, bool complex) {
+void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout) {
   const auto layout_of = [&](char letter) -> std::optional<std::string_view> {
     if (letter == 'n' || (complex && letter == 'c')) return "col";
     if (letter == 't' || (complex && letter == 'h')) return "row";
@@ -179,7 +184,67 @@ void set_layouts(NameReader& r, std::string_view layouts, bool complex) {
                             : "expected the layouts of A and B, nn, nt, tn or tt");
   r.set("a_layout", std::string(*a), layouts);
   r.set("b_layout", std::string(*b), layouts);
-  r.set("d_layout", "col", layouts);
+  r.set("d_layout", std::string(d_layout), layouts);
+}
+
+// The warps GenerateSM80_Simt_f32 and _f64 give their tiles (generator.py:4778-4790, 4830-4837):
+// warp tiles of 32 x 64 or 64 x 32 (64 x 64 at the largest tiles).
+std::optional<std::array<bytes_t, 2>> simt_generator_warps(bytes_t m, bytes_t n) {
+  constexpr std::array<std::array<bytes_t, 4>, 8> tiles{{{256, 128, 4, 2},
+                                                         {128, 256, 2, 4},
+                                                         {128, 128, 4, 2},
+                                                         {128, 64, 2, 2},
+                                                         {64, 128, 2, 2},
+                                                         {64, 64, 2, 1},
+                                                         {128, 32, 2, 1},
+                                                         {32, 128, 1, 2}}};
+  for (const auto& tile : tiles)
+    if (tile[0] == m && tile[1] == n) return std::array<bytes_t, 2>{tile[2], tile[3]};
+  return std::nullopt;
+}
+
+// {M}x{N}_{K}x{stages}: the tile and the stage count; the tile's M and N.
+std::pair<bytes_t, bytes_t> read_tile(NameReader& r, std::string_view mn_part, std::string_view k_part) {
+  const auto mn = pair_of(mn_part);
+  if (!mn) r.fail(mn_part, "expected the tile, {M}x{N}, e.g. 128x256");
+  const auto ks = pair_of(k_part);
+  if (!ks) r.fail(k_part, "expected {K}x{stages}, e.g. 32x3");
+  r.set("tile", fmt::format("{}x{}x{}", mn->first, mn->second, ks->first), mn_part);
+  r.set("stages", ks->second, k_part);
+  return *mn;
+}
+
+// align{N}: A's and B's elements per access.
+bytes_t read_alignment(NameReader& r, std::string_view align) {
+  const auto elements = align.starts_with("align") ? number(align.substr(5)) : std::nullopt;
+  if (!elements) r.fail(align, "expected align{N}");
+  return *elements;
+}
+
+// cutlass_simt_{s|d|c|h|i}gemm_{M}x{N}_{K}x{stages}_{ab}_align{N} (gemm_operation.py): GemmUniversal
+// over OpClassSimt, C and D column-major and aligned to one element like A and B
+// (GenerateSM80_Simt_f32, generator.py:4755-4800). Only sgemm (f32) is modelled.
+Settings simt_name_settings(std::string_view name, const Origin& origin) {
+  NameReader r(origin);
+  const std::vector<std::string_view> parts = split(name.substr(cutlass2x_simt_prefix.size()));
+  if (parts.size() != 5 || !parts[0].ends_with("gemm"))
+    r.fail(name, "expected cutlass_simt_{s|d|c}gemm_{M}x{N}_{K}x{stages}_{layouts}_align{N}");
+  if (parts[0] != "sgemm")
+    r.fail(parts[0], fmt::format("not modelled: the 2.x SIMT {} kernels (f64 and complex; sgemm is modelled)", parts[0]));
+  r.set("generation", "2x", "cutlass_simt");
+  r.set("opclass", "simt", "cutlass_simt");
+  r.set("scaling", "none", "cutlass_simt");
+  r.set("types", "f32", parts[0]);
+  r.set("accumulator", "f32", parts[0]);
+  r.set("d", "f32", parts[0]);
+  const auto [m, n] = read_tile(r, parts[1], parts[2]);
+  if (const auto warps = simt_generator_warps(m, n))
+    r.set("warp", fmt::format("{}x{}x{}", m / (*warps)[0], n / (*warps)[1], parts[2].substr(0, parts[2].find('x'))),
+          parts[1]);
+  set_layouts(r, parts[3], false, "col");
+  const bytes_t elements = read_alignment(r, parts[4]);
+  r.set("alignment", fmt::format("{}:{}:{}", elements, elements, std::min<bytes_t>(8, elements)), parts[4]);
+  return r.take();
 }
 
 }  // namespace
@@ -189,9 +254,8 @@ bool is_cutlass2x_name(std::string_view name) {
 }
 
 Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
+  if (name.starts_with(cutlass2x_simt_prefix)) return simt_name_settings(name, origin);
   NameReader r(origin);
-  if (name.starts_with(cutlass2x_simt_prefix))
-    r.fail(cutlass2x_simt_prefix, "not modelled: CUTLASS 2.x SIMT GEMMs (CUDA-core kernels)");
   const std::vector<std::string_view> parts = split(name.substr(cutlass2x_tensorop_prefix.size()));
   std::size_t at = 0;
   const auto next = [&]() -> std::string_view {
@@ -209,7 +273,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   }
   const auto core = core_of(token);
   if (!core) r.fail(token, "expected the instruction, e.g. s16816gemm (an accumulator letter, the MMA shape, gemm)");
-  if (core->sparse) r.fail(token, "not modelled: 2.x sparse GEMMs (SparseGemm)");
+  if (core->sparse) r.set("sparse", true, token);
   const auto wide = wide_element(*core);
   if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i" && !wide)
     r.fail(token, fmt::format("unknown accumulator letter {} (expected s, h, i, d, z, c or gz)", core->accumulator));
@@ -236,12 +300,15 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
     token = next();
   }
   if (operands.size() > 2) r.fail(operands[2], "a 2.x name gives at most two operand types");
-  for (std::string_view e : operands)
+  for (std::string_view e : operands) {
     if (!is_modelled_element(e)) r.fail(e, fmt::format("not modelled: {} operands", e));
+    if (core->sparse && (e == "u8" || e == "s4" || e == "u4"))
+      r.fail(e, fmt::format("not modelled: 2.x sparse GEMMs of {} operands", e));
+  }
   if (operands.empty()) {
     if (wide) operands.push_back(*wide);
     if (core->accumulator == "h") operands.push_back("f16");
-    if (core->accumulator == "s" && core->shape == "1688") operands.push_back("f32");
+    if (core->accumulator == "s" && (core->shape == "1688" || core->math == "tf32")) operands.push_back("f32");
     if (operands.empty()) r.fail(token, "expected the operand types before the tile, e.g. _f16_");
   }
   const auto as_operand = [](std::string_view e) { return e == "tf32" ? std::string_view("f32") : e; };
@@ -264,11 +331,14 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (fast_f32) r.set("math", "f32", token);
   const bool mixed = operands.front() != operands.back() && bits_of_name(a) != bits_of_name(b);
   const bool mixed_16bit = mixed && (bits_of_name(a) == 16 || bits_of_name(b) == 16);
+  const bytes_t a_bits = bits_of_name(a);
+  const bool wide_sparse = core->sparse && ks->first * a_bits == 2048 && a_bits != 8;
   if (const auto warps = wide ? wide_warps(*core, mn->first, mn->second)
-                              : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit))
+                              : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit, wide_sparse))
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
-  // {A}{B} layouts; the generator's C is column-major.
-  set_layouts(r, next(), wide && *wide != "f64");
+  // {A}{B} layouts; the generator's C is column-major, but a sparse kernel's row-major
+  // (device::SparseGemm does not transpose; GenerateSM80_SparseTensorOp_16832, generator.py:2494-2499).
+  set_layouts(r, next(), wide && *wide != "f64", core->sparse ? "row" : "col");
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,
@@ -339,7 +409,7 @@ Settings cutlass2x_sm90_name_settings(std::string_view name, const Origin& origi
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], *k), tile);
   const std::string_view layouts = parts[9];
   if (layouts.size() != 3 || layouts[2] != 'n') r.fail(layouts, "expected the layouts of A, B and C, C column-major (n)");
-  set_layouts(r, layouts.substr(0, 2), *wide != "f64");
+  set_layouts(r, layouts.substr(0, 2), *wide != "f64", "col");
   const std::string_view align = parts[10];
   const auto elements = align.starts_with("align") ? number(align.substr(5)) : std::nullopt;
   if (!elements) r.fail(align, "expected align{N}");

@@ -205,6 +205,9 @@ std::string_view format_generation(Generation g) { return spelling_of(generation
 Parsed<Math> parse_math(std::string_view text) { return pick(text, math_words, "math"); }
 
 std::string_view format_math(Math m) { return spelling_of(math_words, m); }
+Parsed<OpClass> parse_opclass(std::string_view text) { return pick(text, opclass_words, "opclass"); }
+
+std::string_view format_opclass(OpClass o) { return spelling_of(opclass_words, o); }
 
 Parsed<Runner> parse_runner(std::string_view text) { return pick(text, runner_words, "runner"); }
 

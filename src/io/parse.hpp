@@ -63,6 +63,7 @@ Parsed<CutlassVersion> parse_cutlass(std::string_view text);
 Parsed<TileScheduler> parse_tile_scheduler(std::string_view text);
 Parsed<Generation> parse_generation(std::string_view text);
 Parsed<Math> parse_math(std::string_view text);
+Parsed<OpClass> parse_opclass(std::string_view text);
 Parsed<Runner> parse_runner(std::string_view text);
 // A 2.x warp tile, MxNxK elements.
 Parsed<WarpTile> parse_warp(std::string_view text);
@@ -83,6 +84,7 @@ std::string_view format_epilogue_op_class(EpilogueOpClass c);
 std::string_view format_conversion(Conversion c);
 std::string_view format_generation(Generation g);
 std::string_view format_math(Math m);
+std::string_view format_opclass(OpClass o);
 std::string format_warp(const WarpTile& warp);
 std::string format_alignment(const OperandAlignment& a);
 std::string format_cluster(const Cluster& c);

@@ -108,6 +108,11 @@ inline constexpr std::array<Word<Generation>, 2> generation_words{{
      "CUTLASS 2.x multistage kernels (device::Gemm, GemmUniversal, GemmGrouped; sm80 and later)"},
 }};
 
+inline constexpr std::array<Word<OpClass>, 2> opclass_words{{
+    {OpClass::tensorop, "tensorop", "tensor cores (arch::OpClassTensorOp: the cutlass_tensorop_… kernels)"},
+    {OpClass::simt, "simt", "CUDA cores (arch::OpClassSimt: the cutlass_simt_… kernels)"},
+}};
+
 inline constexpr std::array<Word<TileScheduler>, 2> tile_scheduler_words{{
     {TileScheduler::persistent, "persistent", "the default persistent tile scheduler"},
     {TileScheduler::stream_k, "stream-k", "StreamKScheduler (cooperative, non-grouped kernels only)"},
@@ -203,6 +208,7 @@ inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_w
 inline constexpr auto conversion_choices = choices_of(conversion_words);
 inline constexpr auto math_choices = choices_of(math_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
+inline constexpr auto opclass_choices = choices_of(opclass_words);
 inline constexpr auto runner_choices = choices_of(runner_words);
 inline constexpr auto tile_scheduler_choices = choices_of(tile_scheduler_words);
 

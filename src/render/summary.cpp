@@ -60,7 +60,10 @@ SummaryRow summarize(const Result& r, bool group) {
     // "128x128x32 warp 64x64x32", "2.x multistage", "default", "f16".
     row.tile += " warp " + io::format_warp(c.warp);
     if (c.math != Math::automatic) row.types += fmt::format(" via {}", io::format_math(c.math));
-    row.schedule = c.grouped ? "2.x multistage grouped" : "2.x multistage";
+    row.schedule = c.opclass == OpClass::simt ? "2.x SIMT multistage"
+                   : c.sparse                     ? "2.x sparse multistage"
+                   : c.grouped                    ? "2.x multistage grouped"
+                                                  : "2.x multistage";
     row.epilogue = std::string(io::format_epilogue(c.epilogue));
     row.output = std::string(name_of(c.d));
   } else {

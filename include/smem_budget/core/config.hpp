@@ -135,6 +135,9 @@ enum class Generation { cutlass3x, cutlass2x };
 // tf32 MMAs on each operand's big and small parts (OpMultiplyAddFastF32, the same file). Shared memory
 // holds f32 in each.
 enum class Math { automatic, fast_f16, fast_bf16, fast_f32 };
+// A 2.x kernel's operator class (OperatorClass): tensor cores (arch::OpClassTensorOp, mma.sync), or
+// CUDA cores (arch::OpClassSimt, one fused multiply-add per thread; the cutlass_simt_… kernels).
+enum class OpClass { tensorop, simt };
 
 // A 2.x kernel's warp tile (WarpShape): the part of the threadblock tile one warp computes; zero
 // when not given.
@@ -151,6 +154,7 @@ struct Config {
   Tile tile{};
   WarpTile warp{};  // 2.x only
   Math math = Math::automatic;  // 2.x only
+  OpClass opclass = OpClass::tensorop;  // 2.x only
   OperandPair types{operand_presets[0].operand, operand_presets[0].operand};
   Instruction instruction = Instruction::automatic;
   Schedule schedule = Schedule::automatic;

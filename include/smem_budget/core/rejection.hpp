@@ -161,6 +161,13 @@ enum class Rejection {
   sm80_iterator_two_warps,
   sm80_crosswise128_iterations,
   sm80_warp_iterator_divisibility,
+  sm80_stripmined_vector,
+  sm80_stripmined_threads,
+  sm80_simt_warp_threads,
+  sm80_simt_padding_lanes,
+  sm80_simt_transpose_strided,
+  sm80_simt_thread_lanes,
+  sm80_simt_scalar_epilogue,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -866,6 +873,36 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"an f64 or complex<float> warp tile's M and N must be multiples of 16 (complex<double>: 8) and its K of 4",
     "Divisibility.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator_sm80.h:99"}},
+  {Rejection::sm80_stripmined_vector,
+   {"a sparse kernel's metadata tile (2 x tile M) must be whole 16-byte accesses",
+    "static assertion failed",
+    "cutlass/transform/pitch_linear_thread_map.h:89"}},
+  {Rejection::sm80_stripmined_threads,
+   {"a tile's contiguous extent (a SIMT operand's M, N or K; a sparse kernel's metadata rows) must be a multiple of "
+    "the threads that copy it, or divide them",
+    "Shape must be divisible by number of iterations of each thread.",
+    "cutlass/transform/pitch_linear_thread_map.h:97"}},
+  {Rejection::sm80_simt_warp_threads,
+   {"a SIMT warp tile's M must be a multiple of 4 and its N of 8 (its 4 x 8 threads)",
+    "WarpShape must be divisible by ThreadTile shape.",
+    "cutlass/gemm/threadblock/default_mma_core_sm80.h:2055"}},
+  {Rejection::sm80_simt_padding_lanes,
+   {"a K-major SIMT operand's shared-memory skew, tile K / 32, must be whole lanes (128 bits of the operand, or its "
+    "thread's whole tile)",
+    "Padding must be divisible by Lane",
+    "cutlass/gemm/threadblock/default_mma_core_sm80.h:2377"}},
+  {Rejection::sm80_simt_transpose_strided,
+   {"a K-major SIMT operand's tile K must not exceed the threadblock's threads (each copies its elements of K at once)",
+    "Strided iteration has to be one to reuse the same shared store function with those that don't need transpose",
+    "cutlass/transform/pitch_linear_thread_map.h:610"}},
+  {Rejection::sm80_simt_thread_lanes,
+   {"a SIMT thread's tile (warp M / 4 x warp N / 8) must be whole 128-bit lanes of the operand where it is longer",
+    "Thread-level GEMM must be divisible by Policy::LaneMmaShape.",
+    "cutlass/gemm/warp/mma_simt_tile_iterator.h:146"}},
+  {Rejection::sm80_simt_scalar_epilogue,
+   {"a SIMT kernel's epilogue stores one element per access: give C's alignment 1",
+    "simt epilogue must operate on scalars",
+    "cutlass/gemm/kernel/default_gemm.h:981"}},
 }};
 // clang-format on
 

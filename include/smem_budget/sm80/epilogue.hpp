@@ -11,13 +11,14 @@
 namespace smem_budget {
 
 // The epilogue's elements per access of C and D (the output functor's count): min(alignment x
-// width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); 128
-// bits' worth when no alignment is given (DefaultGemmConfiguration's LinearCombination), one
-// element for f64 and complex outputs (its f64 and complex<double> specializations,
-// gemm/device/default_gemm_configuration.h:487-526).
+// width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); when
+// no alignment is given, DefaultGemmConfiguration's LinearCombination: 128 bits' worth, one element
+// for SIMT kernels (gemm/device/default_gemm_configuration.h:88-92) and for f64 and complex outputs
+// (its f64 and complex<double> specializations, :487-526).
 constexpr bytes_t sm80_output_access(const Config& config) {
   const bytes_t bits = bits_of(config.d);
-  const bytes_t align = config.alignment.c != 0 ? config.alignment.c : is_f64_or_complex(config.d) ? 1 : 128 / bits;
+  const bytes_t unaligned = config.opclass == OpClass::simt || is_f64_or_complex(config.d) ? 1 : 128 / bits;
+  const bytes_t align = config.alignment.c != 0 ? config.alignment.c : unaligned;
   const bytes_t access_bits = align * bits < 128 ? align * bits : 128;
   return access_bits / bits;
 }

@@ -18,6 +18,8 @@
 #include "smem_budget/core/rules.hpp"
 #include "smem_budget/sm80/epilogue.hpp"
 #include "smem_budget/sm80/mainloop.hpp"
+#include "smem_budget/sm80/simt.hpp"
+#include "smem_budget/sm80/sparse_mainloop.hpp"
 
 namespace smem_budget {
 
@@ -27,11 +29,13 @@ inline constexpr std::array<CutlassVersion, 1> sm80_measured_releases{{{4, 7, 0}
 constexpr CutlassRules sm80_rules_read(CutlassRules) { return {}; }
 
 // DefaultGemmConfiguration<OpClassTensorOp, Sm80, …>::kStages
-// (gemm/device/default_gemm_configuration.h:470).
+// (gemm/device/default_gemm_configuration.h:470); the SIMT one's is 2 (:86).
 inline constexpr bytes_t sm80_default_stages = 3;
+inline constexpr bytes_t sm80_simt_default_stages = 2;
 
 constexpr bytes_t sm80_stages(const Config& config) {
-  return config.stages.kind == StagePolicy::Kind::fixed ? config.stages.count : sm80_default_stages;
+  if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
+  return config.opclass == OpClass::simt ? sm80_simt_default_stages : sm80_default_stages;
 }
 
 namespace detail {
@@ -61,6 +65,34 @@ constexpr bool sm80_accumulates_in(Element operand, Element accumulator) {
   return accumulator == Element::f16 && (operand == Element::f16 || is_f8f6f4(operand));
 }
 
+// What the sparse and SIMT kernels add to the 2.x inputs.
+constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config& config) {
+  if (config.opclass == OpClass::simt) {
+    if (config.sparse) return "2.x sparse GEMMs are tensor-op kernels: leave opclass out, or sparse";
+    if (config.types.a.data != Element::f32 || config.types.b.data != Element::f32)
+      return "not modelled: 2.x SIMT operands other than f32 (sgemm; dgemm, cgemm, hgemm and igemm are not)";
+    if (sm80_stages(config) == 2)
+      return "not modelled: a 2.x SIMT kernel of two stages (MmaPipelined over default_mma_core_simt.h, the default "
+             "of DefaultGemmConfiguration<OpClassSimt>): give stages 3 or more, as the library's kernels do";
+    if (config.grouped) return "not modelled: 2.x grouped SIMT GEMMs";
+  }
+  if (config.sparse) {
+    if (config.grouped) return "2.x sparse GEMMs (device::SparseGemm) are not grouped: leave grouped out";
+    if (config.d_layout != MatrixLayout::row)
+      return "a 2.x sparse GEMM writes a row-major D: DefaultSparseGemm has no other (gemm/kernel/default_gemm_sparse.h, "
+             "device::SparseGemm does not transpose the problem); give d_layout row";
+    if (config.types.a.data != config.types.b.data && !(is_f8f6f4(config.types.a.data) && is_f8f6f4(config.types.b.data)))
+      return "not modelled: 2.x sparse GEMMs of A and B of different types";
+    for (Element e : {config.types.a.data, config.types.b.data})
+      if (e == Element::u8 || bits_of(e) == 4 || is_f64_or_complex(e))
+        return "not modelled: 2.x sparse GEMMs of u8, s4, u4, f64 or complex operands";
+    if (config.math != Math::automatic) return "not modelled: 2.x sparse GEMMs through the f16/bf16/FastF32 MMAs (math)";
+  }
+  if (config.opclass == OpClass::simt && config.math != Math::automatic)
+    return "math chooses a tensor-op MMA: leave it out for a SIMT kernel";
+  return std::nullopt;
+}
+
 }  // namespace detail
 
 // What the 2.x model does not answer, or what is not a 2.x kernel at all.
@@ -77,7 +109,7 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
     return "not modelled: a warp tile K that does not divide the tile's K (the warps that split K must cover it)";
   if (config.scaling != Scaling::none)
     return "2.x GEMMs scale neither A nor B: give scaling none (block and blockwise scales are 3.x kernels)";
-  if (config.sparse) return "not modelled: 2.x sparse GEMMs (SparseGemm)";
+  if (const auto error = detail::sm80_class_invalid_input(config)) return error;
   const Element a = config.types.a.data, b = config.types.b.data;
   if (!detail::sm80_operand_type(a) || !detail::sm80_operand_type(b))
     return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, u8, s4, u4, e4m3 or e5m2";
@@ -154,10 +186,17 @@ constexpr Config sm80_kernel_config(Config config) {
 // default_gemm_complex.h:158); every other architecture runs SM80's m8n8k4.
 constexpr bool sm80_hopper_dmma(const ArchLimits& arch) { return arch.cc == ComputeCapability{9, 0}; }
 
-// What CUTLASS asserts of the shape, for any stage count.
+// What CUTLASS asserts of the shape, for any stage count. The sparse and the tensor-op kernels
+// share DefaultEpilogueTensorOp (gemm/kernel/default_gemm_sparse.h:160-163).
 constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
   const Config kernel = sm80_kernel_config(config);
-  if (const Rejection why = sm80_mainloop_check(kernel, hopper_dmma); why != Rejection::none) return why;
+  if (kernel.opclass == OpClass::simt) {
+    if (const Rejection why = sm80_simt_mainloop_check(kernel); why != Rejection::none) return why;
+    return sm80_simt_epilogue_check(sm80_output_access(kernel));
+  }
+  const Rejection mainloop =
+      kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
+  if (mainloop != Rejection::none) return mainloop;
   return sm80_epilogue_check(kernel);
 }
 
@@ -197,13 +236,16 @@ struct Sm80Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm80_check(config, HopperDmma); }
   static constexpr Config built(const Config& config) { return sm80_kernel_config(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    const Sm80TileBits stage = tile_bits(config, 1, c);
     MainloopStage& s = budget.stage;
     s.bits_a = bits_of(config.types.a.data);
     s.bits_b = bits_of(config.types.b.data);
-    s.a = ceil_div(c.mul(c.mul(config.tile.m, config.tile.k), s.bits_a), 8);
-    s.b = ceil_div(c.mul(c.mul(config.tile.k, config.tile.n), s.bits_b), 8);
+    s.a = ceil_div(stage.a, 8);
+    s.b = ceil_div(stage.b, 8);
+    s.e = ceil_div(stage.e, 8);
     s.estimate = s.data();
-    budget.epilogue.shared_storage = sm80_epilogue_bytes(config, c);
+    budget.epilogue.shared_storage =
+        config.opclass == OpClass::simt ? sm80_simt_epilogue_bytes(config, c) : sm80_epilogue_bytes(config, c);
     budget.epilogue.tensor_size = budget.epilogue.shared_storage;
     budget.epilogue.elements.d = config.d;
     budget.epilogue.elements.c = config.d;
@@ -212,11 +254,17 @@ struct Sm80Steps : DefaultGemmSteps {
     budget.decision.stages = sm80_stages(config);
     budget.decision.counts = StageCounts::uniform(budget.decision.stages);
   }
+  // The mainloop's tiles: the SIMT, sparse or tensor-op mainloop's.
+  static constexpr Sm80TileBits tile_bits(const Config& config, bytes_t stages, Checked& c) {
+    if (config.opclass == OpClass::simt) return sm80_simt_tile_bits(config, stages, c);
+    if (config.sparse) return sm80_sparse_tile_bits(config, stages, c);
+    return sm80_tile_bits(config, stages, c);
+  }
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
-    const MainloopTensors<Parts> mainloop = sm80_mainloop<Parts>(config, counts.a, c);
-    return {mainloop, sm80_kernel<Parts>(config, mainloop, budget.epilogue.shared_storage, c)};
+    const MainloopTensors<Parts> tiles = sm80_shared_tiles<Parts>(tile_bits(config, counts.a, c), c);
+    return {tiles, sm80_kernel<Parts>(config, tiles, budget.epilogue.shared_storage, c)};
   }
 };
 

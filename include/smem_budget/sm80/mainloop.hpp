@@ -52,20 +52,33 @@ constexpr Sm80WarpCount sm80_warp_count(const Config& config) {
   return {config.tile.m / config.warp.m, config.tile.n / config.warp.n, config.tile.k / config.warp.k};
 }
 
-// MmaBase::SharedStorage (gemm/threadblock/mma_base.h:140-166): A as M x (K x stages) and B as
-// (K x stages) x N elements, each an AlignedBuffer (16-byte aligned, its bytes rounded up to a
-// whole byte); the tensor-op policies pad neither (MatrixShape<0, 0>).
+// The bits of the mainloop's tiles for all stages: A's, B's and a sparse kernel's metadata E's.
+struct Sm80TileBits {
+  bytes_t a = 0;
+  bytes_t b = 0;
+  bytes_t e = 0;
+};
+
+// The mainloop's SharedStorage (MmaBase's, gemm/threadblock/mma_base.h:140-166; SparseMmaBase's,
+// mma_sparse_base.h:151-186): its tiles in that order, each an AlignedBuffer (16-byte aligned, its
+// bytes rounded up to a whole byte).
 template <class Parts>
-constexpr MainloopTensors<Parts> sm80_mainloop(const Config& config, bytes_t stages, Checked& c) {
-  const Tile& t = config.tile;
-  const bytes_t k_stages = c.mul(t.k, stages);
+constexpr MainloopTensors<Parts> sm80_shared_tiles(const Sm80TileBits& bits, Checked& c) {
   BasicStructLayout<Parts> layout(c);
-  layout.member("A tiles", ceil_div(c.mul(c.mul(t.m, k_stages), bits_of(config.types.a.data)), 8), 16,
-                PartKind::tensor);
-  layout.member("B tiles", ceil_div(c.mul(c.mul(k_stages, t.n), bits_of(config.types.b.data)), 8), 16,
-                PartKind::tensor);
+  layout.member("A tiles", ceil_div(bits.a, 8), 16, PartKind::tensor);
+  layout.member("B tiles", ceil_div(bits.b, 8), 16, PartKind::tensor);
+  if (bits.e != 0) layout.member("E tiles (sparse metadata)", ceil_div(bits.e, 8), 16, PartKind::tensor);
   layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), 0};
+}
+
+// The tensor-op mainloop's tiles: A as M x (K x stages) and B as (K x stages) x N elements; the
+// tensor-op policies pad neither (MatrixShape<0, 0>).
+constexpr Sm80TileBits sm80_tile_bits(const Config& config, bytes_t stages, Checked& c) {
+  const Tile& t = config.tile;
+  const bytes_t k_stages = c.mul(t.k, stages);
+  return {c.mul(c.mul(t.m, k_stages), bits_of(config.types.a.data)),
+          c.mul(c.mul(k_stages, t.n), bits_of(config.types.b.data)), 0};
 }
 
 namespace detail {
@@ -112,14 +125,15 @@ constexpr Rejection sm80_striped_thread_map(bytes_t contiguous, bytes_t strided,
   return Rejection::none;
 }
 
-// One operand's tile as DefaultMmaCore copies and stores it: `mn` is its M (A) or N (B).
-constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads) {
+// One operand's tile as DefaultMmaCore copies and stores it: `mn` is its M (A) or N (B), `k` its
+// K, `crosswise` the K extent of its crosswise layout (the tile's K; a sparse kernel's B caps it).
+constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bytes_t crosswise) {
   const bytes_t per_access = 128 / bits;
   if (k_major) {
-    // …TensorOpMultiplicandCrosswise<bits, K>: kFactor, the K-blocks one 128-byte line of shared
-    // memory holds, must not be 0 (layout/tensor_op_multiplicand_sm75.h:87-94).
-    if (8 * per_access / k == 0) return Rejection::sm80_crosswise_line;
-    return sm80_raked_thread_map(k, mn, threads, per_access, k / per_access).why;
+    // …TensorOpMultiplicandCrosswise<bits, crosswise>: kFactor, the K-blocks one 128-byte line of
+    // shared memory holds, must not be 0 (layout/tensor_op_multiplicand_sm75.h:87-94).
+    if (8 * per_access / crosswise == 0) return Rejection::sm80_crosswise_line;
+    return sm80_raked_thread_map(k, mn, threads, per_access, crosswise / per_access).why;
   }
   const bytes_t arrangement = mn / per_access < 8 ? mn / per_access : 8;
   return sm80_raked_thread_map(mn, k, threads, per_access, arrangement).why;
@@ -147,6 +161,17 @@ constexpr Rejection sm80_wide_operand(bytes_t mn, bytes_t k, int bits, bool k_ma
   return Rejection::none;
 }
 
+// The warp-level assertions: the instruction divides the warp tile
+// (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
+// instructions along K (mma_base.h:128-133, mma_sparse_base.h:123-128).
+constexpr Rejection sm80_warp_mma_check(const WarpTile& w, const Sm80Instruction& mma) {
+  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  const bytes_t k_iterations = w.k / mma.k;
+  if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
+  if (k_iterations % 2 != 0) return Rejection::sm80_warp_k_iterations_even;
+  return Rejection::none;
+}
+
 }  // namespace detail
 
 // What the mainloop's types assert of the tile, in the order a build reports them: the warp tile
@@ -168,22 +193,18 @@ constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) 
   const bool wide = is_f64_or_complex(operand);
   const bool two_warp_core = is_complex(operand) || !(k_major_a(config) && k_major_b(config));
   if (wide && two_warp_core && threads / 32 < 2) return Rejection::sm80_two_warps;
-  const auto operand_check = wide ? detail::sm80_wide_operand : detail::sm80_operand;
-  if (const Rejection why = operand_check(t.m, t.k, bits, k_major_a(config), threads); why != Rejection::none)
-    return why;
+  const auto operand_check = [&](bytes_t mn, int operand_bits, bool k_major) {
+    return wide ? detail::sm80_wide_operand(mn, t.k, operand_bits, k_major, threads)
+                : detail::sm80_operand(mn, t.k, operand_bits, k_major, threads, t.k);
+  };
+  if (const Rejection why = operand_check(t.m, bits, k_major_a(config)); why != Rejection::none) return why;
   const Element b = config.types.b.data;  // a mixed-input GEMM's B is not A's width
-  if (const Rejection why = operand_check(t.n, t.k, bits_of(b), k_major_b(config), threads); why != Rejection::none)
-    return why;
+  if (const Rejection why = operand_check(t.n, bits_of(b), k_major_b(config)); why != Rejection::none) return why;
   if (wide) {
     const bytes_t rows = bits == 128 ? 8 : 16;
     if (w.m % rows != 0 || w.n % rows != 0 || w.k % 4 != 0) return Rejection::sm80_warp_iterator_divisibility;
   }
-  const Sm80Instruction mma = sm80_instruction(bits_of(operand) >= bits_of(b) ? operand : b, hopper_dmma);
-  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
-  const bytes_t k_iterations = w.k / mma.k;
-  if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
-  if (k_iterations % 2 != 0) return Rejection::sm80_warp_k_iterations_even;
-  return Rejection::none;
+  return detail::sm80_warp_mma_check(w, sm80_instruction(bits_of(operand) >= bits_of(b) ? operand : b, hopper_dmma));
 }
 
 }  // namespace smem_budget

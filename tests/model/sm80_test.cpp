@@ -1,0 +1,104 @@
+// The 2.x sparse and SIMT models on measured rows (tests/data/sm80-sparse-names-device.json,
+// sm80-simt-names-device.json), and the assertions they refuse by, checked at compile time
+// (STATIC_REQUIRE) in model_static_tests and again at run time in model_runtime_tests.
+#include <catch2/catch.hpp>
+
+#include "smem_budget/budget.hpp"
+
+using namespace smem_budget;
+
+namespace {
+
+constexpr ArchLimits sm80 = *find_arch("sm80");
+
+constexpr Config gemm_2x(Tile tile, WarpTile warp, Element e, bytes_t stages) {
+  Config config;
+  config.generation = Generation::cutlass2x;
+  config.scaling = Scaling::none;
+  config.tile = tile;
+  config.warp = warp;
+  config.types = {Operand{e}, Operand{e}};
+  config.d = e;
+  config.stages = {StagePolicy::Kind::fixed, stages};
+  return config;
+}
+
+// cutlass_tensorop_bf16_s16832spgemm_bf16_256x64_128x3_nn_align8.
+constexpr Config sparse_bf16() {
+  Config config = gemm_2x({256, 64, 128}, {64, 64, 128}, Element::bf16, 3);
+  config.sparse = true;
+  config.a_layout = MatrixLayout::col;
+  config.alignment = {8, 8, 8};
+  return config;
+}
+
+// cutlass_simt_sgemm_128x32_8x5_tt_align1: column-major D, so the kernel of the transposed problem.
+constexpr Config simt_f32() {
+  Config config = gemm_2x({128, 32, 8}, {64, 32, 8}, Element::f32, 5);
+  config.opclass = OpClass::simt;
+  config.b_layout = MatrixLayout::row;
+  config.d_layout = MatrixLayout::col;
+  config.alignment = {1, 1, 1};
+  return config;
+}
+
+template <class Change>
+constexpr Rejection refusal(Config config, Change change) {
+  change(config);
+  const Evaluation e = evaluate(config, sm80);
+  return e ? e->rejection : Rejection::count_;
+}
+
+}  // namespace
+
+TEST_CASE("sm80: a sparse kernel holds A at half K and its metadata E beside B", "[model][sm80]") {
+  constexpr Budget b = *evaluate(sparse_bf16(), sm80);
+  // A 256 x 64 x 3 bf16, B 128 x 3 x 64 bf16, E 512 x 12 uint16_t.
+  STATIC_REQUIRE(b.stage.a == 256 * 64 * 2);
+  STATIC_REQUIRE(b.stage.e == 512 * 4 * 2);
+  STATIC_REQUIRE(b.mainloop_tensors == 159744);
+  STATIC_REQUIRE(b.epilogue_shared_storage == 9216);
+  STATIC_REQUIRE(b.total == 159744);
+  STATIC_REQUIRE(b.parts.total() == b.total);
+}
+
+TEST_CASE("sm80: a SIMT kernel stages its accumulators four rows a warp, N + 4 x LaneN + 1 wide", "[model][sm80]") {
+  constexpr Budget b = *evaluate(simt_f32(), sm80);
+  STATIC_REQUIRE(b.mainloop_tensors == 25600);
+  STATIC_REQUIRE(b.epilogue_shared_storage == 1568);
+  STATIC_REQUIRE(b.total == 25600);
+}
+
+TEST_CASE("sm80: sparse and SIMT kernels are refused by CUTLASS's assertions", "[model][sm80]") {
+  // A K-major sparse A stores K / 2 crosswise: 128 bf16 elements outgrow a 128-byte line.
+  STATIC_REQUIRE(refusal(sparse_bf16(), [](Config& c) {
+                   c.a_layout = MatrixLayout::row;
+                   c.tile.k = 256;
+                   c.warp.k = 256;
+                 }) == Rejection::sm80_crosswise_line);
+  // The sparse instruction's K is 32: a warp K of 32 runs one.
+  STATIC_REQUIRE(refusal(sparse_bf16(), [](Config& c) {
+                   c.tile.k = 32;
+                   c.warp.k = 32;
+                 }) == Rejection::sm80_warp_k_iterations);
+  STATIC_REQUIRE(refusal(simt_f32(), [](Config& c) { c.warp.n = 28; c.tile.n = 28; }) ==
+                 Rejection::sm80_simt_warp_threads);
+  STATIC_REQUIRE(refusal(simt_f32(), [](Config& c) { c.alignment.c = 4; }) == Rejection::sm80_simt_scalar_epilogue);
+  // K-major A at K 64 is skewed by 2 rows, not a whole lane of 4 floats.
+  STATIC_REQUIRE(refusal(simt_f32(), [](Config& c) {
+                   c.tile.k = 64;
+                   c.warp.k = 64;
+                   c.a_layout = MatrixLayout::row;
+                   c.b_layout = MatrixLayout::col;
+                   c.d_layout = MatrixLayout::row;
+                 }) == Rejection::sm80_simt_padding_lanes);
+}
+
+TEST_CASE("sm80: what the sparse and SIMT models leave out is said", "[model][sm80]") {
+  Config two_stages = simt_f32();
+  two_stages.stages.count = 2;
+  CHECK(!evaluate(two_stages, sm80));
+  Config column_major = sparse_bf16();
+  column_major.d_layout = MatrixLayout::col;
+  CHECK(!evaluate(column_major, sm80));
+}
