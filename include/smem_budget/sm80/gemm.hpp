@@ -116,13 +116,12 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)) && !detail::sm80_mixed_pair(a, b))
     return "not modelled: these 2.x operand types together (FP8 may pair e4m3 with e5m2; mixed-input GEMMs pair s8 "
            "or u8 with f16 or bf16, and s4 with s8)";
-  // A mixed-input GEMM computes in its wider operand's type.
-  const Element wide = bits_of(a) >= bits_of(b) ? a : b;
+  const Element mma_operand = sm80_mma_operand(config.types);
   if (config.math != Math::automatic && (a != Element::f32 || b != Element::f32))
     return "math f16, bf16 and f32 are MMAs for f32 operands (OpMultiplyAddFastF16/FastBF16/FastF32): give types f32, "
            "or leave math out";
   const Element acc = accumulator_of(config);
-  if (!detail::sm80_accumulates_in(wide, acc))
+  if (!detail::sm80_accumulates_in(mma_operand, acc))
     return "no 2.x tensor-op MMA accumulates these operands in that type: f16 and FP8 in f32 or f16, bf16 and f32 "
            "(tf32) in f32, s8, u8, s4 and u4 in s32, f64, cf32 and cf64 in their own type";
   const Element d = config.d;
@@ -144,7 +143,7 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   const bool float_output = (is_f64_or_complex(a) && d == a) || d == Element::f32 || d == Element::f16 ||
                             d == Element::bf16 || (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2)) ||
                             (a == Element::f32 && d == Element::tf32);
-  const bool integer_output = is_integer(wide) && (d == wide || d == Element::s32);
+  const bool integer_output = is_integer(mma_operand) && (d == mma_operand || d == Element::s32);
   if (!float_output && !integer_output)
     return "not modelled: this 2.x output type (f32, f16 and bf16 are; s32 or the (wider) operand's type of integer "
            "operands; e4m3 and e5m2 of FP8 operands; tf32 of f32 operands)";

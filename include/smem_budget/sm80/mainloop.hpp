@@ -24,6 +24,11 @@ struct Sm80Instruction {
   bytes_t n = 8;
   bytes_t k = 16;
 };
+// The type a 2.x kernel's MMA computes in: its operands' one type, or a mixed-input GEMM's wider one.
+constexpr Element sm80_mma_operand(const OperandPair& types) {
+  return bits_of(types.a.data) >= bits_of(types.b.data) ? types.a.data : types.b.data;
+}
+
 constexpr Sm80Instruction sm80_instruction(Element operand, bool hopper_dmma) {
   if (operand == Element::f64 || operand == Element::cf64)
     return hopper_dmma ? Sm80Instruction{16, 8, 4} : Sm80Instruction{8, 8, 4};
@@ -198,13 +203,14 @@ constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) 
                 : detail::sm80_operand(mn, t.k, operand_bits, k_major, threads, t.k);
   };
   if (const Rejection why = operand_check(t.m, bits, k_major_a(config)); why != Rejection::none) return why;
-  const Element b = config.types.b.data;  // a mixed-input GEMM's B is not A's width
-  if (const Rejection why = operand_check(t.n, bits_of(b), k_major_b(config)); why != Rejection::none) return why;
+  // A mixed-input GEMM's B is not A's width.
+  if (const Rejection why = operand_check(t.n, bits_of(config.types.b.data), k_major_b(config)); why != Rejection::none)
+    return why;
   if (wide) {
     const bytes_t rows = bits == 128 ? 8 : 16;
     if (w.m % rows != 0 || w.n % rows != 0 || w.k % 4 != 0) return Rejection::sm80_warp_iterator_divisibility;
   }
-  return detail::sm80_warp_mma_check(w, sm80_instruction(bits_of(operand) >= bits_of(b) ? operand : b, hopper_dmma));
+  return detail::sm80_warp_mma_check(w, sm80_instruction(sm80_mma_operand(config.types), hopper_dmma));
 }
 
 }  // namespace smem_budget
