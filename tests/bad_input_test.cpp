@@ -265,6 +265,14 @@ const Case cases[] = {
    "--kernel: a CutlassGemmConfig{…}, \"swap\": not a field"},
   {"--arch sm90 --kernel 'CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x64B cluster_shape=1x1x1}'", nullptr,
    "an sm120 kernel, but the architecture is sm90: give --arch sm120"},
+  // Fuzz finding: a tile enumerator without M (or with "undefined", or a 2-SM M past int) crashed
+  // the cluster-M doubling instead of being refused.
+  {"--kernel 'CutlassGemmConfig{CutlassTileConfigSM100::CtaShapex281812x128B, MainloopScheduleType::AUTO, EpilogueScheduleType::TMA, ClusterShape::ClusterShape_2x1x1, ClusterShape::ClusterShape_4x1x1, ClusterShape::ClusterShape_2x1x1, 100}'",
+   nullptr, "\"x281812x128\" is not a shape (MxNxK, each a number)"},
+  {"--kernel 'CutlassGemmConfig{CutlassTileConfigSM100::CtaShapeundefinedB, MainloopScheduleType::AUTO, EpilogueScheduleType::TMA, ClusterShape::ClusterShape_2x1x1, ClusterShape::ClusterShape_4x1x1, ClusterShape::ClusterShape_2x1x1, 100}'",
+   nullptr, "\"undefined\" is not a shape (MxNxK, each a number)"},
+  {"--kernel 'CutlassGemmConfig{sm_version=100 tile=CtaShape9999999999x256x128B cluster_shape=2x1x1}'", nullptr,
+   "\"9999999999x256x128\" is not a shape (MxNxK, each a number)"},
   {"--kernel 'tile_config_sm90_enum: 5, mainloop_schedule_enum: 0'", nullptr,
    "\"tile_config_sm90_enum\": 5 is an enumerator's position, which this form does not say the enum of"},
   {"--runner trtllm-moe --arch sm120 --tile 128x128x128", nullptr,

@@ -116,19 +116,24 @@ class FieldReader {
     fail(field, fmt::format("{} has no enumerator {} ({}: {})", table.type, value, table.source, known));
   }
 
-  // A shape as toString() prints it ("128x256x64", "undefined") or as a shape-coded enumerator
-  // value (m·10⁶ + n·10³ + k, gemm_configs.h shape_tuple_to_enum); "" for Undefined.
+  // A shape as toString() prints it ("128x256x64") or as a shape-coded enumerator value
+  // (m·10⁶ + n·10³ + k, gemm_configs.h shape_tuple_to_enum); Undefined is refused by the callers.
   std::string shape(std::string_view field, std::string_view value) const {
     value = trim(value);
-    if (value == "undefined") return "";
     if (const auto v = integer(value)) {
-      if (*v == 0) return "";
       if (*v < 1000000) fail_position(field, *v);
       return fmt::format("{}x{}x{}", *v / 1000000, *v / 1000 % 1000, *v % 1000);
     }
-    const auto x = std::count(value.begin(), value.end(), 'x');
-    if (x != 2 || value.find_first_not_of("0123456789x") != std::string_view::npos)
-      fail(field, fmt::format("\"{}\" is not a shape (MxNxK)", value));
+    // Three numbers, each small enough that doubling M for a 2-SM MMA cannot overflow.
+    const auto first = value.find('x'), second = value.find('x', first + 1);
+    const bool three = first != std::string_view::npos && second != std::string_view::npos &&
+                       value.find('x', second + 1) == std::string_view::npos;
+    const auto small = [](std::string_view n) {
+      return !n.empty() && n.size() <= 5 && n.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    if (!three || !small(value.substr(0, first)) || !small(value.substr(first + 1, second - first - 1)) ||
+        !small(value.substr(second + 1)))
+      fail(field, fmt::format("\"{}\" is not a shape (MxNxK, each a number)", value));
     return std::string(value);
   }
 
@@ -566,7 +571,7 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     const bool two_sm = cluster_m == "2";
     if (two_sm) {
       const std::size_t x = shape.find('x');
-      shape = fmt::format("{}{}", 2 * std::stoi(shape.substr(0, x)), shape.substr(x));
+      shape = fmt::format("{}{}", 2 * integer(shape.substr(0, x)).value(), shape.substr(x));
     }
     r.set("schedule", two_sm ? "2sm" : "1sm", c.cluster_shape);
     r.set("cluster", c.dynamic_cluster_shape.empty() ? c.cluster_shape : "dynamic",
