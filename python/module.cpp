@@ -24,6 +24,7 @@
 #include "io/vocabulary.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
+#include "smem_budget/evaluate.hpp"
 #include "smem_budget/suggest.hpp"
 
 namespace py = pybind11;
@@ -93,6 +94,7 @@ Settings settings_of(const py::dict& keys) {
 // One result; what Python sees as smem_budget.Result.
 struct PyResult {
   Result result;
+  smem_budget::ArchLimits limits;  // what it was judged against: a pickled result is judged again
   const smem_budget::Budget& budget() const { return result.budget; }
   bool sized() const { return budget().is_sized(); }
   py::object sized_or_none(long long value) const { return sized() ? py::object(py::int_(value)) : py::none(); }
@@ -168,7 +170,10 @@ std::pair<Result, Architecture> evaluate_call(const py::args& args, const py::kw
   return {smem_budget::frontend::evaluate_entry(call.name, call.settings, a, "options"), std::move(a)};
 }
 
-PyResult check(const py::args& args, const py::kwargs& keys) { return {evaluate_call(args, keys).first}; }
+PyResult check(const py::args& args, const py::kwargs& keys) {
+  auto [result, a] = evaluate_call(args, keys);
+  return {std::move(result), a.limits};
+}
 
 bool fits(const py::args& args, const py::kwargs& keys) {
   return check(args, keys).result.budget.verdict == smem_budget::Verdict::fits;
@@ -208,7 +213,7 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
     }
     const Settings settings = smem_budget::frontend::layered(std::move(own), base);
     if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    return py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin)});
+    return py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin), a.limits});
   };
   const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
   for (py::handle entry : configs) {
@@ -245,7 +250,7 @@ py::list sweep(py::kwargs keys) {
   const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   smem_budget::Report report = smem_budget::frontend::sweep_report(base, settings.contains("schedule"), a);
   py::list out;
-  for (Result& result : report.results) out.append(py::cast(PyResult{std::move(result)}));
+  for (Result& result : report.results) out.append(py::cast(PyResult{std::move(result), a.limits}));
   return out;
 }
 
@@ -289,6 +294,42 @@ int run_cli(const std::vector<std::string>& args) {
   std::cout.flush();
   std::cerr.flush();
   return status;
+}
+
+// A pickled Result is its configuration (the JSON output's "config"), the limits it was judged
+// against and the cautions its input's reading added; unpickling judges the configuration again,
+// so the bytes come from the unpickling process's model, never from the pickle.
+py::tuple result_state(const PyResult& r) {
+  const smem_budget::ArchLimits& l = r.limits;
+  return py::make_tuple(smem_budget::io::config_to_json(r.result.config).dump(), r.result.name,
+                        py::make_tuple(l.cc.major, l.cc.minor, l.smem_per_sm, l.smem_per_block,
+                                       l.smem_per_block_optin, l.reserved_smem_per_block),
+                        r.result.reading, r.result.tile_in_bytes, r.result.rule_notes, r.result.tile_only_from_name);
+}
+
+PyResult result_from_state(const py::tuple& state) {
+  if (state.size() != 7) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
+  const nlohmann::json config = nlohmann::json::parse(state[0].cast<std::string>());
+  Settings settings;
+  for (const auto& [key, value] : config.items()) settings[key] = Setting{value, "pickled result." + key};
+  const auto numbers = state[2].cast<std::vector<long long>>();
+  smem_budget::ArchLimits limits{};
+  limits.cc = {static_cast<int>(numbers.at(0)), static_cast<int>(numbers.at(1))};
+  limits.smem_per_sm = numbers.at(2);
+  limits.smem_per_block = numbers.at(3);
+  limits.smem_per_block_optin = numbers.at(4);
+  limits.reserved_smem_per_block = numbers.at(5);
+  Result result;
+  result.config = smem_budget::io::to_config(settings);
+  const auto budget = smem_budget::evaluate(result.config, limits);
+  if (!budget) throw InputError("a pickled smem_budget.Result this version cannot judge: " + std::string(budget.refusal()));
+  result.budget = *budget;
+  result.name = state[1].cast<std::string>();
+  result.reading = state[3].cast<std::vector<std::string>>();
+  result.tile_in_bytes = state[4].cast<std::string>();
+  result.rule_notes = state[5].cast<std::vector<std::string>>();
+  result.tile_only_from_name = state[6].cast<bool>();
+  return {std::move(result), limits};
 }
 
 }  // namespace
@@ -347,6 +388,7 @@ PYBIND11_MODULE(_core, m) {
           },
           "The configuration, normalised as the JSON output's 'config'.")
       .def("to_dict", &PyResult::to_dict, "The result object of `smem-budget --format json`, as a dict.")
+      .def(py::pickle(&result_state, &result_from_state))
       .def(
           "__eq__",
           [](const PyResult& r, const py::object& other) -> py::object {

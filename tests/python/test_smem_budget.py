@@ -4,6 +4,7 @@ Run by ctest (`python`), with PYTHONPATH naming the built package and SMEM_BUDGE
 """
 import json
 import os
+import pickle
 import re
 import shlex
 import subprocess
@@ -71,6 +72,7 @@ def test_every_measured_row_through_python_equals_the_cli_json_and_the_measureme
         one = smem_budget.check(**keys, arch=arch)
         assert one.to_dict() == cli_result, keys
         assert batch_result.to_dict() == cli_result, keys
+        assert pickle.loads(pickle.dumps(one)) == one, keys  # judged again from its configuration
         assert one.verdict == expect["verdict"], keys
         if expect["verdict"] != "rejected":
             assert one.total == expect["total"] and one.stages == expect["stages"], keys
@@ -87,6 +89,19 @@ def test_to_dict_fed_back_through_check_many_is_the_same_result():
     assert [r.to_dict() for r in again] == [r.to_dict() for r in results]
     sparse = smem_budget.check("128x128x256", types="mxfp8", sparse=True, c="bf16")
     assert smem_budget.check_many([sparse.config])[0].to_dict() == sparse.to_dict()
+
+
+def test_a_pickled_result_keeps_its_limits_reading_and_name():
+    on_rtx3090 = smem_budget.check("128x256x64", arch="rtx3090", types="bf16", warp="64x64x64", stages=4, name="tile A")
+    as_bytes = smem_budget.check("128x256x64B", grouped=True, epilogue="finalize", cutlass="4.4.2")
+    swept = smem_budget.sweep(arch="h100")[17]
+    for result in (on_rtx3090, as_bytes, swept):
+        again = pickle.loads(pickle.dumps(result))
+        assert again == result and repr(again) == repr(result)
+        assert (again.limit, again.name, again.notes, again.reason) == (result.limit, result.name, result.notes,
+                                                                         result.reason)
+    assert pickle.loads(pickle.dumps(on_rtx3090)).limit == 101376
+    assert pickle.loads(pickle.dumps(as_bytes)).to_dict()["config"]["tile"] == as_bytes.to_dict()["config"]["tile"]
 
 
 def test_result_attributes():
