@@ -198,6 +198,13 @@ TEST_CASE("output details: one MX caution per element name, and markdown spells 
   CHECK(markdown.find("| void->bf16 |") != std::string::npos);
 }
 
+TEST_CASE("suggest's markdown names a tile given in bytes of A as it was typed, as its suggestions do", "[cli]") {
+  const std::string markdown = run("suggest --tile 128x256x64B --grouped --epilogue finalize --format markdown").out;
+  CHECK(markdown.find("\n|   | 128x256x128 (given as 128x256x64B) | nvfp4 |") != std::string::npos);
+  CHECK(markdown.find("\n- **128x256x128 (given as 128x256x64B)**: 102,400 B exceeds") != std::string::npos);
+  CHECK(markdown.find("\n  | StageCount<2> | 128x256x64B | 2 | 74,752 | 26,624 |") != std::string::npos);
+}
+
 TEST_CASE("compare says why a cell does not fit or build", "[cli][versions]") {
   const Run r = run("compare --tile 128x64x128 --cutlass 4.3.0,4.7.0");
   CHECK(r.status == 1);

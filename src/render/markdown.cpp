@@ -28,8 +28,8 @@ std::string markdown(const Report& report) {
       "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
   out += each_result(report.results, [](const Result& r, std::size_t, std::string& line) {
     const SummaryRow s = summarize(r, true);
-    fmt::format_to(std::back_inserter(line), "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                   markdown_cell(s.name), s.tile, markdown_cell(s.types), s.schedule, s.epilogue,
+    fmt::format_to(std::back_inserter(line), "| {} | {}{} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                   markdown_cell(s.name), s.tile, tile_given(r), markdown_cell(s.types), s.schedule, s.epilogue,
                    markdown_cell(s.output), s.stages, s.mainloop, s.epilogue_bytes, s.total, s.headroom, s.verdict);
   });
   if (report.results.size() == 1 && report.results.front().budget.is_sized()) {
@@ -43,8 +43,8 @@ std::string markdown(const Report& report) {
   const std::string reasons = each_result(report.results, [](const Result& r, std::size_t, std::string& item) {
     const std::string why = reason(r);
     if (why.empty()) return;
-    fmt::format_to(std::back_inserter(item), "- **{}{}**: {}\n", r.name.empty() ? "" : r.name + " ",
-                   summarize(r, true).tile, why);
+    fmt::format_to(std::back_inserter(item), "- **{}{}{}**: {}\n", r.name.empty() ? "" : r.name + " ",
+                   summarize(r, true).tile, tile_given(r), why);
     if (r.suggestions) item += suggestion_table(r);
   });
   if (!reasons.empty()) out += "\n" + reasons;

@@ -104,6 +104,8 @@ struct SummaryRow {
   std::string name, tile, types, schedule, epilogue, output, stages, mainloop, epilogue_bytes, total, headroom, verdict;
 };
 SummaryRow summarize(const Result& result, bool group);
+// " (given as 128x256x64B)" after a tile whose K was typed in bytes of A; "" otherwise.
+std::string tile_given(const Result& result);
 
 // A table cell with its pipes escaped; a field quoted as RFC 4180 wants.
 std::string markdown_cell(const std::string& text);

@@ -46,6 +46,10 @@ void summarize_3x(const Config& c, const Budget& b, SummaryRow& row) {
 
 }  // namespace
 
+std::string tile_given(const Result& r) {
+  return r.tile_in_bytes.empty() ? "" : " (given as " + r.tile_in_bytes + ")";
+}
+
 SummaryRow summarize(const Result& r, bool group) {
   const Config& c = r.config;
   const Budget& b = r.budget;

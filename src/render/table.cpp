@@ -92,8 +92,7 @@ std::string stage_policy(const Config& c) {
 
 std::string describe_config(const Result& r) {
   const SummaryRow row = summarize(r, true);
-  const std::string given = r.tile_in_bytes.empty() ? "" : " (given as " + r.tile_in_bytes + ")";
-  return fmt::format("{}{} {}, {}, {} epilogue {}, CUTLASS {}", row.tile, given, row.types, row.schedule, row.epilogue,
+  return fmt::format("{}{} {}, {}, {} epilogue {}, CUTLASS {}", row.tile, tile_given(r), row.types, row.schedule, row.epilogue,
                      row.output, io::format_version(r.config.cutlass));
 }
 
