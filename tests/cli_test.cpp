@@ -189,6 +189,21 @@ TEST_CASE("a lint of one name none of the model answers names no release and cou
   CHECK(r.out.find("\n1 name: 0 fit, 0 exceed, 0 never compile, 1 not modelled\n") != std::string::npos);
 }
 
+TEST_CASE("lint's table keeps its columns together whatever the names' lengths: the name comes last", "[cli]") {
+  const std::string path = std::string(SMEM_BUDGET_TEST_TMP) + "/short-and-long.txt";
+  const std::string long_name = "cutlass3x_sm100_tensorop_gemm_f16_f16_f16_f16_f16_64x128x64_0x0x1_0_nnn_align8_stream_k_1sm";
+  std::ofstream(path) << "CtaShape128x128x64B\n" << long_name << "\n";
+  const Run r = run("lint --arch sm100 " + path);
+  CHECK(r.out.find("\n       tile  stages    total  headroom  verdict  name\n") != std::string::npos);
+  CHECK(r.out.find("\n  64x128x64       8  215,040    17,408     fits  " + long_name + "\n") != std::string::npos);
+  const auto column = [&](const std::string& name) {  // where `name` starts in its line
+    const std::size_t at = r.out.find("  " + name + "\n") + 2;
+    return at - r.out.rfind('\n', at) - 1;
+  };
+  CHECK(column("CtaShape128x128x64B") == column(long_name));
+  CHECK(column("name") == column(long_name));
+}
+
 TEST_CASE("output details: one MX caution per element name, and markdown spells C->D as its cells do", "[cli]") {
   const auto both = results_of(run("--tile 128x128x128 --types e2m1:e2m1 --format json"))[0];
   CHECK(both["notes"].size() == 1);

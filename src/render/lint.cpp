@@ -77,6 +77,26 @@ Rows name_rows(const LintReport& lint, bool group) {
   return rows;
 }
 
+// The text table puts the name last, unpadded, so the other columns line up whatever a name's
+// length (CUTLASS 3.x library names run past 120 characters).
+std::string name_table(const LintReport& lint) {
+  Rows rows = name_rows(lint, true);
+  std::vector<std::string> names;
+  for (auto& row : rows) {
+    names.push_back(std::move(row.front()));
+    row.erase(row.begin());
+  }
+  const std::string columns = text_columns(rows, 0);
+  std::string out;
+  std::size_t start = 0;
+  for (const std::string& name : names) {
+    const std::size_t end = columns.find('\n', start);
+    out += fmt::format("{}  {}\n", std::string_view(columns).substr(start, end - start), name);
+    start = end + 1;
+  }
+  return out;
+}
+
 // The sections under the table, as text lines ("  " indents) or markdown lists.
 std::string sections(const LintReport& lint, bool markdown) {
   const Report& report = lint.report;
@@ -215,8 +235,7 @@ std::string lint(const LintReport& lint, Format format) {
     case Format::table:
       break;
   }
-  return fmt::format("{}\n\n{}{}\n{}\n", caption(lint), grid(name_rows(lint, true), Format::table, 1),
-                     sections(lint, false), summary(lint));
+  return fmt::format("{}\n\n{}{}\n{}\n", caption(lint), name_table(lint), sections(lint, false), summary(lint));
 }
 
 }  // namespace smem_budget::render
