@@ -197,7 +197,15 @@ TEST_CASE("sweep --format svg: a well-formed SVG heat map, one titled cell per t
     REQUIRE(ys.size() == 2);
     CHECK(ys[0] == ys[1]);
   }
-  CHECK(svg.find("3&gt;2") != std::string::npos);  // 128x256x128: CUTLASS's 3 stages overflow, 2 fit
+  // 128x256x128: CUTLASS's 3 stages overflow by 1,024 B, 2 fit; the cell says both.
+  CHECK(svg.find(">3&gt;2 \u22121.0K</text>") != std::string::npos);
+  // A fitting cell: its stages and headroom, coloured by the headroom's step, which the legend names.
+  const std::size_t fit = svg.find(">5 +13K</text>");  // 128x8x192 cooperative: 5 stages, 13,312 B left
+  REQUIRE(fit != std::string::npos);
+  const std::size_t rect = svg.rfind("<rect", fit);
+  CHECK(svg.substr(rect, fit - rect).find("fill=\"#9ecae1\"") != std::string::npos);  // 4-16 KiB left
+  CHECK(svg.find("<rect x=\"172\" y=\"56\" width=\"14\" height=\"14\" fill=\"#9ecae1\"/>\n<text x=\"192\" "
+                 "y=\"67\">fits, 4-16 KiB left</text>") != std::string::npos);
   // The checker itself catches what it must.
   CHECK_FALSE(xml_error("<svg><g></svg>").empty());
   CHECK_FALSE(xml_error("<svg>a & b</svg>").empty());

@@ -1,8 +1,11 @@
 // A sweep as an SVG heat map: one panel per schedule, rows M x N (the same rows in every panel, so
-// that they line up), columns K, each cell coloured by whether the kernel fits and labelled with
-// its stage count. The colours are Okabe and Ito's blue and orange and a dark grey, which readers
-// with any colour-vision deficiency tell apart (the labels say it too). Plain SVG text, no library.
+// that they line up), columns K, each cell labelled with its stage count and headroom and coloured
+// by whether the kernel fits and, where it does, by how much room is left, in five steps that the
+// legend names. Blues from ColorBrewer's sequential scale for fits; Okabe and Ito's orange and a
+// dark grey for the rest, which readers with any colour-vision deficiency tell apart from blue (the
+// labels say it too). Plain SVG text, no library.
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -13,24 +16,54 @@ namespace smem_budget::render {
 namespace {
 
 constexpr int cell_width = 64, cell_height = 20, label_width = 84, panel_gap = 36;
-constexpr int top = 108;  // title, counts and legend above the panels
+constexpr int top = 132;  // title, counts and the two legend lines above the panels
 
 struct Colours {
   const char* fill;
   const char* text;
-  const char* meaning;
+  std::string meaning;
 };
 
-Colours colours(Feasibility f) {
-  switch (f) {
-    case Feasibility::fits:
-      return {"#0072b2", "#ffffff", "fits with the stages CUTLASS picks"};
+// A fitting kernel's cell by its headroom: at least `from_kib` KiB left, lightest (least) first.
+struct HeadroomStep {
+  bytes_t from_kib;
+  const char* fill;
+  const char* text;
+};
+constexpr std::array<HeadroomStep, 5> headroom_steps{{
+    {0, "#c6dbef", "#000000"},
+    {4, "#9ecae1", "#000000"},
+    {16, "#6baed6", "#000000"},
+    {32, "#3182bd", "#ffffff"},
+    {64, "#08519c", "#ffffff"},
+}};
+
+std::string step_meaning(std::size_t i) {
+  if (i + 1 == headroom_steps.size()) return fmt::format("fits, {} KiB or more left", headroom_steps[i].from_kib);
+  return fmt::format("fits, {}-{} KiB left", headroom_steps[i].from_kib, headroom_steps[i + 1].from_kib);
+}
+
+Colours colours(const Budget& b) {
+  switch (feasibility(b)) {
+    case Feasibility::fits: {
+      std::size_t i = headroom_steps.size() - 1;
+      while (i > 0 && b.headroom < headroom_steps[i].from_kib * 1024) --i;
+      return {headroom_steps[i].fill, headroom_steps[i].text, step_meaning(i)};
+    }
     case Feasibility::overflows:
       return {"#e69f00", "#000000", "overflows with CUTLASS's stage count; fewer stages fit"};
     case Feasibility::never:
       return {"#4d4d4d", "#ffffff", "never fits"};
   }
   return {"#ffffff", "#000000", ""};
+}
+
+// The headroom in KiB as a cell shows it: "+8.0K", "−1.0K", "+120K" (one decimal under 10 KiB).
+std::string headroom_kib(bytes_t headroom) {
+  const bytes_t magnitude = headroom < 0 ? -headroom : headroom;
+  const std::string sign = headroom < 0 ? "\u2212" : "+";
+  if (magnitude < 10 * 1024) return fmt::format("{}{}.{}K", sign, magnitude / 1024, magnitude % 1024 * 10 / 1024);
+  return fmt::format("{}{}K", sign, magnitude / 1024);
 }
 
 std::string escape(const std::string& text) {
@@ -90,8 +123,8 @@ std::string sweep_svg(const Report& report) {
   const std::size_t tallest = shapes.size();
   const std::string title = "Shared memory of every tile CUTLASS compiles: " + sweep_title(report);
   const std::string counts = sweep_counts(report) +
-                             ". Cell: stages CUTLASS picks; N>F: StageCount<F> fits; x: nothing fits; "
-                             "-: not compiled (shape rule, or under 2 stages).";
+                             ". Cell: stages CUTLASS picks and the headroom left in KiB; N>F: StageCount<F> fits; "
+                             "x: nothing fits; -: not compiled (shape rule, or under 2 stages).";
   // Wide enough for the panels and for the title at about 8.5 px a character.
   const int width = std::max({640, int(panels.size()) * (panel_width + panel_gap) + 20, int(title.size()) * 17 / 2 + 40,
                               int(counts.size()) * 6 + 40});
@@ -105,13 +138,17 @@ std::string sweep_svg(const Report& report) {
       width, height);
   svg += text(20, 24, title, " font-size=\"14\" font-weight=\"bold\"");
   svg += text(20, 44, counts);
+  // The legend: the headroom steps on one line, the kernels that do not fit on the next.
+  const auto legend = [&](int& x, int y, const char* fill, const std::string& meaning) {
+    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/>\n", x, y, fill);
+    svg += text(x + 20, y + 11, meaning);
+    x += 20 + int(meaning.size()) * 6 + 24;
+  };
   int legend_x = 20;
-  for (const Feasibility f : {Feasibility::fits, Feasibility::overflows, Feasibility::never}) {
-    const Colours c = colours(f);
-    svg += fmt::format("<rect x=\"{}\" y=\"56\" width=\"14\" height=\"14\" fill=\"{}\"/>\n", legend_x, c.fill);
-    svg += text(legend_x + 20, 67, c.meaning);
-    legend_x += 20 + int(std::string(c.meaning).size()) * 6 + 24;
-  }
+  for (std::size_t i = 0; i < headroom_steps.size(); ++i) legend(legend_x, 56, headroom_steps[i].fill, step_meaning(i));
+  legend_x = 20;
+  legend(legend_x, 80, "#e69f00", "overflows with CUTLASS's stage count; fewer stages fit");
+  legend(legend_x, 80, "#4d4d4d", "never fits");
 
   for (std::size_t p = 0; p < panels.size(); ++p) {
     const int x0 = 20 + int(p) * (panel_width + panel_gap);
@@ -130,7 +167,7 @@ std::string sweep_svg(const Report& report) {
       for (std::size_t k = 0; k < map.ks.size(); ++k) {
         const int x = x0 + label_width + int(k) * cell_width;
         const Result* cell = found == panels[p].end() ? nullptr : (*found)->cells[k];
-        const Colours c = cell ? colours(feasibility(cell->budget)) : Colours{"#eeeeee", "#9e9e9e", ""};
+        const Colours c = cell ? colours(cell->budget) : Colours{"#eeeeee", "#9e9e9e", ""};
         svg += fmt::format(
             "<g><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
             "stroke=\"#ffffff\"/>\n",
@@ -139,7 +176,9 @@ std::string sweep_svg(const Report& report) {
                                       n, map.ks[k])),
             x, y, cell_width, cell_height, c.fill);
         svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>\n",
-                           x + cell_width / 2, y + 14, c.text, escape(cell ? sweep_cell(cell->budget) : "-"));
+                           x + cell_width / 2, y + 14, c.text,
+                           escape(cell ? fmt::format("{} {}", sweep_cell(cell->budget), headroom_kib(cell->budget.headroom))
+                                       : "-"));
       }
     }
   }
