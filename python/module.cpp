@@ -6,6 +6,7 @@
 
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -138,14 +139,21 @@ Call call_of(const py::args& args, py::kwargs keys) {
   if (args.size() > 1) throw py::type_error("at most one positional argument: a tile string or a configuration dict");
   Call call;
   const bool keys_gave_arch = keys.contains("arch");
+  bool arch_given = keys_gave_arch;
   if (keys_gave_arch) call.arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
   if (keys.contains("device")) call.device = keys.attr("pop")("device").cast<int>();
   if (args.size() == 1 && !args[0].is_none()) {
     if (py::isinstance<py::str>(args[0]) || is_tile_sequence(args[0])) {
       call.settings["tile"] = Setting{to_json(args[0]), "tile"};
     } else if (py::isinstance<py::dict>(args[0])) {
-      py::dict config = py::reinterpret_borrow<py::dict>(args[0]);
+      py::dict config = py::dict(py::reinterpret_borrow<py::dict>(args[0]));  // a copy: "arch" comes out
       if (config.contains("name")) call.name = py::str(config["name"]).cast<std::string>();
+      // A batch entry's own architecture, unless the keyword argument names one.
+      if (config.contains("arch")) {
+        const std::string own = py::str(config.attr("pop")("arch")).cast<std::string>();
+        if (!keys_gave_arch) call.arch = own;
+        arch_given = true;
+      }
       add_settings(call.settings, config);
     } else {
       throw InputError("tile: expected a tile string (\"128x128x128\"), an (M, N, K) tuple or a configuration dict");
@@ -155,7 +163,8 @@ Call call_of(const py::args& args, py::kwargs keys) {
   add_settings(call.settings, keys);
   call.settings.erase("name");
   // A CUTLASS kernel name is built for one architecture: with no arch given, it is the architecture.
-  if (const auto built_for = smem_budget::frontend::kernel_architecture(call.settings); !keys_gave_arch && built_for)
+  if (const auto built_for = smem_budget::frontend::kernel_architecture(call.settings);
+      !arch_given && built_for)
     call.arch = *built_for;
   smem_budget::io::expand_kernel_name(call.settings);
   if (!call.settings.contains("tile"))
@@ -200,11 +209,13 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   const auto evaluate = [&](py::handle entry, const std::string& origin) {
     Settings own;  // the entry's keys, a kernel name under them, all over the defaults
     std::string name;
+    std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
     if (py::isinstance<py::str>(entry) || is_tile_sequence(entry)) {
       own.emplace("tile", Setting{to_json(entry), origin});
     } else if (py::isinstance<py::dict>(entry)) {
-      py::dict config = py::reinterpret_borrow<py::dict>(entry);
+      py::dict config = py::dict(py::reinterpret_borrow<py::dict>(entry));  // a copy: "arch" comes out
       if (config.contains("name")) name = py::str(config["name"]).cast<std::string>();
+      if (config.contains("arch")) own_arch = architecture(py::str(config.attr("pop")("arch")).cast<std::string>(), 0);
       add_settings(own, config, origin + ".");
       own.erase("name");
       smem_budget::io::expand_kernel_name(own);
@@ -213,7 +224,10 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
     }
     const Settings settings = smem_budget::frontend::layered(std::move(own), base);
     if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    return py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin), a.limits});
+    if (!own_arch) return py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin), a.limits});
+    Result result = smem_budget::frontend::evaluate_entry(name, settings, *own_arch, origin);
+    result.own_arch = own_arch;
+    return py::cast(PyResult{std::move(result), own_arch->limits});
   };
   const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
   for (py::handle entry : configs) {
@@ -304,11 +318,12 @@ py::tuple result_state(const PyResult& r) {
   return py::make_tuple(smem_budget::io::config_to_json(r.result.config).dump(), r.result.name,
                         py::make_tuple(l.cc.major, l.cc.minor, l.smem_per_sm, l.smem_per_block,
                                        l.smem_per_block_optin, l.reserved_smem_per_block),
-                        r.result.reading, r.result.tile_in_bytes, r.result.rule_notes, r.result.tile_only_from_name);
+                        r.result.reading, r.result.tile_in_bytes, r.result.rule_notes, r.result.tile_only_from_name,
+                        r.result.own_arch ? py::object(py::str(r.result.own_arch->name)) : py::none());
 }
 
 PyResult result_from_state(const py::tuple& state) {
-  if (state.size() != 7) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
+  if (state.size() != 8) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
   const nlohmann::json config = nlohmann::json::parse(state[0].cast<std::string>());
   Settings settings;
   for (const auto& [key, value] : config.items()) settings[key] = Setting{value, "pickled result." + key};
@@ -329,6 +344,7 @@ PyResult result_from_state(const py::tuple& state) {
   result.tile_in_bytes = state[4].cast<std::string>();
   result.rule_notes = state[5].cast<std::vector<std::string>>();
   result.tile_only_from_name = state[6].cast<bool>();
+  if (!state[7].is_none()) result.own_arch = Architecture{state[7].cast<std::string>(), "", "pickled result", limits, {}};
   return {std::move(result), limits};
 }
 

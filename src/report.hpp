@@ -33,6 +33,7 @@ struct Result {
   // answer for an unmeasured one.
   std::vector<std::string> rule_notes = {};
   bool tile_only_from_name = false;  // a tactic name (CtaShape…): the rest came from flags and defaults
+  std::optional<Architecture> own_arch = {};  // the architecture a batch entry named for itself
 };
 
 struct Report {

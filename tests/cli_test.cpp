@@ -204,6 +204,46 @@ TEST_CASE("lint's table keeps its columns together whatever the names' lengths: 
   CHECK(column("name") == column(long_name));
 }
 
+TEST_CASE("a batch entry's own arch: judged on it, marked, and suggested for within its limit", "[cli][batch]") {
+  const std::string dir = std::string(SMEM_BUDGET_TEST_TMP) + "/own-arch";
+  std::filesystem::create_directories(dir + "/gpus");
+  std::ofstream(dir + "/gpus/a10.json") << slurp(SMEM_BUDGET_SOURCE_DIR "/configs/arch/sm86.json");
+  // One file, three GPUs: an H100 kernel by name, a B200 tile, an arch file beside the batch file,
+  // and an entry on the file's own sm120.
+  std::ofstream(dir + "/mixed.json") << R"({"arch": "sm120", "configs": [
+    {"kernel": "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_void_bf16_128x128x128_1x1x1_0_tnt_align16_warpspecialized_cooperative_epi_tma", "arch": "h100", "name": "h100"},
+    {"tile": "128x128x256", "arch": "B200", "stages": 12},
+    {"tile": "128x128x64", "warp": "64x64x64", "types": "bf16", "stages": 4, "generation": "2x", "arch": "gpus/a10.json"},
+    "128x256x128"]})";
+  const Run r = run("--config " + dir + "/mixed.json --suggest --format json");
+  CHECK(r.status == 1);  // the B200 entry at StageCount<12> does not build
+  const auto results = results_of(r);
+  REQUIRE(results.size() == 4);
+  CHECK(results[0]["arch"] == "sm90");
+  CHECK(results[0]["limit"] == 232448);
+  CHECK(results[1]["arch"] == "sm100");
+  CHECK(results[1]["verdict"] == "rejected");  // SM100's kernel asserts its SharedStorage fits
+  // Its nearest fit is StageCount<5> within the B200's 232,448 B, not one within the report's sm120 limit.
+  CHECK(results[1]["suggestions"][0]["total"] == 201728);
+  CHECK(results[2]["arch"] == "sm86");
+  CHECK(results[2]["limit"] == 101376);
+  CHECK(!results[3].contains("arch"));
+  CHECK(results[3]["limit"] == 101376);
+  const std::string table = run("--config " + dir + "/mixed.json").out;
+  CHECK(table.find("\n[arch]: an entry judged on the architecture it names") != std::string::npos);
+  CHECK(table.find("\n[sm90] h100  128x128x128") != std::string::npos);
+  const std::string csv = run("--config " + dir + "/mixed.json --format csv").out;
+  CHECK(csv.find(",sm90,4.7.0,") != std::string::npos);
+  CHECK(csv.find(",sm86,4.7.0,") != std::string::npos);
+  // Refusals name the entry.
+  std::ofstream(dir + "/bad.json") << R"([{"tile": "128x128x128", "arch": 90}])";
+  CHECK(run("--config " + dir + "/bad.json").err == "smem-budget: " + dir + "/bad.json: [0].arch: expected a string\n");
+  std::ofstream(dir + "/unknown.json") << R"([{"tile": "128x128x128", "arch": "sm75"}])";
+  const Run unknown = run("--config " + dir + "/unknown.json");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find(dir + "/unknown.json: [0].arch") != std::string::npos);
+}
+
 TEST_CASE("output details: one MX caution per element name, and markdown spells C->D as its cells do", "[cli]") {
   const auto both = results_of(run("--tile 128x128x128 --types e2m1:e2m1 --format json"))[0];
   CHECK(both["notes"].size() == 1);

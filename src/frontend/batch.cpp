@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "frontend/architecture.hpp"
 #include "frontend/evaluation.hpp"
 #include "parallel.hpp"
 
@@ -12,14 +13,24 @@ io::Settings layered(io::Settings top, const io::Settings& under) {
   return top;
 }
 
+namespace {
+
+// An architecture a batch file names, with an arch file's relative path taken from the file's
+// folder.
+std::pair<std::string, std::string> architecture_beside(const io::Setting& arch, const std::string& path) {
+  std::string spec = arch.value.get<std::string>();
+  const bool is_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
+  if (is_path && !spec.starts_with('/') && path != "-" && path != "<stdin>")
+    spec = (std::filesystem::path(path).parent_path() / spec).lexically_normal().string();
+  return {spec, arch.origin.text()};
+}
+
+}  // namespace
+
 std::optional<std::pair<std::string, std::string>> batch_architecture(const io::BatchFile& batch,
                                                                       const std::string& path) {
   if (!batch.arch) return std::nullopt;
-  std::string spec = batch.arch->value.get<std::string>();
-  const bool is_path = spec.find('/') != std::string::npos || spec.ends_with(".json");
-  if (is_path && !spec.starts_with('/') && path != "-")
-    spec = (std::filesystem::path(path).parent_path() / spec).lexically_normal().string();
-  return std::pair{spec, batch.arch->origin.text()};
+  return architecture_beside(*batch.arch, path);
 }
 
 std::vector<Result> evaluate_batch(io::BatchFile& batch, const io::Settings& flags, const Architecture& arch,
@@ -28,7 +39,14 @@ std::vector<Result> evaluate_batch(io::BatchFile& batch, const io::Settings& fla
   for_each_index(batch.entries.size(), [&](std::size_t i) {
     io::BatchEntry entry = io::read_entry(batch, i);
     const io::Settings settings = layered(layered(std::move(entry.settings), flags), batch.defaults);
-    results[i] = evaluate_entry(entry.name, settings, arch, *entry.origin, release);
+    if (entry.arch) {  // the entry's own architecture, over --arch and the file's
+      const auto [spec, origin] = architecture_beside(*entry.arch, batch.label);
+      Architecture own = modelled_architecture(spec, origin);
+      results[i] = evaluate_entry(entry.name, settings, own, *entry.origin, release);
+      results[i].own_arch = std::move(own);
+    } else {
+      results[i] = evaluate_entry(entry.name, settings, arch, *entry.origin, release);
+    }
     advanced();
   });
   return results;

@@ -22,8 +22,9 @@ std::optional<std::pair<std::string, std::string>> batch_architecture(const io::
                                                                       const std::string& path);
 
 // Every entry of `batch` (each read once, moved out of the file), under `flags` and the file's
-// defaults, on all cores, in input order; `advanced` is called after each. Throws io::InputError:
-// the first bad entry's.
+// defaults, on all cores, in input order; `advanced` is called after each. An entry that names its
+// own "arch" is judged on it (its result's `own_arch`), the others on `arch`. Throws
+// io::InputError: the first bad entry's.
 std::vector<Result> evaluate_batch(io::BatchFile& batch, const io::Settings& flags, const Architecture& arch,
                                    std::optional<CutlassVersion> release, const std::function<void()>& advanced);
 

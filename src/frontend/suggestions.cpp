@@ -21,7 +21,7 @@ void add_suggestions(Report& report, const std::vector<io::TileSpec>& within, co
             fmt::format("{}: \"{}x{}x{}B\": {}", within_origin, spec.m, spec.n, spec.k, std::get<std::string>(tile)));
       tiles.push_back(std::get<Tile>(tile));
     }
-    r.suggestions = suggest(r.config, report.arch.limits, tiles);
+    r.suggestions = suggest(r.config, r.own_arch ? r.own_arch->limits : report.arch.limits, tiles);
   });
 }
 

@@ -209,6 +209,11 @@ BatchEntry read_entry(BatchFile& batch, std::size_t index) {
   if (item.is_string()) {
     entry.settings["tile"] = Setting{std::move(item), Origin(entry.origin, "")};
   } else if (item.is_object()) {
+    if (const auto arch = item.find("arch"); arch != item.end()) {
+      if (!arch->is_string()) throw InputError(fmt::format("{}.arch: expected a string", *entry.origin));
+      entry.arch = Setting{std::move(*arch), Origin(entry.origin, "arch")};
+      item.erase(arch);
+    }
     entry.settings = read_entry_keys(item, entry.origin);
     if (const auto it = entry.settings.find("name"); it != entry.settings.end()) {
       entry.name = it->second.value.get<std::string>();

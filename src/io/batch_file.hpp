@@ -19,6 +19,7 @@ struct BatchEntry {
   std::string name;                           // empty when the entry has none
   std::shared_ptr<const std::string> origin;  // "moe.json: configs[3]", the prefix of its settings' origins
   Settings settings;                          // the entry's own keys
+  std::optional<Setting> arch;                // the architecture the entry names for itself
 };
 
 struct BatchFile {

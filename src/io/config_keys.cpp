@@ -406,6 +406,9 @@ std::string key_reference_markdown() {
       "entries and `defaults` (`{\"tile\": \"128x256x128\", ...}`), or by keyword arguments in Python\n"
       "(`smem_budget.check(tile=\"128x256x128\", ...)`). Precedence, weakest first: built-in defaults, the file's\n"
       "`defaults`, flags, the entry's own keys.\n\n"
+      "The architecture is not a key of the configuration: `--arch`, a batch file's `\"arch\"`, or an entry's own\n"
+      "`\"arch\"` (a built-in or product name, or an arch file beside the batch file), which wins over both; its\n"
+      "result then says `\"arch\"` (JSON), `[sm90]` before its name (tables) and its own `arch` column (CSV).\n\n"
       "| key | flag | value | help | e.g. |\n|---|---|---|---|---|\n";
   for (const ConfigKey& key : config_keys) {
     std::string help(key.help);

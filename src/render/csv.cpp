@@ -25,7 +25,7 @@ std::string csv(const Report& report) {
                    r.config.grouped ? "true" : "false", row.epilogue, csv_field(row.output),
                    r.budget.has_stages ? row.stages : "", sized ? row.mainloop : "", sized ? row.epilogue_bytes : "",
                    sized ? row.total : "", sized ? std::to_string(r.budget.limit) : "", sized ? row.headroom : "",
-                   row.verdict, csv_field(reason(r)), csv_field(report.arch.name), io::format_version(r.config.cutlass),
+                   row.verdict, csv_field(reason(r)), csv_field(arch_of(r, report)), io::format_version(r.config.cutlass),
                    SMEM_BUDGET_VERSION, r.budget.tmem_columns > 0 ? std::to_string(r.budget.tmem_columns) : "",
                    io::format_cluster(r.config.cluster),
                    sized && r.budget.max_fitting_stages ? std::to_string(*r.budget.max_fitting_stages) : "");

@@ -61,6 +61,7 @@ void write_result(io::JsonWriter& out, const Result& r) {
   const Budget& b = r.budget;
   out.begin_object();
   out.member("name", r.name);
+  if (r.own_arch) out.member("arch", r.own_arch->name);  // the entry's own architecture, not the report's
   out.key("config");
   io::write_config(out, r.config);
   if (!r.tile_in_bytes.empty()) out.member("tile_given", r.tile_in_bytes);  // K in bytes of A, as typed

@@ -23,13 +23,14 @@ std::string suggestion_table(const Result& asked) {
 
 std::string markdown(const Report& report) {
   std::string out = fmt::format("*{}*\n\n", describes(report));
+  if (const std::string own = own_architectures_line(report); !own.empty()) out += own + "\n";
   out +=
       "| name | tile | types | schedule | epilogue | C->D | stages | mainloop B | epilogue B | total B | "
       "headroom B | verdict |\n|---|---|---|---|---|---|--:|--:|--:|--:|--:|---|\n";
   out += each_result(report.results, [](const Result& r, std::size_t, std::string& line) {
     const SummaryRow s = summarize(r, true);
     fmt::format_to(std::back_inserter(line), "| {} | {}{} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                   markdown_cell(s.name), s.tile, tile_given(r), markdown_cell(s.types), s.schedule, s.epilogue,
+                   markdown_cell(shown_name(r)), s.tile, tile_given(r), markdown_cell(s.types), s.schedule, s.epilogue,
                    markdown_cell(s.output), s.stages, s.mainloop, s.epilogue_bytes, s.total, s.headroom, s.verdict);
   });
   if (report.results.size() == 1 && report.results.front().budget.is_sized()) {

@@ -106,6 +106,12 @@ struct SummaryRow {
 SummaryRow summarize(const Result& result, bool group);
 // " (given as 128x256x64B)" after a tile whose K was typed in bytes of A; "" otherwise.
 std::string tile_given(const Result& result);
+// The name a table shows: "[sm90] moe-up" for an entry judged on an architecture of its own.
+std::string shown_name(const Result& result);
+// The architecture a result was judged on: its entry's own, else the report's.
+const std::string& arch_of(const Result& result, const Report& report);
+// Under a table's caption: which entries name their own architecture, when any does.
+std::string own_architectures_line(const Report& report);
 
 // A table cell with its pipes escaped; a field quoted as RFC 4180 wants.
 std::string markdown_cell(const std::string& text);

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "io/parse.hpp"
@@ -48,6 +50,21 @@ void summarize_3x(const Config& c, const Budget& b, SummaryRow& row) {
 
 std::string tile_given(const Result& r) {
   return r.tile_in_bytes.empty() ? "" : " (given as " + r.tile_in_bytes + ")";
+}
+
+std::string shown_name(const Result& r) {
+  if (!r.own_arch) return r.name;
+  return r.name.empty() ? fmt::format("[{}]", r.own_arch->name) : fmt::format("[{}] {}", r.own_arch->name, r.name);
+}
+
+const std::string& arch_of(const Result& r, const Report& report) {
+  return r.own_arch ? r.own_arch->name : report.arch.name;
+}
+
+std::string own_architectures_line(const Report& report) {
+  const bool any =
+      std::any_of(report.results.begin(), report.results.end(), [](const Result& r) { return r.own_arch.has_value(); });
+  return any ? "[arch]: an entry judged on the architecture it names, with that architecture's limit\n" : "";
 }
 
 SummaryRow summarize(const Result& r, bool group) {

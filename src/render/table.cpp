@@ -160,7 +160,7 @@ std::string breakdown(const Report& report, const Result& r) {
                        b.tmem_columns, sm100_tmem_columns, b.tmem_accumulator_stages,
                        b.tmem_accumulator_stages == 1 ? "" : "s", r.config.tile.n,
                        b.tmem_columns - b.tmem_accumulator_columns);
-  out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), report.arch.name,
+  out += fmt::format("limit: {} B opt-in per block ({}); headroom {} B\n", group_digits(b.limit), arch_of(r, report),
                      group_digits(b.headroom));
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
   out += fmt::format("alignment padding: {} B; CTAs per SM by shared memory: {}; smem-budget {}\n",
@@ -181,7 +181,7 @@ std::string table(const Report& report) {
              "stages", "mainloop", "epilogue", "total",    "headroom", "verdict"};
   for_each_index(report.results.size(), [&](std::size_t i) {
     SummaryRow s = summarize(report.results[i], true);
-    rows[i + 1] = {std::move(s.name),           std::move(s.tile),   std::move(s.types),    std::move(s.schedule),
+    rows[i + 1] = {shown_name(report.results[i]),           std::move(s.tile),   std::move(s.types),    std::move(s.schedule),
                    std::move(s.epilogue),       std::move(s.output), std::move(s.stages),   std::move(s.mainloop),
                    std::move(s.epilogue_bytes), std::move(s.total),  std::move(s.headroom), std::move(s.verdict)};
   });
@@ -190,6 +190,7 @@ std::string table(const Report& report) {
                   report.arch.name, group_digits(report.arch.limits.smem_per_block_optin), cutlass_versions_of(report),
                   SMEM_BUDGET_VERSION);
   for (const std::string& note : report.arch.notes) out += "note: " + note + "\n";
+  out += own_architectures_line(report);
   out += '\n';
   out += text_columns(rows, 6);
   const std::string not_fitting = each_result(report.results, [](const Result& r, std::size_t i, std::string& text) {

@@ -104,6 +104,20 @@ def test_a_pickled_result_keeps_its_limits_reading_and_name():
     assert pickle.loads(pickle.dumps(as_bytes)).to_dict()["config"]["tile"] == as_bytes.to_dict()["config"]["tile"]
 
 
+def test_check_many_entries_name_their_own_architecture():
+    h100, on_call, b200 = smem_budget.check_many(
+        [{"tile": "128x128x128", "arch": "H100"}, "128x256x128", {"tile": (128, 128, 256), "arch": "b200", "stages": 6}])
+    assert (h100.limit, h100.to_dict()["arch"], h100.config["types"]) == (232448, "sm90", "e4m3")
+    assert on_call.limit == 101376 and "arch" not in on_call.to_dict()
+    assert b200.verdict == "rejected" and b200.to_dict()["arch"] == "sm100"  # 238,592 B: SM100 asserts it fits
+    assert pickle.loads(pickle.dumps(h100)) == h100 and pickle.loads(pickle.dumps(b200)) == b200
+    # A dict given to check() says its architecture too, unless the keyword argument does.
+    assert smem_budget.check({"tile": "128x128x128", "arch": "h100"}).limit == 232448
+    assert smem_budget.check({"tile": "128x128x128", "arch": "h100"}, arch="sm120").limit == 101376
+    bad = smem_budget.check_many([{"tile": "128x128x128", "arch": "sm75"}], errors="return")[0]
+    assert isinstance(bad, smem_budget.InputError)
+
+
 def test_result_attributes():
     r = smem_budget.check("128x128x256", types="mxfp8", sparse=True, instruction="mxf8f6f4-acc2x4", c="bf16")
     d = r.to_dict()
