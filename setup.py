@@ -24,6 +24,12 @@ SOURCE_DIR = Path(__file__).resolve().parent
 VERSION = re.search(r"project\(smem-budget VERSION ([0-9.]+)", (SOURCE_DIR / "CMakeLists.txt").read_text()).group(1)
 
 
+def configure_command(tree):
+    """The CMake configure of a tree of setup.py's own, for the Python that runs it."""
+    return ["cmake", "-S", str(SOURCE_DIR), "-B", str(tree), "-DCMAKE_BUILD_TYPE=Release", "-DSMEM_BUDGET_PYTHON=ON",
+            "-DSMEM_BUDGET_TESTS=OFF", f"-DPython_EXECUTABLE={sys.executable}"]
+
+
 class CMakeBuildExt(build_ext):
     """Builds `_core` with CMake and copies it where setuptools packs the extension."""
 
@@ -33,9 +39,7 @@ class CMakeBuildExt(build_ext):
             tree = Path(tree).resolve()
         else:
             tree = Path(self.build_temp).resolve() / "cmake"
-            subprocess.run(["cmake", "-S", str(SOURCE_DIR), "-B", str(tree), "-DCMAKE_BUILD_TYPE=Release",
-                            "-DSMEM_BUDGET_PYTHON=ON", "-DSMEM_BUDGET_TESTS=OFF",
-                            f"-DPython_EXECUTABLE={sys.executable}"], check=True)
+            subprocess.run(configure_command(tree), check=True)
         subprocess.run(["cmake", "--build", str(tree), "--target", "smem_budget_python",
                         "-j", str(os.cpu_count() or 1)], check=True)
         built = tree / "python" / "smem_budget" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
@@ -46,12 +50,13 @@ class CMakeBuildExt(build_ext):
         shutil.copy(built, destination)
 
 
-setup(
-    version=VERSION,
-    cmdclass={"build_ext": CMakeBuildExt},
-    options={"build": {"build_base": "build-python"}},  # beside CMake's build/, not in it
-    packages=["smem_budget"],
-    package_dir={"smem_budget": "python/smem_budget"},
-    package_data={"smem_budget": ["_core.pyi", "py.typed"]},
-    ext_modules=[Extension("smem_budget._core", sources=[])],  # built by CMakeBuildExt
-)
+if __name__ == "__main__":  # pip runs it so; tests import configure_command
+    setup(
+        version=VERSION,
+        cmdclass={"build_ext": CMakeBuildExt},
+        options={"build": {"build_base": "build-python"}},  # beside CMake's build/, not in it
+        packages=["smem_budget"],
+        package_dir={"smem_budget": "python/smem_budget"},
+        package_data={"smem_budget": ["_core.pyi", "py.typed"]},
+        ext_modules=[Extension("smem_budget._core", sources=[])],  # built by CMakeBuildExt
+    )
