@@ -115,6 +115,19 @@ Parsed<Tile> resolve_tile(const TileSpec& spec, const Operand& a) {
   return Tile{spec.m, spec.n, k};
 }
 
+namespace {
+
+// What to give for another library's name of an operand type ("float8_e4m3fn": e4m3), if it is one.
+std::optional<std::string_view> foreign_type(std::string_view name) {
+  if (constexpr std::string_view torch = "torch."; name.size() > torch.size() && name.starts_with(torch))
+    name.remove_prefix(torch.size());
+  for (const ForeignTypeName& foreign : foreign_type_names)
+    if (detail::same_name(name, foreign.spelling)) return foreign.ours;
+  return std::nullopt;
+}
+
+}  // namespace
+
 Parsed<OperandPair> parse_types(std::string_view text) {
   const std::size_t colon = text.find(':');
   const std::string_view a_name = text.substr(0, colon);
@@ -129,8 +142,11 @@ Parsed<OperandPair> parse_types(std::string_view text) {
       presets += std::string(preset.name) + ", ";
     }
     for (Element e : operand_elements) names.push_back(name_of(e));
+    const std::string_view unknown = a ? b_name : a_name;
+    const auto ours = foreign_type(unknown);
     return fmt::format("{}: unknown types (expected {}or A:B of those or of {}){}", quoted(text), presets,
-                       element_names(operand_elements), did_you_mean(a ? b_name : a_name, names));
+                       element_names(operand_elements),
+                       ours ? fmt::format("; for \"{}\" give {}", unknown, *ours) : did_you_mean(unknown, names));
   }
   return OperandPair{*a, *b};
 }

@@ -165,9 +165,31 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 
 // Element names, spelled by the model's name_of(Element), in the order messages list them: the
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
-inline constexpr std::array<Element, 12> operand_elements{Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3,
-                                                          Element::e5m2, Element::f16,  Element::bf16, Element::s8,
-                                                          Element::u8,   Element::f64,  Element::cf32, Element::cf64};
+inline constexpr std::array<Element, 17> operand_elements{
+    Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3, Element::e5m2, Element::f16,
+    Element::bf16, Element::f32,  Element::s8,   Element::u8,   Element::s4,   Element::u4,
+    Element::s2,   Element::u2,   Element::f64,  Element::cf32, Element::cf64};
+
+// Other libraries' names for operand types (PyTorch's float8_e4m3fn, CUTLASS's float_e4m3_t, CUDA's
+// __nv_fp8_e4m3, NumPy's), which --types refuses naming what to give instead; compared as
+// find_arch compares names (case, '-', '_' and spaces aside), after a "torch." prefix.
+struct ForeignTypeName {
+  std::string_view spelling;
+  std::string_view ours;
+};
+inline constexpr std::array<ForeignTypeName, 39> foreign_type_names{{
+    {"fp8", "e4m3 or e5m2 (mxfp8 with MX block scales)"},
+    {"float8_e4m3fn", "e4m3"}, {"float8_e4m3", "e4m3"}, {"fp8_e4m3", "e4m3"}, {"e4m3fn", "e4m3"},
+    {"float_e4m3_t", "e4m3"}, {"__nv_fp8_e4m3", "e4m3"},
+    {"float8_e5m2", "e5m2"}, {"fp8_e5m2", "e5m2"}, {"float_e5m2_t", "e5m2"}, {"__nv_fp8_e5m2", "e5m2"},
+    {"fp4", "nvfp4 or mxfp4 (e2m1 with block scales)"}, {"float4_e2m1fn_x2", "e2m1 (nvfp4 or mxfp4 with block scales)"},
+    {"float_e2m1_t", "e2m1"}, {"e2m1fn", "e2m1"}, {"fp6", "mxfp6 (e3m2 or e2m3 with MX block scales)"},
+    {"bfloat16", "bf16"}, {"bfloat16_t", "bf16"}, {"__nv_bfloat16", "bf16"}, {"float16", "f16"}, {"half", "f16"},
+    {"half_t", "f16"}, {"fp16", "f16"}, {"__half", "f16"}, {"float32", "f32"}, {"float", "f32"}, {"fp32", "f32"},
+    {"tfloat32_t", "f32 (a tf32 MMA reads f32 operands)"}, {"int8", "s8"}, {"int8_t", "s8"}, {"uint8", "u8"},
+    {"uint8_t", "u8"}, {"int4", "s4"}, {"int4b_t", "s4"}, {"uint4", "u4"}, {"uint4b_t", "u4"},
+    {"float64", "f64"}, {"double", "f64"}, {"complex64", "cf32"},
+}};
 inline constexpr std::array<Element, 15> epilogue_elements{
     Element::f32,  Element::f16,  Element::bf16, Element::e4m3, Element::e5m2, Element::e3m2, Element::e2m3,
     Element::e2m1, Element::s8,   Element::u8,   Element::s32,  Element::tf32, Element::f64,  Element::cf32, Element::cf64};
