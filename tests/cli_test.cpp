@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -242,6 +243,53 @@ TEST_CASE("a batch entry's own arch: judged on it, marked, and suggested for wit
   const Run unknown = run("--config " + dir + "/unknown.json");
   CHECK(unknown.status == 2);
   CHECK(unknown.err.find(dir + "/unknown.json: [0].arch") != std::string::npos);
+}
+
+namespace {
+
+// Every member name in `value`, recursively, but those of configuration objects (docs/interface.md's).
+void member_names(const nlohmann::json& value, std::set<std::string>& names) {
+  if (value.is_array())
+    for (const auto& item : value) member_names(item, names);
+  if (!value.is_object()) return;
+  for (const auto& [key, item] : value.items()) {
+    names.insert(key);
+    if (key != "config") member_names(item, names);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("docs/json-output.md names every member the JSON output writes", "[cli][docs]") {
+  const std::string dir = std::string(SMEM_BUDGET_TEST_TMP) + "/json-members";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/batch.json") << R"([{"tile": "128x128x128", "arch": "h100", "stages": 8},
+    {"tile": "128x256x64B", "grouped": true, "epilogue": "finalize"},
+    {"tile": "128x128x256", "types": "mxfp8", "sparse": true, "c": "bf16"}])";
+  std::ofstream(dir + "/names.txt")
+      << "CtaShape128x256x64B\nCtaShape96x128x64B\nCtaShape128x128x64B\n"
+         "cutlass3x_sm100_tensorop_gemm_cf32_cf32_cf32_cf32_cf32_128x64x16_1x2x1_0_tnn_align2_1sm\n";
+  std::set<std::string> names;
+  for (const std::string& args : std::vector<std::string>{
+           "--config " + dir + "/batch.json --suggest --format json",
+        std::string("--tile 128x128x256 --arch sm100 --format json"),
+        std::string("--tile 128x128x768 --arch sm103 --schedule 1sm --format json"),
+        std::string("--tile 128x128x32 --warp 64x64x32 --arch sm80 --format json"),
+        "lint " + dir + "/names.txt --grouped --epilogue finalize --format json"}) {
+    INFO(args);
+    const Run r = run(args);
+    REQUIRE(r.status != 2);
+    member_names(nlohmann::json::parse(r.out), names);
+  }
+  // What the runs above must have reached, so that the check below covers them.
+  for (const char* reached : {"arch", "tile_given", "built_schedule", "stages_a", "stages_sf", "builder", "tmem_columns",
+                              "epilogue_in_mainloop", "suggestions", "nearest_fit", "never_compile", "not_modelled"})
+    CHECK(names.count(reached) == 1);
+  const std::string doc = slurp(SMEM_BUDGET_SOURCE_DIR "/docs/json-output.md");
+  for (const std::string& name : names) {
+    INFO(name);
+    CHECK(doc.find("`" + name + "`") != std::string::npos);
+  }
 }
 
 TEST_CASE("output details: one MX caution per element name, and markdown spells C->D as its cells do", "[cli]") {

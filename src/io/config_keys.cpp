@@ -400,8 +400,8 @@ std::string key_reference_markdown() {
   std::string out =
       "# Configuration keys\n\n"
       "Generated from `src/io/config_keys.hpp` (the test `interface_doc` fails when this file differs from it;\n"
-      "`build/tests/write_interface_md > docs/interface.md` writes it again). The contract these keys belong to,\n"
-      "with the exit codes and the JSON fields, is `interface.md` of the design notes.\n\n"
+      "`build/tests/write_interface_md > docs/interface.md` writes it again). The JSON output's members are\n"
+      "`docs/json-output.md`'s; the exit codes are the README's (\"Exit status\").\n\n"
       "A configuration is given by flags (`smem-budget --tile 128x256x128 ...`), by the keys of a batch file's\n"
       "entries and `defaults` (`{\"tile\": \"128x256x128\", ...}`), or by keyword arguments in Python\n"
       "(`smem_budget.check(tile=\"128x256x128\", ...)`). Precedence, weakest first: built-in defaults, the file's\n"

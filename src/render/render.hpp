@@ -19,7 +19,7 @@ enum class Format { table, markdown, json, csv };
 inline constexpr std::array<io::Word<Format>, 4> format_words{{
     {Format::table, "table", "aligned text, for a terminal"},
     {Format::markdown, "markdown", "GitHub tables with a caption, for a design review"},
-    {Format::json, "json", "the document scripts read (keys in docs and interface.md)"},
+    {Format::json, "json", "the document scripts read (docs/json-output.md)"},
     {Format::csv, "csv", "one row per result, one value per column"},
 }};
 
