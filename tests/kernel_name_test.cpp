@@ -256,9 +256,20 @@ TEST_CASE("a part the model cannot represent is bad input naming that part", "[k
   CHECK(message("cutlass3x_sm90_sptensorop_spgemm_u8_u8_s32_s8_u8_64x128x128_1x2x1_0_tnn_align32_warpspecialized_"
                 "pingpong_epi_tma") == "accepted");
   CHECK(message("cutlass3x_sm90_sptensorop_tf32spgemm_f32_f32_f32_f32_f32_256x128x32_2x1x1_0_tnn_align8") == "accepted");
+  // SM100's complex<float> kernels: interleaved complex tf32 (conjugated operands c and h too) and FastF32.
   CHECK(message("cutlass3x_sm100_tensorop_tf32gemm_cf32_cf32_cf32_cf32_cf32_128x64x16_1x2x1_0_tnn_align2_1sm_epi_"
+                "nosmem") == "accepted");
+  CHECK(message("cutlass3x_sm100_tensorop_tf32gemm_cf32_cf32_cf32_void_cf32_256x64x16_0x0x1_0_hcn_align2_stream_k_"
+                "2sm_epi_nosmem") == "accepted");
+  CHECK(message("cutlass3x_sm100_tensorop_cbf16gemm_cf32_cf32_cf32_cf32_cf32_128x64x16_1x1x1_0_tnn_align2_FastF32_"
+                "1sm_epi_nosmem_fastf32") == "accepted");
+  CHECK(message("cutlass3x_sm100_tensorop_cbf16gemm_cf32_cf32_cf32_cf32_cf32_128x64x16_1x1x1_0_tnn_align2_1sm_epi_"
                 "nosmem")
-            .find("not modelled: complex GEMMs") != std::string::npos);
+            .find("a cbf16gemm kernel's schedule is FastF32_1sm or FastF32_2sm") != std::string::npos);
+  CHECK(message("cutlass3x_sm100_tensorop_gemm_cf64_cf64_cf64_cf64_cf64_128x64x16_1x2x1_0_tnn_align1_1sm_epi_nosmem")
+            .find("not modelled: complex GEMMs other than SM100's complex<float> ones") != std::string::npos);
+  CHECK(message("cutlass3x_sm100_tensorop_gemm_f32_f32_f32_f32_f32_128x64x16_1x2x1_0_hnn_align4_1sm")
+            .find("the layouts of A, B and C are three letters") != std::string::npos);
   CHECK(message("cutlass3x_sm100_tensorop_gemm_64x128f32xf8_32x128f32xf8_f32_f16_f16_64x32x128_0x0x1_0_tnn_align16_"
                 "1sm") == "accepted");
   CHECK(message("cutlass3x_sm100_tensorop_gemm_f16_f16_f32_f32_f32_64x128x64_1x1x1_0_tnn_align4_cpasync_1sm_epi_"
@@ -484,6 +495,11 @@ const std::map<std::string, Schedule> sm100_dense_schedule_tags{
     {"cutlass::gemm::KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100", Schedule::two_sm},
     {"cutlass::gemm::KernelWarpSpecialized1SmSm100", Schedule::one_sm},  // cp.async
     {"cutlass::gemm::KernelMixedTmaCpAsyncWarpSpecialized1SmSm100", Schedule::one_sm},  // MoE
+    // complex<float>: interleaved complex tf32 and FastF32 (9xBF16).
+    {"cutlass::gemm::KernelTmaWarpSpecialized1SmInterleavedComplexTF32Sm100", Schedule::one_sm},
+    {"cutlass::gemm::KernelTmaWarpSpecialized2SmInterleavedComplexTF32Sm100", Schedule::two_sm},
+    {"cutlass::gemm::KernelTmaWarpSpecialized1SmFastFP32Sm100", Schedule::one_sm},
+    {"cutlass::gemm::KernelTmaWarpSpecialized2SmFastFP32Sm100", Schedule::two_sm},
 };
 
 // The kinds the SM100 reader reads: gemm, gemm_grouped, and moe_gemm, the mixed TMA/cp.async
@@ -503,7 +519,7 @@ std::optional<Element> sm100_dense_element(const std::string& e) {
   if (e == "tf32") return Element::f32;
   const auto known = element_from_name(e);
   if (known && (*known == Element::f32 || *known == Element::f16 || *known == Element::bf16 ||
-                *known == Element::s8 || is_narrow_float(*known)))
+                *known == Element::s8 || *known == Element::cf32 || is_narrow_float(*known)))
     return known;
   return std::nullopt;
 }
@@ -525,7 +541,8 @@ bool sm100_dense_modelled(const json& k) {
   const auto a = sm100_dense_element(k["a"]), b = sm100_dense_element(k["b"]);
   if (!a || !b) return false;
   const bool s8 = *a == Element::s8;
-  if (k["accumulator"] != (s8 ? "s32" : "f32") && !(k["accumulator"] == "f16" && *a == Element::f16)) return false;
+  const std::string own = s8 ? "s32" : *a == Element::cf32 ? "cf32" : "f32";
+  if (k["accumulator"] != own && !(k["accumulator"] == "f16" && *a == Element::f16)) return false;
   for (const char* output : {"c", "d"})
     if (!element_from_name(k[output].get<std::string>())) return false;
   return sm100_kind_modelled(k);
@@ -544,6 +561,7 @@ Config expected_sm100_dense(const json& k) {
   c.schedule = sm100_dense_schedule_tags.at(k["kernel_schedule"].get<std::string>());
   c.cp_async = k["kernel_schedule"] == "cutlass::gemm::KernelWarpSpecialized1SmSm100";
   c.moe = k["gemm_kind"] == "moe_gemm";
+  if (k["kernel_schedule"].get<std::string>().find("FastFP32") != std::string::npos) c.math = Math::fast_bf16;
   const std::string epilogue = k["epilogue_schedule"];
   c.epilogue = epilogue.find("NoSmem") != std::string::npos ? EpilogueKind::nosmem : EpilogueKind::tma;
   if (auto_epilogue_1sm_on_2sm(k, c.schedule, false)) c.epilogue_schedule = EpilogueSchedule::one_sm;
@@ -661,9 +679,10 @@ TEST_CASE("SM100 kernels of CUTLASS's generator read as their objects describe, 
                    listing["kernels"].size(), dense, exact));
   CHECK(listing["kernels"].size() == 2981);
   CHECK(exact == read);
-  // today; a generator or reader change shows here (2 of them SM100's sparse kernels, 8 MoE, read since issue 24)
-  CHECK(read == 2975);
-  CHECK(dense == 555);
+  // today; a generator or reader change shows here (2 of them SM100's sparse kernels, 8 MoE and 6 complex, read
+  // since issue 24)
+  CHECK(read == 2981);
+  CHECK(dense == 561);
 }
 
 namespace {

@@ -167,17 +167,22 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.fusion == Fusion::col_bias && config.bias == Element::none) return "a bias needs a type";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::s32) return "s32 is an accumulator and output type, not an operand";
-  if (row->rule_set != RuleSet::sm80)
+  // Complex operands on SM100: its complex<float> GEMMs, whose builders take arch::Sm100 only
+  // (sm100_interleaved_complex_umma_builder.inl:105; sm100/complex_gemm.hpp says what else they take).
+  const bool sm100_complex = arch.cc == ComputeCapability{10, 0} && config.generation == Generation::cutlass3x &&
+                             (is_complex(config.types.a.data) || is_complex(config.types.b.data));
+  if (row->rule_set != RuleSet::sm80 && !sm100_complex)
     for (Element e : {config.types.a.data, config.types.b.data, config.c, config.d, config.accumulator})
       if (is_f64_or_complex(e))
         return "not modelled: f64, cf32 and cf64 in CUTLASS 3.x GEMMs (the model has them in the 2.x kernels: give "
-               "generation 2x)";
+               "generation 2x; and cf32 in SM100's complex GEMMs: --arch sm100)";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::tf32)
       return "tf32 operands are given as f32 (the model's f32 operands are the tf32 MMA's, 32 bits in memory): give "
              "types f32";
-  if (config.math != Math::automatic && config.generation != Generation::cutlass2x)
-    return "math chooses a 2.x kernel's MMA for f32 operands: give generation 2x, or leave math out";
+  if (config.math != Math::automatic && config.generation != Generation::cutlass2x && !sm100_complex)
+    return "math chooses a 2.x kernel's MMA for f32 operands (and SM100's FastF32 complex kernels, math bf16): give "
+           "generation 2x, or leave math out";
   if ((config.c == Element::tf32 || config.d == Element::tf32) && config.generation != Generation::cutlass2x)
     return "not modelled: a tf32 C or D of a 3.x kernel (the model has it as the output of CUTLASS 2.x tf32 GEMMs)";
   for (const Operand& operand : {config.types.a, config.types.b})

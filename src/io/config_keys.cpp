@@ -118,7 +118,7 @@ constexpr std::array<ConfigKey, 37> config_keys{{
        if (c.warp.given()) out.member(key, format_warp(c.warp)); }},
     {.key = "math", .flag = "--math", .value = KeyValue::string,
      .help = "A 2.x kernel's MMA for f32 operands (cutlass_library's s1688tf32gemm, s1688f16gemm, s1688bf16gemm, "
-             "s1688gemm):",
+             "s1688gemm), and SM100's for complex<float> ones (tf32gemm, cbf16gemm):",
      .choices = math_choices, .example = "--arch sm80 --types f32 --d f32 --tile 128x128x16 --warp 64x64x16 --math f16",
      .read = [](Config& c, const Setting& s) { c.math = parsed(parse_math, s); },
      // Written when given, so that configurations without it read as before.
@@ -135,7 +135,7 @@ constexpr std::array<ConfigKey, 37> config_keys{{
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
              "or blockwise element names, also f16, bf16, s8, u8 (sm90, sm100), f32 (sm90, sm100 and 2.x: a tf32 MMA); sm90 mixed input: A and B of "
              "different\nwidths, the narrow one also u8, s4, u4, s2 or u2; 2.x: f64, cf32 (complex<float>, tf32 MMA) and cf64\n"
-             "(complex<double>)). Default: nvfp4 (sm90: e4m3; 2.x: f16).",
+             "(complex<double>); sm100: cf32 with the no-smem epilogue). Default: nvfp4 (sm90: e4m3; 2.x: f16).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},

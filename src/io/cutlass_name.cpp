@@ -153,14 +153,19 @@ Family family_part(NameReader& r, NameArch arch, std::string_view opclass) {
   return Family::plain;
 }
 
-// What the kind part says: a grouped or an SM100 MoE (moe_gemm: MoEProblemShape) kernel.
+// What the kind part says: a grouped, an SM100 MoE (moe_gemm: MoEProblemShape) or an SM100 FastF32
+// complex (cbf16gemm) kernel.
 struct KernelKind {
   bool grouped = false;
   bool moe = false;
+  bool fast_f32 = false;
 };
 
 // gemm, gemm_grouped, moe_gemm (SM100) or spgemm (tf32gemm, tf32spgemm: f32 operands multiplied as
-// tfloat32, the generator's spelling of SM90's tf32 kernels): sets grouped, moe and sparse.
+// tfloat32, the generator's spelling of SM90's tf32 kernels, and of SM100's interleaved complex ones);
+// cbf16gemm: SM100's FastF32 complex kernels, complex<float> multiplied as bf16 parts
+// (GenerateSM100_TensorOp_FastF32_UMMA_gemm_complex_stream_k, generator.py:10775-10872, v4.7.0). Sets
+// grouped, moe, sparse and (cbf16gemm) math.
 KernelKind kind_part(NameReader& r, Parts& parts, NameArch arch, Family family, std::string_view opclass) {
   const bool sparse = is_sparse(family);
   const std::string_view kind = parts.next();
@@ -173,6 +178,9 @@ KernelKind kind_part(NameReader& r, Parts& parts, NameArch arch, Family family, 
   } else if (kind == "moe" && parts.next_is("gemm") && arch == NameArch::sm100 && !sparse) {
     k.moe = true;
     parts.skip();
+  } else if (kind == "cbf16gemm" && arch == NameArch::sm100 && !sparse) {
+    k.fast_f32 = true;
+    r.set("math", std::string(format_math(Math::fast_bf16)), kind);
   } else if (kind != plain_kind && !tf32) {
     r.fail(kind, sparse ? "a sparse kernel's kind is spgemm (tf32spgemm for tf32)"
                         : "not modelled: the model reads the kinds gemm, gemm_grouped and SM100's moe_gemm");
@@ -203,8 +211,16 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
     r.set("scaling", std::string(format_scaling(Scaling::blockwise)), both);
     r.set("scale_granularity", format_scale_granularity(ScaleGranularity{false, sa.rows, sb.rows, sa.k}), both);
   } else {
+    // SM100's complex<float> GEMMs (interleaved complex tf32 and FastF32); other complex kernels are not modelled.
+    if (arch == NameArch::sm100 && a == name_of(Element::cf32) && b == name_of(Element::cf32)) {
+      types = std::string(a);
+      r.set("types", types, both);
+      r.set("scaling", std::string(format_scaling(Scaling::none)), opclass);
+      r.set("scale_granularity", format_scale_granularity(ScaleGranularity{}), opclass);
+      return types;
+    }
     if (a.starts_with('c') && element_from_name(a.substr(1)))
-      r.fail(both, "not modelled: complex GEMMs (the model's operands are real)");
+      r.fail(both, "not modelled: complex GEMMs other than SM100's complex<float> ones (cf32)");
     const bool sm100 = arch == NameArch::sm100;
     // tfloat32_t operands are 32 bits in shared memory and multiplied as tf32, as f32 operands are
     // (tests/data/sm90-tf32-names-device.json: CUTLASS's SM90 tf32 kernels measure as their f32 twins).
@@ -223,10 +239,14 @@ std::string operand_parts(NameReader& r, NameArch arch, Family& family, std::str
 
 // The accumulator, C and D (or SCALExD where the kernel also writes block scale factors): sets c
 // and d, and returns D's scale type.
-// Integer operands accumulate in s32; f16 operands may accumulate in f16 (the accumulator key).
+// Integer operands accumulate in s32, complex ones in their type; f16 operands may accumulate in f16
+// (the accumulator key).
 std::optional<ScaleType> output_parts(NameReader& r, std::string_view accumulator, std::string_view c,
-                                      std::string_view d, bool integer_operands, bool f16_operands) {
-  if (integer_operands) {
+                                      std::string_view d, bool integer_operands, bool f16_operands,
+                                      bool complex_operands) {
+  if (complex_operands) {
+    if (accumulator != name_of(Element::cf32)) r.fail(accumulator, "not modelled: complex GEMMs accumulate in cf32");
+  } else if (integer_operands) {
     if (accumulator != name_of(Element::s32)) r.fail(accumulator, "not modelled: integer GEMMs accumulate in s32");
   } else if (accumulator == name_of(Element::f16) && f16_operands) {
     r.set("accumulator", std::string(accumulator), accumulator);
@@ -285,17 +305,22 @@ void stages_part(NameReader& r, std::string_view stages) {
 }
 
 // The layouts of A, B and C (and D). MN-major A (n) or B (t) is modelled on SM100's dense and
-// block-scaled kernels and on SM90's 16-bit and tf32 ones.
-void layouts_part(NameReader& r, std::string_view layouts, bool mn_major_modelled) {
+// block-scaled kernels and on SM90's 16-bit and tf32 ones. Complex A and B may be c (column-major) or h
+// (row-major), conjugated (ComplexTransform::conjugate, library.py's ShortComplexLayoutNames): the
+// transform warps conjugate while they convert, in registers
+// (sm100_mma_warpspecialized_interleaved_complex_tf32.hpp:590-640), so it is read as its layout.
+void layouts_part(NameReader& r, std::string_view layouts, bool mn_major_modelled, bool complex) {
   const auto letter = [](char l) { return l == 't' || l == 'n'; };
-  if (layouts.size() != 3 || !letter(layouts[0]) || !letter(layouts[1]) || !letter(layouts[2]))
-    r.fail(layouts, "the layouts of A, B and C are three letters t (row-major) or n (column-major), e.g. tnt");
+  const auto operand = [&](char l) { return letter(l) || (complex && (l == 'c' || l == 'h')); };
+  if (layouts.size() != 3 || !operand(layouts[0]) || !operand(layouts[1]) || !letter(layouts[2]))
+    r.fail(layouts, complex ? "the layouts of complex A and B are t or n (h or c: conjugated), C's t or n, e.g. hcn"
+                            : "the layouts of A, B and C are three letters t (row-major) or n (column-major), e.g. tnt");
   if (layouts.substr(0, 2) != "tn" && !mn_major_modelled)
     r.fail(layouts,
            "not modelled: MN-major A or B (tn… are the K-major operands; MN-major ones are modelled on SM100 and "
            "on SM90 with f16, bf16 or tf32)");
   const auto layout_of = [](char l) {
-    return std::string(format_layout(l == 't' ? MatrixLayout::row : MatrixLayout::col));
+    return std::string(format_layout(l == 't' || l == 'h' ? MatrixLayout::row : MatrixLayout::col));
   };
   r.set("a_layout", layout_of(layouts[0]), layouts);
   r.set("b_layout", layout_of(layouts[1]), layouts);
@@ -392,6 +417,7 @@ struct Kernel {
   Family family;
   bool grouped;
   bool moe;
+  bool fast_f32;
   std::string types;
   std::string_view tile;
   Tile tile_extents;
@@ -486,6 +512,23 @@ Settings sm103_schedule_settings(NameReader& r, std::string_view name, std::vect
   return r.take();
 }
 
+// SM100's FastF32 kernels: FastF32_{1sm|2sm}_epi_nosmem_fastf32 (KernelTmaWarpSpecialized{1,2}SmFastFP32Sm100
+// with FastF32NoSmemWarpSpecialized{1,2}Sm, library.py:818-819, :946-947, v4.7.0), which the generator builds
+// for its complex<float> cbf16gemm kernels only; `rest` keeps the schedule and the epilogue part.
+void fast_f32_part(NameReader& r, std::vector<std::string_view>& rest, bool fast_f32) {
+  const std::string whole = fmt::format("{}", fmt::join(rest, "_"));
+  const bool named = rest.size() == 5 && rest[0] == "FastF32" && rest[2] == "epi" && rest[3] == "nosmem" &&
+                     rest[4] == "fastf32";
+  if (!fast_f32 && (whole.find("FastF32") != std::string::npos || whole.find("fastf32") != std::string::npos))
+    r.fail(whole,
+           "not modelled: SM100's FastF32 kernels of other than complex<float> (f32 emulated with bf16, "
+           "KernelTmaWarpSpecialized{1,2}SmFastFP32Sm100)");
+  if (!fast_f32) return;
+  if (!named) r.fail(whole, "a cbf16gemm kernel's schedule is FastF32_1sm or FastF32_2sm, with _epi_nosmem_fastf32");
+  rest.pop_back();
+  rest.erase(rest.begin());
+}
+
 // SM100's dense (tensorop) GEMMs: SCHEDULE is 1sm or 2sm (KernelTmaWarpSpecialized{1,2}SmSm100, grouped
 // KernelPtrArrayTmaWarpSpecialized{1,2}SmSm100, library.py:763-771, v4.7.0); no epilogue part is
 // TmaWarpSpecialized1Sm (whose suffix is empty, library.py:958) after 1sm, EpilogueScheduleAuto after 2sm,
@@ -493,11 +536,7 @@ Settings sm103_schedule_settings(NameReader& r, std::string_view name, std::vect
 // The generator's emitter gives these kernels EpilogueTileAuto.
 Settings sm100_tensorop_settings(NameReader& r, std::string_view name, std::vector<std::string_view> rest,
                                  const Kernel& k) {
-  const std::string whole = fmt::format("{}", fmt::join(rest, "_"));
-  if (whole.find("FastF32") != std::string::npos || whole.find("fastf32") != std::string::npos)
-    r.fail(whole,
-           "not modelled: SM100's FastF32 kernels (f32 emulated with bf16, KernelTmaWarpSpecialized{1,2}Sm"
-           "FastFP32Sm100)");
+  fast_f32_part(r, rest, k.fast_f32);
   const bool automatic_epilogue = !k.grouped && (rest.size() < 2 || rest[rest.size() - 2] != "epi");
   const EpilogueKind epilogue = epilogue_part(r, rest, "SM100");
   const std::string schedule = fmt::format("{}", fmt::join(rest, "_"));
@@ -581,12 +620,13 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const KernelKind kind = kind_part(r, parts, k.arch, k.family, opclass);
   k.grouped = kind.grouped;
   k.moe = kind.moe;
+  k.fast_f32 = kind.fast_f32;
   const std::string_view a = parts.next(), b = parts.next(), accumulator = parts.next(), c = parts.next(),
                          d = parts.next();
   k.types = operand_parts(r, k.arch, k.family, opclass, a, b);
   const std::optional<ScaleType> d_scale =
       output_parts(r, accumulator, c, d, k.types == name_of(Element::s8) || k.types == name_of(Element::u8),
-                   k.types == name_of(Element::f16));
+                   k.types == name_of(Element::f16), k.types == name_of(Element::cf32));
   if (k.arch == NameArch::sm90) conversion_parts(r, parts, k.types);
   k.tile = parts.next();
   r.set("tile", std::string(k.tile), k.tile);
@@ -602,7 +642,7 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
   const bool mn_major_modelled = (k.arch == NameArch::sm100 && k.family != Family::plain_sparse) ||
                                  (k.arch == NameArch::sm90 && sm90_16_or_32_bits);
   const std::string_view layouts = parts.next();
-  layouts_part(r, layouts, mn_major_modelled);
+  layouts_part(r, layouts, mn_major_modelled, k.types == name_of(Element::cf32));
   k.align = parts.next();
   alignment_part(r, k.align);
 

@@ -84,7 +84,10 @@ inline constexpr std::array<Word<Conversion>, 3> conversion_words{{
 inline constexpr std::array<Word<Math>, 4> math_words{{
     {Math::automatic, "auto", "the operands' own MMA (f32 operands: tf32)", "cutlass::arch::OpMultiplyAdd"},
     {Math::fast_f16, "f16", "f32 operands converted to f16 for the f16 MMA", "cutlass::arch::OpMultiplyAddFastF16"},
-    {Math::fast_bf16, "bf16", "f32 operands converted to bf16 for the bf16 MMA", "cutlass::arch::OpMultiplyAddFastBF16"},
+    {Math::fast_bf16, "bf16",
+     "f32 operands converted to bf16 for the bf16 MMA (SM100 complex<float>: the FastF32 kernels, three bf16 parts "
+     "each)",
+     "cutlass::arch::OpMultiplyAddFastBF16"},
     {Math::fast_f32, "f32", "f32 operands as two tf32 parts each, three tf32 MMAs",
      "cutlass::arch::OpMultiplyAddFastF32"},
 }};

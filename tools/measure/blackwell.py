@@ -3,7 +3,7 @@
 output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
 the kernel's device-side size assertion needs measure.py's device check)."""
 from measure_common import (ELEMENT, BITS, PRESETS, block_type, builder_types, dims, finalize_epilogue_cluster,
-                            finalize_fusion, linear_fusion, probe_keys, probe_program)
+                            finalize_fusion, linear_fusion, probe_keys, probe_program, stage_type)
 
 OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
 TENSOROP = "cutlass::arch::OpClassTensorOp"
@@ -54,8 +54,41 @@ def block_scaled_keys(cfg, arch):
     return probe_keys(cfg), operand(a_name), operand(b_name or a_name)
 
 
+def complex_probe_source(cfg):
+    """An SM100 complex<float> GEMM as CUTLASS's generator emits one (gemm_operation.py's
+    EmitGemmUniversal3xInstance for GenerateSM100_TensorOp_32b_UMMA_gemm_complex…): A and B as
+    tuple<complex<float>, identity> aligned to 2, the interleaved complex tf32 schedule (math auto) or
+    the FastF32 one (math bf16), the no-smem epilogue of the same 1-SM or 2-SM kind with complex<float>
+    accumulator, compute, C and D and LinearCombination."""
+    p = probe_keys(cfg)
+    if cfg.get("types") != "cf32" or cfg.get("epilogue") != "nosmem" or p.schedule not in ("1sm", "2sm"):
+        raise ValueError("SM100 complex probes are types cf32, epilogue nosmem, schedule 1sm or 2sm")
+    sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
+    fast_f32 = cfg.get("math", "auto") == "bf16"
+    kernel = (f"cutlass::gemm::KernelTmaWarpSpecialized{sm}FastFP32Sm100" if fast_f32
+              else f"cutlass::gemm::KernelTmaWarpSpecialized{sm}InterleavedComplexTF32Sm100")
+    epilogue = f"cutlass::epilogue::{'FastF32' if fast_f32 else ''}NoSmemWarpSpecialized{sm}"
+    cf32 = "cutlass::complex<float>"
+    c = "void" if p.c == "void" else cf32
+    return probe_program(f"""
+using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
+using Cluster = {p.cluster};
+using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm100, {TENSOROP}, TileShape, Cluster, cutlass::epilogue::collective::EpilogueTileAuto,
+    {cf32}, {cf32}, {c}, {p.layout_cd}, 2, {cf32}, {p.layout_cd}, 2, {epilogue},
+    cutlass::epilogue::fusion::LinearCombination<{cf32}, {cf32}, {cf32}, {cf32}>>::CollectiveOp;
+using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm100, {TENSOROP}, cute::tuple<{cf32}, cute::identity>, {p.layout_a}, 2,
+    cute::tuple<{cf32}, cute::identity>, {p.layout_b}, 2, {cf32}, TileShape, Cluster,
+    {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<cute::Shape<int, int, int, int>, Mainloop, Epilogue>;
+""", "Mainloop::DispatchPolicy::Stages")
+
+
 def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
+    if cfg.get("types") == "cf32":
+        return complex_probe_source(cfg)
     if cfg.get("scaling", "block") == "none":
         return dense_probe_source(cfg)
     if cfg.get("scaling") == "blockwise":

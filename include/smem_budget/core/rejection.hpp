@@ -145,6 +145,19 @@ enum class Rejection {
   sm100_bssp_cta_n,
   sm100_bssp_sf_atom_k,
   sm100_sparse_smem_exceeds_capacity,
+  sm100_complex_tile_m_1sm,
+  sm100_complex_tile_m_2sm,
+  sm100_complex_tile_n,
+  sm100_complex_mma_n_1sm,
+  sm100_complex_mma_n_2sm,
+  sm100_complex_stages_below_two,
+  sm100_fastf32_mma_m_1sm,
+  sm100_fastf32_mma_n_1sm,
+  sm100_fastf32_mma_m_2sm,
+  sm100_fastf32_mma_n_2sm,
+  sm100_fastf32_cta_n,
+  sm100_fastf32_capacity,
+  sm100_input_transform_smem_exceeds_capacity,
   sm80_warp_divides_tile,
   sm80_instruction_divides_warp,
   sm80_warp_k_iterations,
@@ -780,6 +793,68 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "host-only build compiles it)",
     "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_sparse_gemm_tma_warpspecialized.hpp:458"}},
 
+  // SM100: the complex<float> builders (interleaved complex tf32, FastF32 9xBF16), their MMA atoms and the
+  // input-transform kernel.
+  {Rejection::sm100_complex_tile_m_1sm,
+   {"a 1-SM complex tf32 kernel needs tile M 64 or 128",
+    "Invalid TileShape_M.",
+    "cutlass/gemm/collective/builders/sm100_common.inl:678"}},
+  {Rejection::sm100_complex_tile_m_2sm,
+   {"a 2-SM complex tf32 kernel needs tile M 128 or 256",
+    "Invalid TileShape_M.",
+    "cutlass/gemm/collective/builders/sm100_common.inl:668"}},
+  {Rejection::sm100_complex_tile_n,
+   {"a complex tf32 kernel needs tile N a multiple of 8 up to 256",
+    "Invalid TileShape_N.",
+    "cutlass/gemm/collective/builders/sm100_common.inl:681 (2-SM: :672)"}},
+  {Rejection::sm100_complex_mma_n_1sm,
+   {"the 1-SM complex tf32 MMA of M 128 needs tile N a multiple of 16",
+    // The source continues the literal after a backslash-newline: its next line's 17 spaces are in the text.
+    "SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN N-mode size should be a multiple of 8 between 8 and 256 "
+    "for M=64,                 or a multiple of 16 between 16 and 256 for M=128.",
+    "cute/arch/mma_sm100_umma.hpp:217"}},
+  {Rejection::sm100_complex_mma_n_2sm,
+   {"the 2-SM complex tf32 MMA needs tile N a multiple of 32",
+    "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN N-mode size should be a multiple of 32 between 32 "
+    "and 256.",
+    "cute/arch/mma_sm100_umma.hpp:679"}},
+  {Rejection::sm100_complex_stages_below_two,
+   {"the complex tf32 builder needs at least 2 stages (a tile N of 64 takes an even count: 3 builds 2)",
+    "Pipeline Stages has to be at least 2",
+    "cutlass/gemm/collective/builders/sm100_interleaved_complex_umma_builder.inl:221"}},
+  {Rejection::sm100_fastf32_mma_m_1sm,
+   {"a 1-SM FastF32 kernel needs tile M 64 or 128",
+    "SM100_MMA_F16BF16_TS_SCALED M-mode size should be 64 or 128 for 1 CTA cluster MMA.",
+    "cute/arch/mma_sm100_umma.hpp:388"}},
+  {Rejection::sm100_fastf32_mma_n_1sm,
+   {"a 1-SM FastF32 kernel needs tile N a multiple of 8 (16 at tile M 128) up to 256",
+    "SM100_MMA_F16BF16_TS_SCALED N-mode size should be a multiple of 8 between 8 and 256 for M=64,                 or a "
+    "multiple of 16 between 16 and 256 for M=128.",
+    "cute/arch/mma_sm100_umma.hpp:389"}},
+  {Rejection::sm100_fastf32_mma_m_2sm,
+   {"a 2-SM FastF32 kernel needs tile M 128 or 256",
+    "SM100_MMA_F16BF16_2x1SM_TS_SCALED M-mode size should be 128 or 256 for 2 CTA cluster MMA.",
+    "cute/arch/mma_sm100_umma.hpp:846"}},
+  {Rejection::sm100_fastf32_mma_n_2sm,
+   {"a 2-SM FastF32 kernel needs tile N a multiple of 32 up to 256",
+    "SM100_MMA_F16BF16_2x1SM_TS_SCALED N-mode size should be a multiple of 32 between 32 and 256.",
+    "cute/arch/mma_sm100_umma.hpp:847"}},
+  {Rejection::sm100_fastf32_cta_n,
+   {"the FastF32 builder takes tile N up to 128",
+    "Can't support CtaN>128 tiles",
+    "cutlass/gemm/collective/builders/sm100_9xBF16_umma_builder.inl:60"}},
+  {Rejection::sm100_fastf32_capacity,
+   {"the FastF32 builder needs at least 2 load, 2 transform and 2 accumulator stages: A's bf16 parts share tensor "
+    "memory with the accumulators (6 stages of CTA N columns, 4 when they span 128), B's parts shared memory with "
+    "the loads",
+    "Not enough SMEM or TMEM capacity for selected tile size",
+    "cutlass/gemm/collective/builders/sm100_9xBF16_umma_builder.inl:105"}},
+  {Rejection::sm100_input_transform_smem_exceeds_capacity,
+   {"the kernel's SharedStorage is over 232,448 B, which the SM100 input-transform kernel asserts in device code "
+    "(a host-only build compiles it)",
+    "SMEM usage exceeded capacity.",
+    "cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized_input_transform.hpp:415"}},
+
   // SM103: the block-scaled ultra builder and collective.
   {Rejection::sm103_stage_count,
    {"the SM103 builder takes only the automatic stage counts (its StageCount<N> overload returns one count "
@@ -930,7 +1005,8 @@ constexpr bool is_sm100_capacity_refusal(Rejection r) {
   return r == Rejection::sm100_smem_exceeds_capacity || r == Rejection::sm100_grouped_smem_exceeds_capacity ||
          r == Rejection::sm100_blockwise_smem_exceeds_capacity ||
          r == Rejection::sm100_blockwise_grouped_smem_exceeds_capacity ||
-         r == Rejection::sm100_sparse_smem_exceeds_capacity;
+         r == Rejection::sm100_sparse_smem_exceeds_capacity ||
+         r == Rejection::sm100_input_transform_smem_exceeds_capacity;
 }
 
 }  // namespace smem_budget

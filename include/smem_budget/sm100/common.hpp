@@ -259,11 +259,13 @@ constexpr FusionStorage sm100_fusion_storage(const Config& config, Checked& c) {
 
 // The no-smem epilogue the builder takes the legacy thread::LinearCombination for
 // (sm100_builder.inl:1554-1565): the grouped dense kernels without a fusion (measured), and every
-// blockwise kernel, whose no-smem schedules are transform schedules (:1488-1493). Its collective's
-// SharedStorage is empty (sm100_epilogue_nosmem.hpp:143); no C or D descriptors.
+// blockwise and complex kernel, whose no-smem schedules are transform schedules (:1482-1493: a complex
+// accumulator is IsInterleavedComplex). Its collective's SharedStorage is empty
+// (sm100_epilogue_nosmem.hpp:143); no C or D descriptors.
 constexpr bool sm100_legacy_nosmem(const Config& config) {
   return config.epilogue == EpilogueKind::nosmem &&
-         (config.scaling == Scaling::blockwise || (config.scaling == Scaling::none && config.grouped));
+         (config.scaling == Scaling::blockwise || is_complex(accumulator_of(config)) ||
+          (config.scaling == Scaling::none && config.grouped));
 }
 
 constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c) {

@@ -3,7 +3,8 @@
 // CollectiveBuilder<…, OpClassTensorOp, …> (dense_gemm.hpp), and float scales per block (scaling
 // blockwise) the same class with the Blockwise schedules (blockwise_gemm.hpp); a sparse A, either
 // sparse class (sparse_gemm.hpp). CUTLASS's MoE GEMMs (moe) take either class's mixed TMA/cp.async
-// schedule (moe_gemm.hpp). All share SM100's epilogue (common.hpp) and kernel layout.
+// schedule (moe_gemm.hpp). complex<float> operands take the interleaved complex builders and the
+// input-transform kernel (complex_gemm.hpp). All share SM100's epilogue (common.hpp).
 #pragma once
 
 #include <optional>
@@ -14,6 +15,7 @@
 #include "smem_budget/core/result.hpp"
 #include "smem_budget/sm100/blockscaled_gemm.hpp"
 #include "smem_budget/sm100/blockwise_gemm.hpp"
+#include "smem_budget/sm100/complex_gemm.hpp"
 #include "smem_budget/sm100/dense_gemm.hpp"
 #include "smem_budget/sm100/sparse_gemm.hpp"
 #include "smem_budget/sm100/moe_gemm.hpp"
@@ -21,6 +23,7 @@
 namespace smem_budget {
 
 constexpr std::optional<std::string_view> sm100_gemm_invalid_input(const Config& config) {
+  if (sm100_complex_operands(config)) return sm100_complex_invalid_input(config);
   if (config.sparse) return sm100_sparse_invalid_input(config);
   if (config.moe) return sm100_moe_invalid_input(config);
   switch (config.scaling) {
@@ -35,6 +38,7 @@ constexpr std::optional<std::string_view> sm100_gemm_invalid_input(const Config&
 }
 
 constexpr std::optional<Budget> evaluate_sm100_gemm(const Config& config, const ArchLimits& arch) {
+  if (sm100_complex_operands(config)) return evaluate_sm100_complex(config, arch);
   if (config.sparse) return evaluate_sm100_sparse(config, arch);
   if (config.moe) return evaluate_sm100_moe(config, arch);
   switch (config.scaling) {
@@ -49,6 +53,7 @@ constexpr std::optional<Budget> evaluate_sm100_gemm(const Config& config, const 
 }
 
 constexpr bool sm100_gemm_shape_compiles(const Config& config) {
+  if (sm100_complex_operands(config)) return sm100_complex_shape_compiles(config);
   if (config.sparse) return sm100_sparse_shape_compiles(config);
   if (config.moe) return sm100_moe_shape_compiles(config);
   switch (config.scaling) {
