@@ -270,7 +270,7 @@ const Case cases[] = {
   {"--kernel 'CutlassGemmConfig{CutlassTileConfigSM100::CtaShapex281812x128B, MainloopScheduleType::AUTO, EpilogueScheduleType::TMA, ClusterShape::ClusterShape_2x1x1, ClusterShape::ClusterShape_4x1x1, ClusterShape::ClusterShape_2x1x1, 100}'",
    nullptr, "\"x281812x128\" is not a shape (MxNxK, each a number)"},
   {"--kernel 'CutlassGemmConfig{CutlassTileConfigSM100::CtaShapeundefinedB, MainloopScheduleType::AUTO, EpilogueScheduleType::TMA, ClusterShape::ClusterShape_2x1x1, ClusterShape::ClusterShape_4x1x1, ClusterShape::ClusterShape_2x1x1, 100}'",
-   nullptr, "\"undefined\" is not a shape (MxNxK, each a number)"},
+   nullptr, "\"CtaShapeundefinedB\" is not a tile enumerator (CtaShape{M}x{N}x{K}B)"},
   {"--kernel 'CutlassGemmConfig{sm_version=100 tile=CtaShape9999999999x256x128B cluster_shape=2x1x1}'", nullptr,
    "\"9999999999x256x128\" is not a shape (MxNxK, each a number)"},
   {"--kernel 'tile_config_sm90_enum: 5, mainloop_schedule_enum: 0'", nullptr,

@@ -116,11 +116,13 @@ class FieldReader {
     fail(field, fmt::format("{} has no enumerator {} ({}: {})", table.type, value, table.source, known));
   }
 
-  // A shape as toString() prints it ("128x256x64") or as a shape-coded enumerator value
-  // (m·10⁶ + n·10³ + k, gemm_configs.h shape_tuple_to_enum); Undefined is refused by the callers.
+  // A shape as toString() prints it ("128x256x64", "undefined") or as a shape-coded enumerator
+  // value (m·10⁶ + n·10³ + k, gemm_configs.h shape_tuple_to_enum); "" for Undefined.
   std::string shape(std::string_view field, std::string_view value) const {
     value = trim(value);
+    if (value == "undefined") return "";
     if (const auto v = integer(value)) {
+      if (*v == 0) return "";
       if (*v < 1000000) fail_position(field, *v);
       return fmt::format("{}x{}x{}", *v / 1000000, *v / 1000 % 1000, *v % 1000);
     }
@@ -150,7 +152,9 @@ class FieldReader {
     value = trim(value);
     if (!value.starts_with("CtaShape") || !value.ends_with('B'))
       fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
-    return fmt::format("CtaShape{}B", shape(field, value.substr(8, value.size() - 9)));
+    const std::string tile = shape(field, value.substr(8, value.size() - 9));
+    if (tile.empty()) fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
+    return fmt::format("CtaShape{}B", tile);
   }
 
   // The tile of a TMA warp-specialized config; positions (before the enums were shape-coded) by
