@@ -165,9 +165,19 @@ std::optional<std::array<bytes_t, 2>> wide_warps(const Core& core, bytes_t m, by
   return std::nullopt;
 }
 
+// The warps GenerateSM80_PlanarComplexTensorOp_16816 gives its tiles (generator.py:2609-2614), which
+// the planar complex names leave out: 2 x 4 at 64x128, 4 x 2 at 128x64, 2 x 2 at 64x64.
+std::optional<std::array<bytes_t, 2>> planar_complex_warps(bytes_t m, bytes_t n) {
+  if (m == 64 && n == 128) return std::array<bytes_t, 2>{2, 4};
+  if (m == 128 && n == 64) return std::array<bytes_t, 2>{4, 2};
+  if (m == 64 && n == 64) return std::array<bytes_t, 2>{2, 2};
+  return std::nullopt;
+}
+
 // {A}{B} layout letters (ShortComplexLayoutNames): n column-major, t row-major, and for complex
 // operands c and h, the same conjugated. A conjugate transform reaches only the warp-level MMA
-// (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h), so
+// (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h; a planar
+// complex kernel's, the signs of its warp products, mma_planar_complex_multistage.h:311-346), so
 // it is read as its layout.
 void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout) {
   const auto layout_of = [&](char letter) -> std::optional<std::string_view> {
@@ -284,13 +294,22 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
                                        : core->accumulator == "h" ? "f16"
                                                                   : "s32";
   r.set("accumulator", std::string(accumulator), token);
-  // [_grouped | _planar_complex[_array]]
+  // [_grouped | _planar_complex[_array]]: planar complex (GemmKind.PlanarComplex) and its pointer-array
+  // kernel (PlanarComplexArray, GemmPlanarComplexArray).
   token = next();
+  bool planar_complex = false;
   if (token == "grouped") {
     r.set("grouped", true, token);
     token = next();
   } else if (token == "planar") {
-    r.fail("planar_complex", "not modelled: 2.x planar complex GEMMs");
+    if (next() != "complex") r.fail(name, "expected _planar_complex_ or _planar_complex_array_");
+    planar_complex = true;
+    r.set("planar_complex", true, "planar_complex");
+    token = next();
+    if (token == "array") {
+      r.set("batched", true, "planar_complex_array");
+      token = next();
+    }
   }
   // [_A[_B]]: without them, the instruction says the operands (h16816: f16; s1688tf32 and the
   // FastF32 s1688: f32).
@@ -333,12 +352,13 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   const bool mixed_16bit = mixed && (bits_of_name(a) == 16 || bits_of_name(b) == 16);
   const bytes_t a_bits = bits_of_name(a);
   const bool wide_sparse = core->sparse && ks->first * a_bits == 2048 && a_bits != 8;
-  if (const auto warps = wide ? wide_warps(*core, mn->first, mn->second)
-                              : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit, wide_sparse))
+  if (const auto warps = wide             ? wide_warps(*core, mn->first, mn->second)
+                         : planar_complex ? planar_complex_warps(mn->first, mn->second)
+                                          : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit, wide_sparse))
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
   // {A}{B} layouts; the generator's C is column-major, but a sparse kernel's row-major
   // (device::SparseGemm does not transpose; GenerateSM80_SparseTensorOp_16832, generator.py:2494-2499).
-  set_layouts(r, next(), wide && *wide != "f64", core->sparse ? "row" : "col");
+  set_layouts(r, next(), (wide && *wide != "f64") || planar_complex, core->sparse ? "row" : "col");
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,

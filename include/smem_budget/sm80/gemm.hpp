@@ -65,8 +65,32 @@ constexpr bool sm80_accumulates_in(Element operand, Element accumulator) {
   return accumulator == Element::f16 && (operand == Element::f16 || is_f8f6f4(operand));
 }
 
-// What the sparse and SIMT kernels add to the 2.x inputs.
+// What the planar complex kernels (DefaultGemmPlanarComplexUniversal's GemmKernel and
+// GemmArrayKernel, gemm/kernel/default_gemm_planar_complex_universal.h:275-345) take: the generator's
+// (GenerateSM80_PlanarComplexTensorOp_16816, generator.py:2567-2637) f16 or bf16 planes through
+// tensor ops, with the multistage mainloop (two stages or fewer build MmaPlanarComplexPipelined, :184).
+constexpr std::optional<std::string_view> sm80_planar_complex_invalid_input(const Config& config) {
+  if (config.opclass == OpClass::simt) return "not modelled: 2.x SIMT planar complex GEMMs";
+  if (config.sparse) return "2.x planar complex GEMMs are not sparse: leave sparse out";
+  if (config.grouped)
+    return "2.x planar complex GEMMs are not grouped: give batched for the pointer-array kernel (GemmPlanarComplexArray)";
+  const Element a = config.types.a.data;
+  if (a != config.types.b.data || (a != Element::f16 && a != Element::bf16))
+    return "not modelled: 2.x planar complex GEMMs of other than f16 or bf16 planes (the generator's)";
+  if (sm80_stages(config) <= 2)
+    return "not modelled: 2.x planar complex GEMMs of one or two stages (MmaPlanarComplexPipelined): give stages 3 or "
+           "more";
+  return std::nullopt;
+}
+
+// What the sparse, SIMT and planar complex kernels add to the 2.x inputs.
 constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config& config) {
+  if (config.planar_complex) {
+    if (const auto error = sm80_planar_complex_invalid_input(config)) return error;
+  } else if (config.batched) {
+    return "not modelled: 2.x pointer-array batched GEMMs other than planar complex's (GemmPlanarComplexArray; batched "
+           "is modelled on sm90)";
+  }
   if (config.opclass == OpClass::simt) {
     if (config.sparse) return "2.x sparse GEMMs are tensor-op kernels: leave opclass out, or sparse";
     if (config.types.a.data != Element::f32 || config.types.b.data != Element::f32)
@@ -196,7 +220,10 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
   const Rejection mainloop =
       kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
   if (mainloop != Rejection::none) return mainloop;
-  return sm80_epilogue_check(kernel);
+  if (const Rejection why = sm80_epilogue_check(kernel); why != Rejection::none) return why;
+  // In EpiloguePlanarComplex::operator() (epilogue_planar_complex.h:315), which a build instantiates last.
+  if (kernel.planar_complex && sm80_warp_count(kernel).k != 1) return Rejection::sm80_planar_complex_sliced_k;
+  return Rejection::none;
 }
 
 constexpr bool sm80_shape_compiles(const Config& config, const ArchLimits& arch) {
