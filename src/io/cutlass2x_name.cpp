@@ -213,6 +213,16 @@ std::optional<std::array<bytes_t, 2>> simt_generator_warps(bytes_t m, bytes_t n)
   return std::nullopt;
 }
 
+// The warps GenerateSM80_Simt_complex gives its tiles (generator.py:4889-4898): 4 x 2 at 128x128
+// and 64x64, 2 x 2 at 64x128, 128x64, 64x32, 32x64 and 32x32.
+std::optional<std::array<bytes_t, 2>> simt_complex_generator_warps(bytes_t m, bytes_t n) {
+  if ((m == 128 && n == 128) || (m == 64 && n == 64)) return std::array<bytes_t, 2>{4, 2};
+  const bool two_by_two = (m == 64 && n == 128) || (m == 128 && n == 64) || (m == 64 && n == 32) ||
+                          (m == 32 && n == 64) || (m == 32 && n == 32);
+  if (two_by_two) return std::array<bytes_t, 2>{2, 2};
+  return std::nullopt;
+}
+
 // {M}x{N}_{K}x{stages}: the tile and the stage count; the tile's M and N.
 std::pair<bytes_t, bytes_t> read_tile(NameReader& r, std::string_view mn_part, std::string_view k_part) {
   const auto mn = pair_of(mn_part);
@@ -233,25 +243,29 @@ bytes_t read_alignment(NameReader& r, std::string_view align) {
 
 // cutlass_simt_{s|d|c|h|i}gemm_{M}x{N}_{K}x{stages}_{ab}_align{N} (gemm_operation.py): GemmUniversal
 // over OpClassSimt, C and D column-major and aligned to one element like A and B
-// (GenerateSM80_Simt_f32, generator.py:4755-4800). Only sgemm (f32) is modelled.
+// (GenerateSM80_Simt_f32, _f64 and _complex, generator.py:4755-4900), f32, f64 or complex<float>
+// throughout; cgemm's layout letters c and h are conjugated operands. sgemm, dgemm and cgemm are
+// modelled.
 Settings simt_name_settings(std::string_view name, const Origin& origin) {
   NameReader r(origin);
   const std::vector<std::string_view> parts = split(name.substr(cutlass2x_simt_prefix.size()));
   if (parts.size() != 5 || !parts[0].ends_with("gemm"))
     r.fail(name, "expected cutlass_simt_{s|d|c}gemm_{M}x{N}_{K}x{stages}_{layouts}_align{N}");
-  if (parts[0] != "sgemm")
-    r.fail(parts[0], fmt::format("not modelled: the 2.x SIMT {} kernels (f64 and complex; sgemm is modelled)", parts[0]));
+  if (parts[0] != "sgemm" && parts[0] != "dgemm" && parts[0] != "cgemm")
+    r.fail(parts[0], fmt::format("not modelled: the 2.x SIMT {} kernels (sgemm, dgemm and cgemm are modelled)", parts[0]));
+  const bool complex = parts[0] == "cgemm";
+  const std::string element = parts[0] == "sgemm" ? "f32" : complex ? "cf32" : "f64";
   r.set("generation", "2x", "cutlass_simt");
   r.set("opclass", "simt", "cutlass_simt");
   r.set("scaling", "none", "cutlass_simt");
-  r.set("types", "f32", parts[0]);
-  r.set("accumulator", "f32", parts[0]);
-  r.set("d", "f32", parts[0]);
+  r.set("types", element, parts[0]);
+  r.set("accumulator", element, parts[0]);
+  r.set("d", element, parts[0]);
   const auto [m, n] = read_tile(r, parts[1], parts[2]);
-  if (const auto warps = simt_generator_warps(m, n))
+  if (const auto warps = complex ? simt_complex_generator_warps(m, n) : simt_generator_warps(m, n))
     r.set("warp", fmt::format("{}x{}x{}", m / (*warps)[0], n / (*warps)[1], parts[2].substr(0, parts[2].find('x'))),
           parts[1]);
-  set_layouts(r, parts[3], false, "col");
+  set_layouts(r, parts[3], complex, "col");
   const bytes_t elements = read_alignment(r, parts[4]);
   r.set("alignment", fmt::format("{}:{}:{}", elements, elements, std::min<bytes_t>(8, elements)), parts[4]);
   return r.take();

@@ -42,6 +42,15 @@ constexpr Config simt_f32() {
   return config;
 }
 
+// cutlass_simt_cgemm_64x64_8x3_tc_align1: complex<float> SIMT, 4 x 2 warps, K-major A, B conjugated.
+constexpr Config simt_cf32() {
+  Config config = gemm_2x({64, 64, 8}, {16, 32, 8}, Element::cf32, 3);
+  config.opclass = OpClass::simt;
+  config.d_layout = MatrixLayout::col;
+  config.alignment = {1, 1, 1};
+  return config;
+}
+
 // cutlass_tensorop_s16816gemm_planar_complex_array_f16_64x128_32x3_nn_align8: f16 planes, f32 accumulators
 // and D, 2 x 4 warps, column-major D (the transposed problem's kernel).
 constexpr Config planar_f16() {
@@ -168,4 +177,22 @@ TEST_CASE("sm80: what the planar complex model leaves out is said", "[model][sm8
   Config three_x = planar_f16();
   three_x.generation = Generation::cutlass3x;
   CHECK(!evaluate(three_x, sm80));
+}
+
+TEST_CASE("sm80: a complex<float> SIMT kernel lays out as the real one, 8 bytes an element", "[model][sm80]") {
+  constexpr Budget b = *evaluate(simt_cf32(), sm80);
+  // A 64 x 24 and B 24 x 64 complex<float>; 16 rows of 64 + 4 x 2 + 1 complex<float> accumulators
+  // (measured: tests/data/sm80-simt-wide-names-device.json).
+  STATIC_REQUIRE(b.mainloop_tensors == 2 * 64 * 24 * 8);
+  STATIC_REQUIRE(b.epilogue_shared_storage == 16 * 73 * 8);
+  // Its core takes two warps or more.
+  STATIC_REQUIRE(refusal(simt_cf32(), [](Config& c) { c.tile = {16, 32, 8}; }) == Rejection::sm80_two_warps);
+  // A skew of one row against lanes of two: the real cores refuse it, the complex ones do not say.
+  Config skewed = simt_cf32();
+  skewed.tile.k = 32;
+  skewed.warp.k = 32;
+  CHECK(!evaluate(skewed, sm80));
+  skewed.types = {Operand{Element::f64}, Operand{Element::f64}};
+  skewed.d = Element::f64;
+  CHECK(evaluate(skewed, sm80)->rejection == Rejection::sm80_simt_padding_lanes);
 }

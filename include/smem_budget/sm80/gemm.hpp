@@ -93,8 +93,16 @@ constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config&
   }
   if (config.opclass == OpClass::simt) {
     if (config.sparse) return "2.x sparse GEMMs are tensor-op kernels: leave opclass out, or sparse";
-    if (config.types.a.data != Element::f32 || config.types.b.data != Element::f32)
-      return "not modelled: 2.x SIMT operands other than f32 (sgemm; dgemm, cgemm, hgemm and igemm are not)";
+    // SM80's SIMT DefaultMmaCore is one template for any element (default_mma_core_sm80.h:1950-2590): f64
+    // (dgemm) differs from f32 only in its lanes, 128 bits of the operand. complex<float> (cgemm) builds
+    // DefaultMultistageMmaComplexCore's SIMT cores, the same layouts (sm80/simt.hpp says what differs).
+    const Element a = config.types.a.data;
+    if (a != config.types.b.data || (a != Element::f32 && a != Element::f64 && a != Element::cf32))
+      return "not modelled: 2.x SIMT operands other than f32, f64 and cf32 (sgemm, dgemm, cgemm; hgemm, igemm and "
+             "zgemm are not)";
+    if (is_complex(a) && !sm80_simt_padding_whole_lanes(config))
+      return "not modelled: a complex<float> SIMT kernel whose K-major operand's skew (tile K / 32) is not whole lanes "
+             "(its core does not assert it, as the real ones do; none was built)";
     if (sm80_stages(config) == 2)
       return "not modelled: a 2.x SIMT kernel of two stages (MmaPipelined over default_mma_core_simt.h, the default "
              "of DefaultGemmConfiguration<OpClassSimt>): give stages 3 or more, as the library's kernels do";
