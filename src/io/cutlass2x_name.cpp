@@ -335,7 +335,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (operands.size() > 2) r.fail(operands[2], "a 2.x name gives at most two operand types");
   for (std::string_view e : operands) {
     if (!is_modelled_element(e)) r.fail(e, fmt::format("not modelled: {} operands", e));
-    if (core->sparse && (e == "u8" || e == "s4" || e == "u4"))
+    if (core->sparse && (e == "u8" || e == "u4"))
       r.fail(e, fmt::format("not modelled: 2.x sparse GEMMs of {} operands", e));
   }
   if (operands.empty()) {
@@ -376,7 +376,8 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,
-  // generator.py:2924); for a 4-bit one: 16 where N is 128 or more, else 8 (…_16864_TN, :3274).
+  // generator.py:2924); for a 4-bit one: 16 where N is 128 or more, else 8 (…_16864_TN, :3274), but a
+  // sparse kernel's where N is over 128 (GenerateSM80_SparseTensorOp_168128_TN, :3329-3333).
   // A name's align{N} is the larger of A's and B's (gemm_operation.py:380); the mixed-input generators
   // align each operand to 128 bits, so N is the narrower one's, and the C of a float mixed-input GEMM of
   // tile N 32 or less to 4 elements (generator.py:2640-2841, 2934-3098).
@@ -389,7 +390,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   const bool byte_c = output == "s8" || output == "u8";
   const bool nibble_c = output == "s4" || output == "u4";
   const bytes_t c_alignment = byte_c                     ? (mn->second >= 128 && mn->first != 32 ? 16 : 8)
-                              : nibble_c                 ? (mn->second >= 128 ? 16 : 8)
+                              : nibble_c                 ? ((core->sparse ? mn->second > 128 : mn->second >= 128) ? 16 : 8)
                               : mixed && mn->second <= 32 ? 4
                                                          : std::min<bytes_t>(8, *elements);
   r.set("alignment", fmt::format("{}:{}:{}", a_alignment, b_alignment, c_alignment), align);

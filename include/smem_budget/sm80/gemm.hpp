@@ -116,8 +116,8 @@ constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config&
     if (config.types.a.data != config.types.b.data && !(is_f8f6f4(config.types.a.data) && is_f8f6f4(config.types.b.data)))
       return "not modelled: 2.x sparse GEMMs of A and B of different types";
     for (Element e : {config.types.a.data, config.types.b.data})
-      if (e == Element::u8 || bits_of(e) == 4 || is_f64_or_complex(e))
-        return "not modelled: 2.x sparse GEMMs of u8, s4, u4, f64 or complex operands";
+      if (e == Element::u8 || e == Element::u4 || is_f64_or_complex(e))
+        return "not modelled: 2.x sparse GEMMs of u8, u4, f64 or complex operands";
     if (config.math != Math::automatic) return "not modelled: 2.x sparse GEMMs through the f16/bf16/FastF32 MMAs (math)";
   }
   if (config.opclass == OpClass::simt && config.math != Math::automatic)
