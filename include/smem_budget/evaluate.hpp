@@ -199,6 +199,9 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100): give --arch sm100";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
+  if (config.planar_complex && config.generation != Generation::cutlass2x)
+    return "planar_complex names a 2.x kernel (GemmPlanarComplex, cutlass_tensorop_…gemm_planar_complex_…): give "
+           "generation 2x too";
   if ((config.conversion != Conversion::convert || config.shuffled) &&
       (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
     return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";

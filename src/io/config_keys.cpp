@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 37> config_keys{{
+constexpr std::array<ConfigKey, 38> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -154,6 +154,13 @@ constexpr std::array<ConfigKey, 37> config_keys{{
      .help = "2:4 structured-sparse A (CUTLASS's SM90, SM100 and SM120 sparse GEMMs, and 2.x's SparseGemm). Default: off.", .example = "--sparse",
      .read = [](Config& c, const Setting& s) { c.sparse = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.sparse); }},
+    {.key = "planar_complex", .flag = "--planar-complex", .value = KeyValue::boolean,
+     .help = "A 2.x planar complex GEMM (GemmPlanarComplex; with --batched GemmPlanarComplexArray): complex A, B, C and D "
+             "each\nheld as a real and an imaginary plane of --types (f16 or bf16), --d and the accumulator. Default: off.",
+     .example = "--arch sm80 --generation 2x --planar-complex --types f16 --d f32 --tile 64x128x32 --warp 32x32x32",
+     .read = [](Config& c, const Setting& s) { c.planar_complex = s.value.get<bool>(); },
+     // Written when set, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.planar_complex) out.member(key, true); }},
     {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,
      .help = "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or "
              "A:B.\nDefault: auto.",
@@ -232,8 +239,8 @@ constexpr std::array<ConfigKey, 37> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, c.grouped); }},
     {.key = "batched", .flag = "--batched", .value = KeyValue::boolean,
      .help = "Pointer-array batched GEMM (sm90): the KernelPtrArray… schedules over an ArrayProblemShape and plain "
-             "strides, as\nCUTLASS's example 56 builds it (the default tile scheduler, not grouped's). Not with "
-             "grouped. Default: off.",
+             "strides, as\nCUTLASS's example 56 builds it (the default tile scheduler, not grouped's); with "
+             "--planar-complex, 2.x's\nGemmPlanarComplexArray. Not with grouped. Default: off.",
      .example = "--arch sm90 --scaling none --types f16 --schedule cooperative --batched",
      .read = [](Config& c, const Setting& s) { c.batched = s.value.get<bool>(); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.batched) out.member(key, true); }},

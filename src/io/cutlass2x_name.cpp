@@ -165,9 +165,19 @@ std::optional<std::array<bytes_t, 2>> wide_warps(const Core& core, bytes_t m, by
   return std::nullopt;
 }
 
+// The warps GenerateSM80_PlanarComplexTensorOp_16816 gives its tiles (generator.py:2609-2614), which
+// the planar complex names leave out: 2 x 4 at 64x128, 4 x 2 at 128x64, 2 x 2 at 64x64.
+std::optional<std::array<bytes_t, 2>> planar_complex_warps(bytes_t m, bytes_t n) {
+  if (m == 64 && n == 128) return std::array<bytes_t, 2>{2, 4};
+  if (m == 128 && n == 64) return std::array<bytes_t, 2>{4, 2};
+  if (m == 64 && n == 64) return std::array<bytes_t, 2>{2, 2};
+  return std::nullopt;
+}
+
 // {A}{B} layout letters (ShortComplexLayoutNames): n column-major, t row-major, and for complex
 // operands c and h, the same conjugated. A conjugate transform reaches only the warp-level MMA
-// (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h), so
+// (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h; a planar
+// complex kernel's, the signs of its warp products, mma_planar_complex_multistage.h:311-346), so
 // it is read as its layout.
 void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout) {
   const auto layout_of = [&](char letter) -> std::optional<std::string_view> {
@@ -203,6 +213,16 @@ std::optional<std::array<bytes_t, 2>> simt_generator_warps(bytes_t m, bytes_t n)
   return std::nullopt;
 }
 
+// The warps GenerateSM80_Simt_complex gives its tiles (generator.py:4889-4898): 4 x 2 at 128x128
+// and 64x64, 2 x 2 at 64x128, 128x64, 64x32, 32x64 and 32x32.
+std::optional<std::array<bytes_t, 2>> simt_complex_generator_warps(bytes_t m, bytes_t n) {
+  if ((m == 128 && n == 128) || (m == 64 && n == 64)) return std::array<bytes_t, 2>{4, 2};
+  const bool two_by_two = (m == 64 && n == 128) || (m == 128 && n == 64) || (m == 64 && n == 32) ||
+                          (m == 32 && n == 64) || (m == 32 && n == 32);
+  if (two_by_two) return std::array<bytes_t, 2>{2, 2};
+  return std::nullopt;
+}
+
 // {M}x{N}_{K}x{stages}: the tile and the stage count; the tile's M and N.
 std::pair<bytes_t, bytes_t> read_tile(NameReader& r, std::string_view mn_part, std::string_view k_part) {
   const auto mn = pair_of(mn_part);
@@ -223,25 +243,29 @@ bytes_t read_alignment(NameReader& r, std::string_view align) {
 
 // cutlass_simt_{s|d|c|h|i}gemm_{M}x{N}_{K}x{stages}_{ab}_align{N} (gemm_operation.py): GemmUniversal
 // over OpClassSimt, C and D column-major and aligned to one element like A and B
-// (GenerateSM80_Simt_f32, generator.py:4755-4800). Only sgemm (f32) is modelled.
+// (GenerateSM80_Simt_f32, _f64 and _complex, generator.py:4755-4900), f32, f64 or complex<float>
+// throughout; cgemm's layout letters c and h are conjugated operands. sgemm, dgemm and cgemm are
+// modelled.
 Settings simt_name_settings(std::string_view name, const Origin& origin) {
   NameReader r(origin);
   const std::vector<std::string_view> parts = split(name.substr(cutlass2x_simt_prefix.size()));
   if (parts.size() != 5 || !parts[0].ends_with("gemm"))
     r.fail(name, "expected cutlass_simt_{s|d|c}gemm_{M}x{N}_{K}x{stages}_{layouts}_align{N}");
-  if (parts[0] != "sgemm")
-    r.fail(parts[0], fmt::format("not modelled: the 2.x SIMT {} kernels (f64 and complex; sgemm is modelled)", parts[0]));
+  if (parts[0] != "sgemm" && parts[0] != "dgemm" && parts[0] != "cgemm")
+    r.fail(parts[0], fmt::format("not modelled: the 2.x SIMT {} kernels (sgemm, dgemm and cgemm are modelled)", parts[0]));
+  const bool complex = parts[0] == "cgemm";
+  const std::string element = parts[0] == "sgemm" ? "f32" : complex ? "cf32" : "f64";
   r.set("generation", "2x", "cutlass_simt");
   r.set("opclass", "simt", "cutlass_simt");
   r.set("scaling", "none", "cutlass_simt");
-  r.set("types", "f32", parts[0]);
-  r.set("accumulator", "f32", parts[0]);
-  r.set("d", "f32", parts[0]);
+  r.set("types", element, parts[0]);
+  r.set("accumulator", element, parts[0]);
+  r.set("d", element, parts[0]);
   const auto [m, n] = read_tile(r, parts[1], parts[2]);
-  if (const auto warps = simt_generator_warps(m, n))
+  if (const auto warps = complex ? simt_complex_generator_warps(m, n) : simt_generator_warps(m, n))
     r.set("warp", fmt::format("{}x{}x{}", m / (*warps)[0], n / (*warps)[1], parts[2].substr(0, parts[2].find('x'))),
           parts[1]);
-  set_layouts(r, parts[3], false, "col");
+  set_layouts(r, parts[3], complex, "col");
   const bytes_t elements = read_alignment(r, parts[4]);
   r.set("alignment", fmt::format("{}:{}:{}", elements, elements, std::min<bytes_t>(8, elements)), parts[4]);
   return r.take();
@@ -284,13 +308,22 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
                                        : core->accumulator == "h" ? "f16"
                                                                   : "s32";
   r.set("accumulator", std::string(accumulator), token);
-  // [_grouped | _planar_complex[_array]]
+  // [_grouped | _planar_complex[_array]]: planar complex (GemmKind.PlanarComplex) and its pointer-array
+  // kernel (PlanarComplexArray, GemmPlanarComplexArray).
   token = next();
+  bool planar_complex = false;
   if (token == "grouped") {
     r.set("grouped", true, token);
     token = next();
   } else if (token == "planar") {
-    r.fail("planar_complex", "not modelled: 2.x planar complex GEMMs");
+    if (next() != "complex") r.fail(name, "expected _planar_complex_ or _planar_complex_array_");
+    planar_complex = true;
+    r.set("planar_complex", true, "planar_complex");
+    token = next();
+    if (token == "array") {
+      r.set("batched", true, "planar_complex_array");
+      token = next();
+    }
   }
   // [_A[_B]]: without them, the instruction says the operands (h16816: f16; s1688tf32 and the
   // FastF32 s1688: f32).
@@ -302,7 +335,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (operands.size() > 2) r.fail(operands[2], "a 2.x name gives at most two operand types");
   for (std::string_view e : operands) {
     if (!is_modelled_element(e)) r.fail(e, fmt::format("not modelled: {} operands", e));
-    if (core->sparse && (e == "u8" || e == "s4" || e == "u4"))
+    if (core->sparse && (e == "u8" || e == "u4"))
       r.fail(e, fmt::format("not modelled: 2.x sparse GEMMs of {} operands", e));
   }
   if (operands.empty()) {
@@ -333,16 +366,18 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   const bool mixed_16bit = mixed && (bits_of_name(a) == 16 || bits_of_name(b) == 16);
   const bytes_t a_bits = bits_of_name(a);
   const bool wide_sparse = core->sparse && ks->first * a_bits == 2048 && a_bits != 8;
-  if (const auto warps = wide ? wide_warps(*core, mn->first, mn->second)
-                              : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit, wide_sparse))
+  if (const auto warps = wide             ? wide_warps(*core, mn->first, mn->second)
+                         : planar_complex ? planar_complex_warps(mn->first, mn->second)
+                                          : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit, wide_sparse))
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
   // {A}{B} layouts; the generator's C is column-major, but a sparse kernel's row-major
   // (device::SparseGemm does not transpose; GenerateSM80_SparseTensorOp_16832, generator.py:2494-2499).
-  set_layouts(r, next(), wide && *wide != "f64", core->sparse ? "row" : "col");
+  set_layouts(r, next(), (wide && *wide != "f64") || planar_complex, core->sparse ? "row" : "col");
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,
-  // generator.py:2924); for a 4-bit one: 16 where N is 128 or more, else 8 (…_16864_TN, :3274).
+  // generator.py:2924); for a 4-bit one: 16 where N is 128 or more, else 8 (…_16864_TN, :3274), but a
+  // sparse kernel's where N is over 128 (GenerateSM80_SparseTensorOp_168128_TN, :3329-3333).
   // A name's align{N} is the larger of A's and B's (gemm_operation.py:380); the mixed-input generators
   // align each operand to 128 bits, so N is the narrower one's, and the C of a float mixed-input GEMM of
   // tile N 32 or less to 4 elements (generator.py:2640-2841, 2934-3098).
@@ -355,7 +390,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   const bool byte_c = output == "s8" || output == "u8";
   const bool nibble_c = output == "s4" || output == "u4";
   const bytes_t c_alignment = byte_c                     ? (mn->second >= 128 && mn->first != 32 ? 16 : 8)
-                              : nibble_c                 ? (mn->second >= 128 ? 16 : 8)
+                              : nibble_c                 ? ((core->sparse ? mn->second > 128 : mn->second >= 128) ? 16 : 8)
                               : mixed && mn->second <= 32 ? 4
                                                          : std::min<bytes_t>(8, *elements);
   r.set("alignment", fmt::format("{}:{}:{}", a_alignment, b_alignment, c_alignment), align);

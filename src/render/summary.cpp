@@ -83,6 +83,7 @@ SummaryRow summarize(const Result& r, bool group) {
     if (c.math != Math::automatic) row.types += fmt::format(" via {}", io::format_math(c.math));
     row.schedule = c.opclass == OpClass::simt ? "2.x SIMT multistage"
                    : c.sparse                     ? "2.x sparse multistage"
+                   : c.planar_complex             ? (c.batched ? "2.x planar complex array" : "2.x planar complex")
                    : c.grouped                    ? "2.x multistage grouped"
                                                   : "2.x multistage";
     row.epilogue = std::string(io::format_epilogue(c.epilogue));

@@ -1,5 +1,5 @@
-// The 2.x sparse and SIMT models on measured rows (tests/data/sm80-sparse-names-device.json,
-// sm80-simt-names-device.json), and the assertions they refuse by, checked at compile time
+// The 2.x sparse, SIMT and planar complex models on measured rows (tests/data/sm80-sparse-names-device.json,
+// sm80-simt-names-device.json, sm80-planar-complex-*device.json), and the assertions they refuse by, checked at compile time
 // (STATIC_REQUIRE) in model_static_tests and again at run time in model_runtime_tests.
 #include <catch2/catch.hpp>
 
@@ -39,6 +39,30 @@ constexpr Config simt_f32() {
   config.b_layout = MatrixLayout::row;
   config.d_layout = MatrixLayout::col;
   config.alignment = {1, 1, 1};
+  return config;
+}
+
+// cutlass_simt_cgemm_64x64_8x3_tc_align1: complex<float> SIMT, 4 x 2 warps, K-major A, B conjugated.
+constexpr Config simt_cf32() {
+  Config config = gemm_2x({64, 64, 8}, {16, 32, 8}, Element::cf32, 3);
+  config.opclass = OpClass::simt;
+  config.d_layout = MatrixLayout::col;
+  config.alignment = {1, 1, 1};
+  return config;
+}
+
+// cutlass_tensorop_s16816gemm_planar_complex_array_f16_64x128_32x3_nn_align8: f16 planes, f32 accumulators
+// and D, 2 x 4 warps, column-major D (the transposed problem's kernel).
+constexpr Config planar_f16() {
+  Config config = gemm_2x({64, 128, 32}, {32, 32, 32}, Element::f16, 3);
+  config.planar_complex = true;
+  config.batched = true;
+  config.accumulator = Element::f32;
+  config.d = Element::f32;
+  config.a_layout = MatrixLayout::col;
+  config.b_layout = MatrixLayout::col;
+  config.d_layout = MatrixLayout::col;
+  config.alignment = {8, 8, 8};
   return config;
 }
 
@@ -101,4 +125,74 @@ TEST_CASE("sm80: what the sparse and SIMT models leave out is said", "[model][sm
   Config column_major = sparse_bf16();
   column_major.d_layout = MatrixLayout::col;
   CHECK(!evaluate(column_major, sm80));
+}
+
+TEST_CASE("sm80: a planar complex kernel holds a real and an imaginary plane of every tile", "[model][sm80]") {
+  constexpr Budget b = *evaluate(planar_f16(), sm80);
+  // A 64 x 32 x 3 and B 32 x 3 x 128 f16, twice; 16 rows of 128 + 8 f32 accumulators, twice.
+  STATIC_REQUIRE(b.mainloop_tensors == 2 * (64 * 96 * 2 + 96 * 128 * 2));
+  STATIC_REQUIRE(b.epilogue_shared_storage == 2 * 16 * 136 * 4);
+  STATIC_REQUIRE(b.total == 73728);
+  STATIC_REQUIRE(b.parts.total() == b.total);
+}
+
+TEST_CASE("sm80: planar complex kernels are refused by CUTLASS's assertions", "[model][sm80]") {
+  // f32 D of 8 elements (32 bytes) per access: at N 32 over two warps along N no whole row is left
+  // (measured: tests/data/sm80-planar-complex-device.json); 4 per access leave one.
+  const auto narrow = [](Config& c) {
+    c.tile = {64, 32, 32};
+    c.warp = {32, 16, 32};
+    c.d_layout = MatrixLayout::row;
+    c.a_layout = MatrixLayout::row;
+  };
+  STATIC_REQUIRE(refusal(planar_f16(), narrow) == Rejection::sm80_epilogue_rows);
+  STATIC_REQUIRE(refusal(planar_f16(), [&](Config& c) {
+                   narrow(c);
+                   c.alignment.c = 4;
+                 }) == Rejection::none);
+  // Warps that split K: EpiloguePlanarComplex reduces no K slices (measured).
+  STATIC_REQUIRE(refusal(planar_f16(), [](Config& c) {
+                   c.tile = {64, 128, 64};
+                   c.warp = {32, 64, 32};
+                   c.d = Element::f16;
+                   c.d_layout = MatrixLayout::row;
+                   c.a_layout = MatrixLayout::row;
+                 }) == Rejection::sm80_planar_complex_sliced_k);
+}
+
+TEST_CASE("sm80: what the planar complex model leaves out is said", "[model][sm80]") {
+  Config two_stages = planar_f16();
+  two_stages.stages.count = 2;
+  CHECK(!evaluate(two_stages, sm80));
+  Config tf32 = planar_f16();
+  tf32.types = {Operand{Element::f32}, Operand{Element::f32}};
+  CHECK(!evaluate(tf32, sm80));
+  Config grouped = planar_f16();
+  grouped.batched = false;
+  grouped.grouped = true;
+  CHECK(!evaluate(grouped, sm80));
+  Config batched = planar_f16();
+  batched.planar_complex = false;
+  CHECK(!evaluate(batched, sm80));
+  Config three_x = planar_f16();
+  three_x.generation = Generation::cutlass3x;
+  CHECK(!evaluate(three_x, sm80));
+}
+
+TEST_CASE("sm80: a complex<float> SIMT kernel lays out as the real one, 8 bytes an element", "[model][sm80]") {
+  constexpr Budget b = *evaluate(simt_cf32(), sm80);
+  // A 64 x 24 and B 24 x 64 complex<float>; 16 rows of 64 + 4 x 2 + 1 complex<float> accumulators
+  // (measured: tests/data/sm80-simt-wide-names-device.json).
+  STATIC_REQUIRE(b.mainloop_tensors == 2 * 64 * 24 * 8);
+  STATIC_REQUIRE(b.epilogue_shared_storage == 16 * 73 * 8);
+  // Its core takes two warps or more.
+  STATIC_REQUIRE(refusal(simt_cf32(), [](Config& c) { c.tile = {16, 32, 8}; }) == Rejection::sm80_two_warps);
+  // A skew of one row against lanes of two: the real cores refuse it, the complex ones do not say.
+  Config skewed = simt_cf32();
+  skewed.tile.k = 32;
+  skewed.warp.k = 32;
+  CHECK(!evaluate(skewed, sm80));
+  skewed.types = {Operand{Element::f64}, Operand{Element::f64}};
+  skewed.d = Element::f64;
+  CHECK(evaluate(skewed, sm80)->rejection == Rejection::sm80_simt_padding_lanes);
 }

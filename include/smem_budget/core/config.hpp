@@ -168,7 +168,7 @@ struct Config {
   // TMA, B by cp.async.
   bool moe = false;
   bool grouped = false;
-  bool batched = false;  // SM90's pointer-array batched GEMM (ArrayProblemShape), not grouped
+  bool batched = false;  // SM90's pointer-array batched GEMM (ArrayProblemShape), not grouped; 2.x planar complex's array kernel
   StagePolicy stages{};
   EpilogueKind epilogue = EpilogueKind::tma;
   Element c = Element::none;
@@ -184,6 +184,9 @@ struct Config {
   Scaling scaling = Scaling::block;
   ScaleGranularity scale_granularity{};
   bool sparse = false;  // 2:4 structured-sparse A
+  // A 2.x planar complex GEMM (kernel::GemmPlanarComplex; with batched, GemmPlanarComplexArray): complex
+  // operands and outputs held as a real and an imaginary plane of `types`, `d` and the accumulator.
+  bool planar_complex = false;
   EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
   OperandAlignment alignment{};
   TileScheduler tile_scheduler = TileScheduler::persistent;

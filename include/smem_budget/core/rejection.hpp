@@ -181,6 +181,7 @@ enum class Rejection {
   sm80_simt_transpose_strided,
   sm80_simt_thread_lanes,
   sm80_simt_scalar_epilogue,
+  sm80_planar_complex_sliced_k,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -978,6 +979,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"a SIMT kernel's epilogue stores one element per access: give C's alignment 1",
     "simt epilogue must operate on scalars",
     "cutlass/gemm/kernel/default_gemm.h:981"}},
+  {Rejection::sm80_planar_complex_sliced_k,
+   {"a planar complex kernel's warps must not split K (its epilogue reduces no K slices): give warp K equal to the "
+    "tile's K",
+    "Sliced-K not supported for planar complex at this time",
+    "cutlass/epilogue/threadblock/epilogue_planar_complex.h:315"}},
 }};
 // clang-format on
 

@@ -14,11 +14,13 @@ namespace smem_budget {
 // width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); when
 // no alignment is given, DefaultGemmConfiguration's LinearCombination: 128 bits' worth, one element
 // for SIMT kernels (gemm/device/default_gemm_configuration.h:88-92) and for f64 and complex outputs
-// (its f64 and complex<double> specializations, :487-526).
+// (its f64 and complex<double> specializations, :487-526). The planar complex emitter gives its
+// LinearCombinationPlanarComplex C's alignment itself, however wide (gemm_operation.py:1192-1197, 1250).
 constexpr bytes_t sm80_output_access(const Config& config) {
   const bytes_t bits = bits_of(config.d);
   const bytes_t unaligned = config.opclass == OpClass::simt || is_f64_or_complex(config.d) ? 1 : 128 / bits;
   const bytes_t align = config.alignment.c != 0 ? config.alignment.c : unaligned;
+  if (config.planar_complex) return align;
   const bytes_t access_bits = align * bits < 128 ? align * bits : 128;
   return access_bits / bits;
 }
@@ -27,8 +29,9 @@ constexpr bytes_t sm80_output_access(const Config& config) {
 // stages two for f32 output of f32 in fours, f16 of f32 in eights and f16 or bf16 of s32 in
 // eights (default_epilogue_tensor_op.h:123-310), one otherwise and whenever warps split K (:606):
 // a tfloat32_t output takes the general template's one, though it is as wide as f32.
+// EpiloguePlanarComplex stages one (it has no kFragmentsPerIteration).
 constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
-  if (sm80_warp_count(config).k != 1) return 1;
+  if (sm80_warp_count(config).k != 1 || config.planar_complex) return 1;
   const Element d = config.d;
   const Element acc = accumulator_of(config);
   const bytes_t access = sm80_output_access(config);
@@ -43,12 +46,15 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // plus the padding DefaultEpilogueTensorOp hard-codes, 64 / accumulator bits x 4 columns
 // (default_epilogue_tensor_op.h:604), which DefaultEpilogueComplexTensorOp leaves out (Padding
 // MatrixShape<0, 0>, default_epilogue_complex_tensor_op.h:124, 202); one AlignedBuffer of
-// accumulators (complex<float> or complex<double> in the complex epilogue).
+// accumulators (complex<float> or complex<double> in the complex epilogue). EpiloguePlanarComplex's
+// (epilogue/threadblock/epilogue_planar_complex.h:141-193) holds those rows and columns of its real
+// DefaultEpilogueTensorOp twice, a real and an imaginary plane (kImaginaryStride, :168-174).
 constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
   const Sm80WarpCount warps = sm80_warp_count(config);
   const Element accumulator = accumulator_of(config);
   const int bits = bits_of(accumulator);
-  const bytes_t rows = c.mul(c.mul(warps.m * 8, warps.k), sm80_fragments_per_iteration(config));
+  const bytes_t planes = config.planar_complex ? 2 : 1;
+  const bytes_t rows = c.mul(c.mul(warps.m * 8, warps.k), sm80_fragments_per_iteration(config) * planes);
   const bytes_t padding = is_complex(accumulator) ? 0 : 64 / bits * 4;
   const bytes_t columns = c.add(config.tile.n, padding);
   return c.up(ceil_div(c.mul(c.mul(rows, columns), bits), 8), 16);

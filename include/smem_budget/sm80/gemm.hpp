@@ -65,12 +65,44 @@ constexpr bool sm80_accumulates_in(Element operand, Element accumulator) {
   return accumulator == Element::f16 && (operand == Element::f16 || is_f8f6f4(operand));
 }
 
-// What the sparse and SIMT kernels add to the 2.x inputs.
+// What the planar complex kernels (DefaultGemmPlanarComplexUniversal's GemmKernel and
+// GemmArrayKernel, gemm/kernel/default_gemm_planar_complex_universal.h:275-345) take: the generator's
+// (GenerateSM80_PlanarComplexTensorOp_16816, generator.py:2567-2637) f16 or bf16 planes through
+// tensor ops, with the multistage mainloop (two stages or fewer build MmaPlanarComplexPipelined, :184).
+constexpr std::optional<std::string_view> sm80_planar_complex_invalid_input(const Config& config) {
+  if (config.opclass == OpClass::simt) return "not modelled: 2.x SIMT planar complex GEMMs";
+  if (config.sparse) return "2.x planar complex GEMMs are not sparse: leave sparse out";
+  if (config.grouped)
+    return "2.x planar complex GEMMs are not grouped: give batched for the pointer-array kernel (GemmPlanarComplexArray)";
+  const Element a = config.types.a.data;
+  if (a != config.types.b.data || (a != Element::f16 && a != Element::bf16))
+    return "not modelled: 2.x planar complex GEMMs of other than f16 or bf16 planes (the generator's)";
+  if (sm80_stages(config) <= 2)
+    return "not modelled: 2.x planar complex GEMMs of one or two stages (MmaPlanarComplexPipelined): give stages 3 or "
+           "more";
+  return std::nullopt;
+}
+
+// What the sparse, SIMT and planar complex kernels add to the 2.x inputs.
 constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config& config) {
+  if (config.planar_complex) {
+    if (const auto error = sm80_planar_complex_invalid_input(config)) return error;
+  } else if (config.batched) {
+    return "not modelled: 2.x pointer-array batched GEMMs other than planar complex's (GemmPlanarComplexArray; batched "
+           "is modelled on sm90)";
+  }
   if (config.opclass == OpClass::simt) {
     if (config.sparse) return "2.x sparse GEMMs are tensor-op kernels: leave opclass out, or sparse";
-    if (config.types.a.data != Element::f32 || config.types.b.data != Element::f32)
-      return "not modelled: 2.x SIMT operands other than f32 (sgemm; dgemm, cgemm, hgemm and igemm are not)";
+    // SM80's SIMT DefaultMmaCore is one template for any element (default_mma_core_sm80.h:1950-2590): f64
+    // (dgemm) differs from f32 only in its lanes, 128 bits of the operand. complex<float> (cgemm) builds
+    // DefaultMultistageMmaComplexCore's SIMT cores, the same layouts (sm80/simt.hpp says what differs).
+    const Element a = config.types.a.data;
+    if (a != config.types.b.data || (a != Element::f32 && a != Element::f64 && a != Element::cf32))
+      return "not modelled: 2.x SIMT operands other than f32, f64 and cf32 (sgemm, dgemm, cgemm; hgemm, igemm and "
+             "zgemm are not)";
+    if (is_complex(a) && !sm80_simt_padding_whole_lanes(config))
+      return "not modelled: a complex<float> SIMT kernel whose K-major operand's skew (tile K / 32) is not whole lanes "
+             "(its core does not assert it, as the real ones do; none was built)";
     if (sm80_stages(config) == 2)
       return "not modelled: a 2.x SIMT kernel of two stages (MmaPipelined over default_mma_core_simt.h, the default "
              "of DefaultGemmConfiguration<OpClassSimt>): give stages 3 or more, as the library's kernels do";
@@ -84,8 +116,8 @@ constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config&
     if (config.types.a.data != config.types.b.data && !(is_f8f6f4(config.types.a.data) && is_f8f6f4(config.types.b.data)))
       return "not modelled: 2.x sparse GEMMs of A and B of different types";
     for (Element e : {config.types.a.data, config.types.b.data})
-      if (e == Element::u8 || bits_of(e) == 4 || is_f64_or_complex(e))
-        return "not modelled: 2.x sparse GEMMs of u8, s4, u4, f64 or complex operands";
+      if (e == Element::u8 || e == Element::u4 || is_f64_or_complex(e))
+        return "not modelled: 2.x sparse GEMMs of u8, u4, f64 or complex operands";
     if (config.math != Math::automatic) return "not modelled: 2.x sparse GEMMs through the f16/bf16/FastF32 MMAs (math)";
   }
   if (config.opclass == OpClass::simt && config.math != Math::automatic)
@@ -196,7 +228,10 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
   const Rejection mainloop =
       kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
   if (mainloop != Rejection::none) return mainloop;
-  return sm80_epilogue_check(kernel);
+  if (const Rejection why = sm80_epilogue_check(kernel); why != Rejection::none) return why;
+  // In EpiloguePlanarComplex::operator() (epilogue_planar_complex.h:315), which a build instantiates last.
+  if (kernel.planar_complex && sm80_warp_count(kernel).k != 1) return Rejection::sm80_planar_complex_sliced_k;
+  return Rejection::none;
 }
 
 constexpr bool sm80_shape_compiles(const Config& config, const ArchLimits& arch) {

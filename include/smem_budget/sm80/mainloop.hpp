@@ -78,10 +78,13 @@ constexpr MainloopTensors<Parts> sm80_shared_tiles(const Sm80TileBits& bits, Che
 }
 
 // The tensor-op mainloop's tiles: A as M x (K x stages) and B as (K x stages) x N elements; the
-// tensor-op policies pad neither (MatrixShape<0, 0>).
+// tensor-op policies pad neither (MatrixShape<0, 0>). A planar complex kernel's
+// (MmaPlanarComplexBase::SharedStorage, gemm/threadblock/mma_planar_complex_base.h:106-137) holds
+// each twice, a real and an imaginary plane (kImaginaryStrideA/B), with the real kernel's policies
+// (its DefaultMma's, default_mma_planar_complex_multistage.h:94-127).
 constexpr Sm80TileBits sm80_tile_bits(const Config& config, bytes_t stages, Checked& c) {
   const Tile& t = config.tile;
-  const bytes_t k_stages = c.mul(t.k, stages);
+  const bytes_t k_stages = c.mul(c.mul(t.k, stages), config.planar_complex ? 2 : 1);
   return {c.mul(c.mul(t.m, k_stages), bits_of(config.types.a.data)),
           c.mul(c.mul(k_stages, t.n), bits_of(config.types.b.data)), 0};
 }

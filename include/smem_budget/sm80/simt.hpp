@@ -51,6 +51,14 @@ constexpr Sm80TileBits sm80_simt_tile_bits(const Config& config, bytes_t stages,
           c.mul(c.mul(k_stages, c.add(t.n, pad.b_columns)), bits_of(config.types.b.data)), 0};
 }
 
+// Whether a K-major operand's skew is whole lanes of it, as the real cores assert
+// (default_mma_core_sm80.h:2064-2065).
+constexpr bool sm80_simt_padding_whole_lanes(const Config& config) {
+  const Sm80SimtLanes lanes = sm80_simt_lanes(config);
+  const Sm80SimtPadding pad = sm80_simt_padding(config);
+  return !((k_major_a(config) && pad.a_rows % lanes.m != 0) || (k_major_b(config) && pad.b_columns % lanes.n != 0));
+}
+
 namespace detail {
 
 // One operand's PitchLinearStripminedThreadMap of single elements (IteratorThreadMapA/B): over
@@ -70,17 +78,20 @@ constexpr Rejection sm80_simt_operand(bytes_t mn, bytes_t k, bool k_major, bytes
 // (default_mma_core_sm80.h:1986) and splits into the 4 x 8 threads (:2053-2055); a K-major
 // operand's padding is whole lanes (:2064-2065); the operands' thread maps; a thread's tile is
 // whole lanes (gemm/warp/mma_simt_tile_iterator.h:146, :609); a warp runs an even number, at least
-// two, of its single-K steps (mma_base.h:128-133).
+// two, of its single-K steps (mma_base.h:128-133). The complex<float> cores
+// (default_multistage_mma_complex_core_sm80.h:1151-1808) keep the layouts, thread maps and padding
+// but take at least two warps (:1188-1189); they do not check the padding against the lanes
+// (sm80_simt_padding_whole_lanes: not modelled where it is not).
 constexpr Rejection sm80_simt_mainloop_check(const Config& config) {
   const Tile& t = config.tile;
   const WarpTile& w = config.warp;
   if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
+  const bool complex = is_complex(config.types.a.data);
+  if (complex && sm80_warp_count(config).count() < 2) return Rejection::sm80_two_warps;
   if (w.m % sm80_simt_warp_threads_m != 0 || w.n % sm80_simt_warp_threads_n != 0)
     return Rejection::sm80_simt_warp_threads;
+  if (!sm80_simt_padding_whole_lanes(config)) return Rejection::sm80_simt_padding_lanes;
   const Sm80SimtLanes lanes = sm80_simt_lanes(config);
-  const Sm80SimtPadding pad = sm80_simt_padding(config);
-  if ((k_major_a(config) && pad.a_rows % lanes.m != 0) || (k_major_b(config) && pad.b_columns % lanes.n != 0))
-    return Rejection::sm80_simt_padding_lanes;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
   if (const Rejection why = detail::sm80_simt_operand(t.m, t.k, k_major_a(config), threads); why != Rejection::none)
     return why;

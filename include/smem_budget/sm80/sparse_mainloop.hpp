@@ -12,7 +12,8 @@
 namespace smem_budget {
 
 // The sparse mma.sync (arch/mma_sparse_sm80.h, mma_sparse_sm89.h): the dense instruction's M and N
-// at twice its K (m16n8k32 for 16-bit floats, m16n8k16 for tf32, m16n8k64 for 8-bit types).
+// at twice its K (m16n8k32 for 16-bit floats, m16n8k16 for tf32, m16n8k64 for 8-bit types,
+// m16n8k128 for s4).
 constexpr Sm80Instruction sm80_sparse_instruction(Element operand) {
   Sm80Instruction mma = sm80_instruction(operand, false);
   mma.k *= 2;
@@ -23,7 +24,8 @@ constexpr Sm80Instruction sm80_sparse_instruction(Element operand) {
 inline constexpr bytes_t sm80_sparsity = 2;
 
 // The metadata's shape (gemm/warp/mma_sparse_tensor_op.h:160-176): ElementE is uint32_t where the
-// instruction's kMaxID2 is 1 (8-bit operands), uint16_t otherwise (16-bit and tf32); one ElementE
+// instruction's kMaxID2 is 1 (8- and 4-bit operands, arch/mma_sparse_sm80.h:521-1175), uint16_t
+// otherwise (16-bit and tf32); one ElementE
 // serves 128 / (A's bits) elements of A; the tile is interleaved by 2 (MmaCore's kInterleavedE).
 struct Sm80Metadata {
   int bits = 16;                  // sizeof_bits<ElementE>
