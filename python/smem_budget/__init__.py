@@ -1,4 +1,4 @@
-"""Exact shared-memory budgets of CUTLASS GEMM kernels (SM90, SM100, SM103, SM120/SM121), from Python.
+"""Exact shared-memory budgets of CUTLASS GEMM kernels (SM80…SM89 2.x, SM90, SM100, SM103, SM110, SM120/SM121), from Python.
 
 The same model and the same parsing as the ``smem-budget`` command line: a configuration is given
 with the batch-file keys as keyword arguments, and bad input raises :class:`InputError` (a
