@@ -224,10 +224,11 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
     }
     const Settings settings = smem_budget::frontend::layered(std::move(own), base);
     if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    if (!own_arch) return py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin), a.limits});
-    Result result = smem_budget::frontend::evaluate_entry(name, settings, *own_arch, origin);
-    result.own_arch = own_arch;
-    return py::cast(PyResult{std::move(result), own_arch->limits});
+    const Architecture& judged = own_arch ? *own_arch : a;
+    Result result = smem_budget::frontend::evaluate_entry(name, settings, judged, origin);
+    const smem_budget::ArchLimits limits = judged.limits;
+    result.own_arch = std::move(own_arch);
+    return py::cast(PyResult{std::move(result), limits});
   };
   const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
   for (py::handle entry : configs) {

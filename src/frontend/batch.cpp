@@ -39,14 +39,13 @@ std::vector<Result> evaluate_batch(io::BatchFile& batch, const io::Settings& fla
   for_each_index(batch.entries.size(), [&](std::size_t i) {
     io::BatchEntry entry = io::read_entry(batch, i);
     const io::Settings settings = layered(layered(std::move(entry.settings), flags), batch.defaults);
-    if (entry.arch) {  // the entry's own architecture, over --arch and the file's
+    std::optional<Architecture> own;  // the entry's own architecture, over --arch and the file's
+    if (entry.arch) {
       const auto [spec, origin] = architecture_beside(*entry.arch, batch.label);
-      Architecture own = modelled_architecture(spec, origin);
-      results[i] = evaluate_entry(entry.name, settings, own, *entry.origin, release);
-      results[i].own_arch = std::move(own);
-    } else {
-      results[i] = evaluate_entry(entry.name, settings, arch, *entry.origin, release);
+      own = modelled_architecture(spec, origin);
     }
+    results[i] = evaluate_entry(entry.name, settings, own ? *own : arch, *entry.origin, release);
+    results[i].own_arch = std::move(own);
     advanced();
   });
   return results;
