@@ -1,6 +1,6 @@
-"""smem_budget.trtllm: TensorRT-LLM's and FlashInfer's CutlassGemmConfig objects, on the tactic list
-FlashInfer fb28d72 hands its SM120 MoE autotuner (tests/data/tactics/, recorded from its
-cutlass_heuristic.cpp by tools/tactics/record.sh)."""
+"""smem_budget.trtllm: TensorRT-LLM's and FlashInfer's CutlassGemmConfig objects, on the tactic lists
+FlashInfer fb28d72 and TensorRT-LLM 9beec90 hand their SM120 MoE autotuners (tests/data/tactics/,
+recorded from their cutlass_heuristic.cpp by tools/tactics/record.sh)."""
 import json
 import os
 import re
@@ -58,6 +58,22 @@ def test_the_finalize_tiles_cutlass_3144_reports_are_the_ones_removed_on_gb10():
     assert len(kept) + len(removed) == 60
     # The rest that go never compile: one stage of a K=512 or 256x128x256 tile leaves no room for two.
     assert all(r.verdict == "rejected" for c, r in removed if r.verdict != "exceeds-optin")
+
+
+def test_tensorrt_llm_9beec90s_own_sm120_moe_list_on_gb10_loses_only_the_3144_pair():
+    # get_candidate_configs_sm120 of TensorRT-LLM 9beec90: four NVFP4 tiles (GEMM_1: 8 tactics with swap_ab;
+    # GEMM_2: 16 with FINALIZE), one MXFP8 x MXFP4 tile (2 + 4).
+    nvfp4 = [as_binding(b) for b in blocks("trtllm-9beec90-sm120-moe-nvfp4.txt")]
+    kept, removed, unjudged = trtllm.filter(nvfp4, **GB10)
+    assert (len(nvfp4), unjudged) == (24, [])
+    assert sorted({(trtllm.spelling(c), r.verdict, r.total) for c, r in removed}) == [
+        ("CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}",
+         "exceeds-optin", 102400),
+        ("CutlassGemmConfig{sm_version=120 tile=CtaShape256x128x64B cluster_shape=1x1x1 epilogue_fusion_type=FINALIZE}",
+         "exceeds-optin", 102400)]
+    mixed = [as_binding(b) for b in blocks("trtllm-9beec90-sm120-moe-fp8fp4.txt")]
+    kept, removed, unjudged = trtllm.filter(mixed, **dict(GB10, activation="mxfp8", weight="mxfp4"))
+    assert (len(kept), removed, unjudged) == (6, [], [])
 
 
 def test_lint_over_the_same_text_removes_the_same_tactics():

@@ -56,6 +56,7 @@ constexpr int blackwell = CutlassGemmConfig::BLACKWELL;
 constexpr int hopper = CutlassGemmConfig::HOPPER;
 constexpr int fp4 = CutlassGemmConfig::FP4_ONLY;
 constexpr int fp8 = CutlassGemmConfig::FP8_ONLY;
+constexpr int fp8fp4 = CutlassGemmConfig::FP8FP4_MIXED;  // with FP4_ONLY, as the W4A8 runner sets both
 
 }  // namespace
 
@@ -66,6 +67,10 @@ int main(int argc, char** argv) {
     print(moe_tactics(120, grouped | blackwell | fp4, false),
           "GEMM_1 (get_candidate_configs(120, GROUPED_GEMM|BLACKWELL|FP4_ONLY))");
     print(moe_tactics(120, grouped | blackwell | fp4, true), "GEMM_2 (the same, finalize may fuse)");
+  } else if (list == "sm120-moe-fp8fp4") {
+    print(moe_tactics(120, grouped | blackwell | fp4 | fp8fp4, false),
+          "GEMM_1 (get_candidate_configs(120, GROUPED_GEMM|BLACKWELL|FP4_ONLY|FP8FP4_MIXED))");
+    print(moe_tactics(120, grouped | blackwell | fp4 | fp8fp4, true), "GEMM_2 (the same, finalize may fuse)");
   } else if (list == "sm120-gemm-fp4") {
     print(get_candidate_configs(120, 1, Param(blackwell | fp4)), "get_candidate_configs(120, BLACKWELL|FP4_ONLY)");
   } else if (list == "sm100-moe-fp8") {
@@ -84,7 +89,7 @@ int main(int argc, char** argv) {
   } else {
     std::fprintf(
         stderr,
-        "usage: print_tactics sm120-moe-nvfp4|sm120-gemm-fp4|sm100-moe-fp8|sm90-moe-fp8|sm80-moe-f16|sm89-moe-fp8\n");
+        "usage: print_tactics sm120-moe-nvfp4|sm120-moe-fp8fp4|sm120-gemm-fp4|sm100-moe-fp8|sm90-moe-fp8|sm80-moe-f16|sm89-moe-fp8\n");
     return 2;
   }
   return 0;
