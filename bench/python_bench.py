@@ -17,9 +17,9 @@ from smem_budget import cutlass_library, trtllm
 DATA = os.path.join(os.path.dirname(__file__), "..", "tests", "data")
 
 
-def recorded_tactics():
-    """FlashInfer's SM120 MoE tactics as toString() prints them (tests/data/tactics/)."""
-    with open(os.path.join(DATA, "tactics", "flashinfer-fb28d72-sm120-moe-nvfp4.txt")) as f:
+def recorded_tactics(name="flashinfer-fb28d72-sm120-moe-nvfp4.txt"):
+    """A runner's tactics as toString() prints them (tests/data/tactics/)."""
+    with open(os.path.join(DATA, "tactics", name)) as f:
         text = "".join(line for line in f if not line.startswith("#"))
     return ["Cutlass GEMM Tactic" + b for b in text.split("Cutlass GEMM Tactic")[1:]]
 
@@ -60,6 +60,16 @@ def main():
         start = time.perf_counter()
         trtllm.filter(bindings, arch="sm121", activation="nvfp4", weight="nvfp4", output="bf16")
         tuner.append(time.perf_counter() - start)
+    sm100 = recorded_tactics("flashinfer-fb28d72-sm100-moe-fp8.txt")
+    judged, calls = [], []
+    for _ in range(10):
+        start = time.perf_counter()
+        tactic_filter = trtllm.TacticFilter(sm100, arch="sm100", activation="e4m3", weight="e4m3", output="bf16")
+        judged.append(time.perf_counter() - start)
+    for _ in range(200):
+        start = time.perf_counter()
+        tactic_filter(range(len(sm100)))
+        calls.append(time.perf_counter() - start)
     operations = manifest(100_000)
     start = time.perf_counter()
     library_kept, _, _ = cutlass_library.filter(operations, arch="sm121")
@@ -76,6 +86,8 @@ def main():
           f"(worst {max(filters) * 1e3:.2f} ms), {len(kept)} fit")
     print(f"trtllm.filter over FlashInfer's {len(bindings)} SM120 MoE tactics: median "
           f"{statistics.median(tuner) * 1e3:.2f} ms (worst {max(tuner) * 1e3:.2f} ms)")
+    print(f"trtllm.TacticFilter over FlashInfer's {len(sm100)} SM100 FP8 MoE tactics: judged once in a median "
+          f"{statistics.median(judged) * 1e3:.2f} ms, then {statistics.median(calls) * 1e6:.0f} us a call")
     print(f"cutlass_library.filter over {len(operations):,} operations: {library:.2f} s, {len(library_kept):,} kept")
     print(f"the CLI, one process per check: median {statistics.median(cli) * 1e3:.1f} ms")
 

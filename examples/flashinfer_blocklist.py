@@ -7,7 +7,7 @@
 TACTICS.txt is the runner's tactic list as CutlassGemmConfig::toString() prints it, GEMM_1's list
 under a "# GEMM_1" line and GEMM_2's under "# GEMM_2" (tools/tactics/record.sh writes it so). A
 tactic's id is its place in the runner's combined list, GEMM_1's first (FlashInfer's
-MoERunner.get_valid_tactics). The tactics that do not build or fit go to invalid_tactics under
+MoERunner.get_valid_tactics), as for examples/autotuner_drop_in.py, which judges it. The tactics that do not build or fit go to invalid_tactics under
 FlashInfer's keys ("trtllm::fused_moe::gemm1::MoERunner"), the file FLASHINFER_TACTICS_BLOCKLIST
 loads (flashinfer/tactics_blocklist.py); each removed one is reported on standard error with why,
 and each the model does not answer (a kernel class it says is not modelled) is left to the autotuner,
@@ -18,43 +18,22 @@ import argparse
 import json
 import sys
 
-from smem_budget import trtllm
+from autotuner_drop_in import recorded_lists
+from smem_budget.trtllm import TacticFilter
 
 RUNNER_KEYS = {"GEMM_1": "trtllm::fused_moe::gemm1::MoERunner", "GEMM_2": "trtllm::fused_moe::gemm2::MoERunner"}
-
-
-def gemm_lists(text):
-    """{"GEMM_1": [block, ...], "GEMM_2": [...]} from a recorded list."""
-    lists, current = {}, None
-    for line in text.splitlines(keepends=True):
-        if line.startswith("# GEMM_"):
-            current = line[2:8]
-            lists[current] = []
-            continue
-        if line.startswith("#"):
-            continue
-        if line.startswith("Cutlass GEMM Tactic"):
-            if current is None:
-                raise SystemExit("a tactic before any \"# GEMM_1\" or \"# GEMM_2\" line")
-            lists[current].append(line)
-        elif lists.get(current):
-            lists[current][-1] += line
-    return lists
 
 
 def blocklist(text, gpu="*", **keys):
     """The blocklist document, (id, spelling, reason) for every tactic it blocks, and (id, message)
     for every tactic the model does not answer, which it leaves to the autotuner."""
-    lists = gemm_lists(text)
-    invalid, removed, unjudged, first_id = {}, [], [], 0
-    for gemm in ("GEMM_1", "GEMM_2"):
-        blocks = lists.get(gemm, [])
-        _, dropped, unknown = trtllm.filter(blocks, **keys)
-        ids = {id(block): first_id + offset for offset, block in enumerate(blocks)}
-        removed += [(ids[id(block)], result.name, result.reason) for block, result in dropped]
-        unjudged += [(ids[id(block)], message) for block, message in unknown]
-        invalid[RUNNER_KEYS[gemm]] = [tactic_id for tactic_id, _, _ in removed if tactic_id >= first_id]
-        first_id += len(blocks)
+    lists = recorded_lists(text)
+    gemm1, gemm2 = lists.get("GEMM_1", []), lists.get("GEMM_2", [])
+    tactics = TacticFilter(gemm1 + gemm2, **keys)
+    removed = [(i, result.name, result.reason) for i, result in sorted(tactics.removed.items())]
+    unjudged = sorted(tactics.unjudged.items())
+    invalid = {RUNNER_KEYS["GEMM_1"]: [i for i, _, _ in removed if i < len(gemm1)],
+               RUNNER_KEYS["GEMM_2"]: [i for i, _, _ in removed if i >= len(gemm1)]}
     metadata = {key: "*" for key in ("flashinfer_version", "cuda_version", "cublas_version", "cudnn_version",
                                      "cudnn_frontend_version")}
     metadata["gpu"] = gpu

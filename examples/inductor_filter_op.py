@@ -47,7 +47,11 @@ def install(template_class, **keys):
 
 
 def snapshots(arch):
-    path = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "kernel-names", f"{arch}-generator-sample.json")
+    """The recorded operations of an architecture (tests/data/kernel-names/): SM120's whole library,
+    a sample of the others'."""
+    folder = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "kernel-names")
+    whole = os.path.join(folder, f"{arch}-generator.json")
+    path = whole if os.path.exists(whole) else os.path.join(folder, f"{arch}-generator-sample.json")
     with open(path) as f:
         return [SimpleNamespace(procedural_name=(lambda name=k["name"]: name)) for k in json.load(f)["kernels"]]
 

@@ -16,12 +16,12 @@ The kernel's own types are the runner's, given here as it knows them: ``activati
 102400
 """
 import re
-from typing import Any, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many, kernel_names_in
 from smem_budget._verdicts import split
 
-__all__ = ["spelling", "check", "filter"]
+__all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
 
 _FIELDS = ("sm_version", "is_tma_warp_specialized", "tile_config_sm80", "tile_config_sm90", "tile_config_sm100",
            "tile_config_sm120", "cluster_shape", "dynamic_cluster_shape", "fallback_cluster_shape",
@@ -200,6 +200,41 @@ def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[
     message saying what the model does not answer, for the caller to decide). Keys as :func:`check`;
     the list is judged in one call."""
     configs = list(configs)
+    return split(configs, check_many(configs, arch=arch, activation=activation, weight=weight, output=output,
+                                     runner=runner, **keys))
+
+
+def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
+               weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
+               **keys: Any) -> List[Any]:
+    """One result per config, in order, judged in one call: a Result, or the InputError of a config
+    the model does not answer ("not modelled: …") or cannot read, in its place. Keys as :func:`check`;
+    a tactic id of the runner is the config's index here."""
     entries = [_entry(c, activation, weight, output, runner, keys) for c in configs]
-    return split(configs, _check_many(entries, arch=arch, errors="return"))
+    # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): each is judged once.
+    keys_of = [repr(sorted(entry.items())) for entry in entries]
+    first = {key: entry for key, entry in zip(keys_of, entries)}
+    judged = dict(zip(first, _check_many(list(first.values()), arch=arch, errors="return")))
+    return [judged[key] for key in keys_of]
+
+
+class TacticFilter:
+    """A runner's tactic ids less those whose kernel does not build or fit: the runner's list (id =
+    index, as TensorRT-LLM's and FlashInfer's MoE runners number GEMM_1's candidates, then GEMM_2's)
+    is judged once, here, with the keys of :func:`check`; calling the filter with a list of ids is
+    then a set lookup per id, for the autotuner's hook (``get_valid_tactics``,
+    ``filter_tactics_with_heuristics``) to call on every tuning pass. ``removed`` maps each id
+    removed to its Result (why, and what would fit); ``unjudged`` each id the model does not answer
+    to its "not modelled" message; those are kept for the autotuner to try."""
+
+    def __init__(self, configs: Iterable[Any], **keys: Any) -> None:
+        results = check_many(configs, **keys)
+        _, removed, unjudged = split(list(range(len(results))), results)
+        self.removed: Dict[int, Result] = dict(removed)
+        self.unjudged: Dict[int, str] = dict(unjudged)
+
+    def __call__(self, tactics: Iterable[Any]) -> List[Any]:
+        """``tactics`` in order, less the removed ids; anything else (a runner's fallback -1, an id
+        past the list) passes through."""
+        return [t for t in tactics if t not in self.removed]
 

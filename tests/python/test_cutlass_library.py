@@ -71,3 +71,15 @@ def test_an_operation_is_read_by_its_name_and_the_name_says_the_architecture():
 def test_what_is_not_an_operation_is_named():
     with pytest.raises(smem_budget.InputError, match="str is not a cutlass_library operation"):
         cutlass_library.check("cutlass3x_sm90_tensorop_gemm_f16_f16_f32_f16_f16_128x128x64_1x1x1_0_tnn_align8")
+
+
+def test_the_manifest_drop_in_emits_of_sm120s_library_what_lint_says_fits(load_example):
+    # SharedMemPerCC has no SM12x entry, so CUTLASS's own Manifest.filter emits all 2,785; the
+    # wrapped one emits the 1,915 that fit and not the 870 the README's lint table counts.
+    drop_in = load_example("cutlass_manifest_filter")
+    manifest = drop_in.install(type("Manifest", (drop_in.EmitEverything,), {}), arch="sm120")()
+    ops = load_example("inductor_filter_op").snapshots("sm120")
+    emitted = {op.procedural_name() for op in ops if manifest.filter(op)}
+    report = lint("sm120", [op.procedural_name() for op in ops])
+    assert emitted == {r["name"] for r in report["results"] if r["verdict"] == "fits"}
+    assert (len(emitted), len(ops) - len(emitted), report["not_modelled"]) == (1915, 870, [])

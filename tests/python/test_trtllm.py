@@ -104,12 +104,8 @@ def test_a_field_that_is_not_a_config_field_or_enumerator_is_named():
                      arch="sm90")
 
 
-def test_the_blocklist_example_blocks_the_finalize_tiles_by_their_ids_in_flashinfers_list():
-    import importlib.util
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "flashinfer_blocklist.py")
-    spec = importlib.util.spec_from_file_location("flashinfer_blocklist", path)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+def test_the_blocklist_example_blocks_the_finalize_tiles_by_their_ids_in_flashinfers_list(load_example):
+    example = load_example("flashinfer_blocklist")
     with open(os.path.join(DATA, SM120_MOE)) as f:
         document, removed, unjudged = example.blocklist(f.read(), gpu="NVIDIA GB10", **GB10)
     assert unjudged == []
@@ -177,15 +173,6 @@ def test_filter_sets_apart_what_the_model_does_not_answer():
         assert (result.verdict, result.total, result.stages) == (expect["verdict"], expect["total"], expect["stages"])
 
 
-def load_example(name):
-    import importlib.util
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", name + ".py")
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def measured(file):
     """Rows by the keys that tell FlashInfer's instantiations apart."""
     with open(os.path.join(os.path.dirname(__file__), "..", "data", file)) as f:
@@ -196,7 +183,7 @@ def identity(keys):
     return tuple(keys.get(k) for k in ("tile", "types", "d", "d_layout", "epilogue"))
 
 
-def test_flashinfers_sm120_generator_product_by_the_model_against_its_hand_filter():
+def test_flashinfers_sm120_generator_product_by_the_model_against_its_hand_filter(load_example):
     example = load_example("flashinfer_generate_kernels")
     entries = list(example.product())
     assert len(entries) == 128 and sum(h for _, _, h in entries) == 88  # the hand filter emits 88
@@ -242,3 +229,41 @@ def test_a_runners_plain_fp8_is_not_read_as_mxfp8_where_block_scaling_is_the_def
         assert (result.verdict, result.total, result.stages) == (expect["verdict"], expect["total"], expect["stages"])
         seen.add(key)
     assert len(seen) == 180
+
+
+def test_a_tactic_filter_behind_a_runners_hooks_removes_the_3144_ids_on_every_call(load_example):
+    example = load_example("autotuner_drop_in")
+    with open(os.path.join(DATA, "trtllm-9beec90-sm120-moe-nvfp4.txt")) as f:
+        lists = example.recorded_lists(f.read())
+    configs = lists["GEMM_1"] + lists["GEMM_2"]
+    tactics = trtllm.TacticFilter(configs, **GB10)
+    # GEMM_1: ids 0-7; GEMM_2: its four candidates 8-11, their FINALIZE copies 12-15 (128x128x128B,
+    # 128x128x64B, 128x256x64B, 256x128x64B), then the swap_ab copies 16-23.
+    assert sorted(tactics.removed) == [14, 15] and tactics.unjudged == {}
+    assert tactics.removed[14].total == 102400
+
+    class FlashInferRunner:  # get_valid_tactics(inputs, profile) -> ids, -1 the fallback
+        def get_valid_tactics(self, inputs, profile):
+            return [-1] + list(range(len(configs)))
+
+    class TensorRtLlmRunner:  # filter_tactics_with_heuristics(tactics, ...) after get_valid_tactics
+        def filter_tactics_with_heuristics(self, tactics, *args, **kwargs):
+            return [t for t in tactics if t != 3]
+
+    example.install(FlashInferRunner, "get_valid_tactics", tactics)
+    example.install(TensorRtLlmRunner, "filter_tactics_with_heuristics", tactics)
+    for _ in range(2):
+        assert FlashInferRunner().get_valid_tactics(None, None) == [-1] + [t for t in range(24) if t not in (14, 15)]
+        assert TensorRtLlmRunner().filter_tactics_with_heuristics(list(range(24))) == [
+            t for t in range(24) if t not in (3, 14, 15)]
+
+
+def test_check_many_judges_a_repeated_kernel_once_and_answers_each_place_alike():
+    blocks_ = blocks("flashinfer-fb28d72-sm100-moe-fp8.txt")
+    keys = dict(arch="sm100", activation="e4m3", weight="e4m3", output="bf16")
+    results = trtllm.check_many(blocks_, **keys)
+    assert len(results) == 540
+    for block, result in list(zip(blocks_, results))[::37]:
+        one = trtllm.check(block, **keys)
+        assert (result.name, result.verdict, result.total, result.stages) == (one.name, one.verdict, one.total,
+                                                                            one.stages)
