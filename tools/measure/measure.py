@@ -147,6 +147,7 @@ def probe_source(cfg):
         align_a, align_b = int(given[0]), int(given[-1])
     problem = ("cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>" if grouped
                else "cute::Shape<int, int, int, int>")
+    scheduler = {"persistent": "", "stream-k": ", cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
     mainloop_stages = [f"Mainloop::DispatchPolicy::{member}" for member in
                        (("StagesA", "StagesB", "StagesE") if sparse else ("Stages",) * 3)]
     types = f"""using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
@@ -160,7 +161,7 @@ using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::arch::Sm120, {opclass}, {el_a}, {layout_a}, {align_a}, {el_b}, {layout_b}, {align_b}, float,
     TileShape, Cluster, {stage_arg}, cutlass::gemm::{schedule}>::CollectiveOp;
-using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue>;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<{problem}, Mainloop, Epilogue{scheduler}>;
 """
     return probe_program(types, *mainloop_stages)
 
