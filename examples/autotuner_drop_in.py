@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Drop smem-budget into the tactic hook of TensorRT-LLM's or FlashInfer's MoE autotuner.
+"""Drop smem-budget into the tactic hook of TensorRT-LLM's or FlashInfer's autotuner.
 
     examples/autotuner_drop_in.py TACTICS.txt --arch sm121 --activation nvfp4 --weight nvfp4 \\
         --output bf16 [--cutlass 4.4.2]
+    examples/autotuner_drop_in.py TACTICS.txt --arch sm121 --runner flashinfer-mxfp8-gemm --output bf16
 
 Both autotuners ask a runner for its tactics as ids (TunableRunner.get_valid_tactics) and compile
 and time each; TensorRT-LLM then passes them through the runner's filter_tactics_with_heuristics.
 An id stands for a CutlassGemmConfig: with FlashInfer's and TensorRT-LLM's CUTLASS MoE runner, its
-place in GEMM_1's candidate list followed by GEMM_2's. `smem_budget.trtllm.TacticFilter` judges
+place in GEMM_1's candidate list followed by GEMM_2's; with FlashInfer's SM120 FP4 and MXFP8 GEMM
+runners, its place in the runner's getConfigs() (runner="flashinfer-fp4-gemm" or
+"flashinfer-mxfp8-gemm": the kernel those launchers build). `smem_budget.trtllm.TacticFilter` judges
 that list once (one check_many call) and then removes the ids whose kernel does not build or fit, by
 a set lookup per call; `install` puts it behind a runner class's hook:
 
@@ -21,8 +24,9 @@ a set lookup per call; `install` puts it behind a runner class's hook:
 A config is what the runner holds: the bindings' object, a dict of its fields or its toString()
 text. Each removed id is reported once with why and what would fit; an id the model does not answer
 is kept for the autotuner to try, and said so. Run as a script it does this for a recorded list
-(tools/tactics/record.sh writes them, GEMM_1 under "# GEMM_1", GEMM_2 under "# GEMM_2") and prints
-the ids a runner offering all of them would keep.
+(tools/tactics/record.sh writes them: a MoE runner's GEMM_1 under "# GEMM_1" and GEMM_2 under
+"# GEMM_2"; a GEMM runner's in the one-line spelling) and prints the ids a runner offering all of
+them would keep.
 """
 import argparse
 import functools
@@ -58,7 +62,11 @@ def install(runner_class, hook, tactic_filter):
 
 
 def recorded_lists(text):
-    """{"GEMM_1": [toString() block, ...], "GEMM_2": [...]} of a recorded list."""
+    """{"GEMM_1": [toString() block, ...], "GEMM_2": [...]} of a recorded MoE list; {"GEMM": [...]} of a
+    GEMM runner's list in the one-line spelling."""
+    spelled = [line.strip() for line in text.splitlines() if line.startswith("CutlassGemmConfig{")]
+    if spelled:
+        return {"GEMM": spelled}
     lists, current = {}, None
     for line in text.splitlines(keepends=True):
         if line.startswith("# GEMM_"):
@@ -90,17 +98,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tactics")
     parser.add_argument("--arch", required=True)
-    parser.add_argument("--activation", required=True)
-    parser.add_argument("--weight", required=True)
+    parser.add_argument("--runner", default="trtllm-moe",
+                        help="trtllm-moe (the MoE runner of both), flashinfer-fp4-gemm or flashinfer-mxfp8-gemm")
+    parser.add_argument("--activation", help="A's type as the runner knows it (the GEMM runners know their own)")
+    parser.add_argument("--weight", help="B's type")
     parser.add_argument("--output", required=True)
     parser.add_argument("--cutlass", help="the CUTLASS release the runner is built with")
     args = parser.parse_args()
-    keys = dict(arch=args.arch, activation=args.activation, weight=args.weight, output=args.output)
+    keys = dict(arch=args.arch, runner=args.runner, activation=args.activation, weight=args.weight,
+                output=args.output)
     if args.cutlass:
         keys["cutlass"] = args.cutlass
     with open(args.tactics) as f:
         lists = recorded_lists(f.read())
-    configs = lists.get("GEMM_1", []) + lists.get("GEMM_2", [])
+    configs = lists.get("GEMM_1", []) + lists.get("GEMM_2", []) + lists.get("GEMM", [])
     start = time.perf_counter()
     tactic_filter = TacticFilter(configs, **keys)
     judged = time.perf_counter() - start

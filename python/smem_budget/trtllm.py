@@ -3,8 +3,9 @@
 A config is given as the object their Python bindings expose (attributes ``sm_version``,
 ``is_tma_warp_specialized``, ``tile_config_sm80/sm90/sm100/sm120``, ``cluster_shape``,
 ``dynamic_cluster_shape``, ``fallback_cluster_shape``, ``mainloop_schedule``,
-``epilogue_schedule``, ``epilogue_fusion_type``, ``swap_ab``, ``stages``, ``split_k_factor``,
-``enableCudaKernel``; enum values by ``.name`` or by number), a mapping of the same names, or text:
+``epilogue_schedule``, ``epilogue_fusion_type``, ``swap_ab``, ``use_stream_k`` (FlashInfer's SM120
+GEMM configs), ``stages``, ``split_k_factor``, ``enableCudaKernel``; enum values by ``.name`` or by
+number), a mapping of the same names, or text:
 ``toString()``'s block, an ``operator<<`` line or the one-line ``CutlassGemmConfig{…}`` spelling.
 The kernel's own types are the runner's, given here as it knows them: ``activation``, ``weight``
 (A and B, which ``swap_ab`` exchanges) and ``output``.
@@ -25,8 +26,8 @@ __all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
 
 _FIELDS = ("sm_version", "is_tma_warp_specialized", "tile_config_sm80", "tile_config_sm90", "tile_config_sm100",
            "tile_config_sm120", "cluster_shape", "dynamic_cluster_shape", "fallback_cluster_shape",
-           "mainloop_schedule", "epilogue_schedule", "epilogue_fusion_type", "swap_ab", "stages", "split_k_factor",
-           "enableCudaKernel")
+           "mainloop_schedule", "epilogue_schedule", "epilogue_fusion_type", "swap_ab", "use_stream_k", "stages",
+           "split_k_factor", "enableCudaKernel")
 
 
 def _field(config: Any, name: str) -> Any:
@@ -113,6 +114,8 @@ def spelling(config: Any) -> str:
                 parts.append(f"{key}={value}")
         if _field(config, "swap_ab"):
             parts.append("swap_ab=true")
+        if _field(config, "use_stream_k"):  # FlashInfer's SM120 GEMM configs
+            parts.append("use_stream_k=true")
     else:
         parts.append("tile=" + str(_enumerator(_field(config, "tile_config_sm80"))))
         stages = _field(config, "stages")

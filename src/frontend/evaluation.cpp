@@ -68,8 +68,11 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
     if (from_runner(setting))
       runner_keys +=
           fmt::format("{}{}", runner_keys.empty() ? "" : ", ",
-                      setting.value.is_boolean() ? key : fmt::format("{} {}", key, setting.value.get<std::string>()));
-  if (!runner_keys.empty()) notes.push_back(fmt::format("the trtllm-moe runner: {}", runner_keys));
+                      setting.value.is_boolean() ? key
+                      : setting.value.is_string()  ? fmt::format("{} {}", key, setting.value.get<std::string>())
+                                                   : fmt::format("{} {}", key, setting.value.dump()));
+  if (!runner_keys.empty())
+    notes.push_back(fmt::format("the {} runner: {}", io::string_setting(settings, "runner"), runner_keys));
   if (config_from_name(settings)) {
     const bool two_x = config.generation == Generation::cutlass2x;
     const std::string operands = io::format_types(config.types, config.scaling);

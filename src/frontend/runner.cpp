@@ -2,50 +2,112 @@
 
 #include <fmt/format.h>
 
+#include "io/config_keys.hpp"
 #include "io/parse.hpp"
+#include "io/vocabulary.hpp"
 #include "smem_budget/evaluate.hpp"
 
 namespace smem_budget::frontend {
 namespace {
 
-constexpr std::string_view runner_origin = "the trtllm-moe runner";
+constexpr std::string_view runner_origin_prefix = "the runner ";
 
-void add(io::Settings& settings, std::string_view key, nlohmann::json value, std::string_view source) {
-  if (!settings.contains(key))
-    settings.emplace(std::string(key), io::Setting{std::move(value), fmt::format("{} ({})", runner_origin, source)});
-}
+// What one runner adds; a key already given is left alone.
+class RunnerSettings {
+ public:
+  RunnerSettings(io::Settings& settings, io::Runner runner)
+      : settings_(settings), name_(io::spelling_of(io::runner_words, runner)) {}
 
-}  // namespace
+  void add(std::string_view key, nlohmann::json value, std::string_view source) {
+    if (!settings_.contains(key))
+      settings_.emplace(std::string(key),
+                        io::Setting{std::move(value), fmt::format("{}{} ({})", runner_origin_prefix, name_, source)});
+  }
+
+  // Refuses an architecture whose launcher the runner's source does not hold.
+  void only_on(const Architecture& arch, RuleSet rule_set, std::string_view whose, const io::Setting& runner) const {
+    if (rule_set_of(arch.limits.cc) != rule_set)
+      io::fail_at(runner.origin, fmt::format("not modelled: the {} runner on {} ({}'s launcher for it is another)",
+                                             name_, arch.limits.name, whose));
+  }
+
+ private:
+  io::Settings& settings_;
+  std::string_view name_;
+};
 
 // TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
 // (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; on
 // SM120 the epilogue's C is ElementCSafe = ElementD (:300, :380) unless FINALIZE, which derives C
 // itself; on SM90 the kernel is KernelPtrArrayTmaWarpSpecializedCooperative, FP8FastAccum for FP8
 // (:440-441).
-io::Settings with_runner(io::Settings settings, const Architecture& arch) {
-  const auto runner = settings.find("runner");
-  if (runner == settings.end()) return settings;
-  const io::Parsed<io::Runner> which = io::parse_runner(io::string_setting(settings, "runner"));
-  if (!io::ok(which) || std::get<io::Runner>(which) == io::Runner::none) return settings;
-  add(settings, "grouped", true, "a grouped GEMM per expert");
+void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architecture& arch, const io::Setting& given) {
+  runner.add("grouped", true, "a grouped GEMM per expert");
   const RuleSet rule_set = rule_set_of(arch.limits.cc);
   if (rule_set == RuleSet::sm120 && io::string_setting(settings, "epilogue") != "finalize" && !settings.contains("c")) {
     const auto d = settings.find("d");
     if (d == settings.end())
-      io::fail_at(runner->second.origin,
+      io::fail_at(given.origin,
                   "trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d");
-    add(settings, "c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
+    runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
   }
   if (rule_set == RuleSet::sm90) {
-    add(settings, "schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
+    runner.add("schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
     // …FP8FastAccum for FP8 operands (:441); SM90's default operands are e4m3.
     const std::string types = io::string_setting(settings, "types");
     if (types.empty() || types.find("e4m3") != std::string::npos || types.find("e5m2") != std::string::npos)
-      add(settings, "fast_accum", true, "FP8FastAccum for FP8, moe_gemm_tma_ws_launcher.inl:441");
+      runner.add("fast_accum", true, "FP8FastAccum for FP8, moe_gemm_tma_ws_launcher.inl:441");
+  }
+}
+
+// FlashInfer fb28d72's SM120 NVFP4 GEMM (include/flashinfer/gemm/fp4_gemm_template_sm120.h:219-258):
+// nv_float4_t A and B, C void, KernelTmaWarpSpecializedCooperative, StageCountAutoCarveout; the
+// tile scheduler is the config's (use_stream_k).
+void flashinfer_fp4_gemm(RunnerSettings& runner) {
+  runner.add("types", "nvfp4", "nv_float4_t A and B, fp4_gemm_template_sm120.h:219-225");
+  runner.add("c", "void", "ElementC void, fp4_gemm_template_sm120.h:227");
+  runner.add("schedule", "cooperative", "KernelTmaWarpSpecializedCooperative, fp4_gemm_template_sm120.h:255");
+}
+
+// FlashInfer fb28d72's SM120 MXFP8 GEMM (include/flashinfer/gemm/mxfp8_gemm_template_sm120.h:77-117):
+// mx_float8_t<e4m3> A and B, C void, StageCount<2> for a tile M or N of 256, else the carveout.
+void flashinfer_mxfp8_gemm(io::Settings& settings, RunnerSettings& runner) {
+  runner.add("types", "mxfp8", "mx_float8_t<float_e4m3_t> A and B, mxfp8_gemm_template_sm120.h:77-86");
+  runner.add("c", "void", "ElementC void, mxfp8_gemm_template_sm120.h:88");
+  const auto tile = settings.find("tile");
+  if (tile == settings.end()) return;
+  const io::TileSpec spec = io::tile_spec_of(tile->second);
+  if (spec.m == 256 || spec.n == 256) runner.add("stages", 2, "StageCount<2> for a 256 tile, mxfp8_gemm_template_sm120.h:112-116");
+}
+
+}  // namespace
+
+io::Settings with_runner(io::Settings settings, const Architecture& arch) {
+  const auto found = settings.find("runner");
+  if (found == settings.end()) return settings;
+  const io::Setting given = found->second;
+  const io::Parsed<io::Runner> which = io::parse_runner(io::string_setting(settings, "runner"));
+  if (!io::ok(which)) return settings;
+  const io::Runner runner = std::get<io::Runner>(which);
+  RunnerSettings adds(settings, runner);
+  switch (runner) {
+    case io::Runner::none:
+      break;
+    case io::Runner::trtllm_moe:
+      trtllm_moe(settings, adds, arch, given);
+      break;
+    case io::Runner::flashinfer_fp4_gemm:
+      adds.only_on(arch, RuleSet::sm120, "FlashInfer", given);
+      flashinfer_fp4_gemm(adds);
+      break;
+    case io::Runner::flashinfer_mxfp8_gemm:
+      adds.only_on(arch, RuleSet::sm120, "FlashInfer", given);
+      flashinfer_mxfp8_gemm(settings, adds);
+      break;
   }
   return settings;
 }
 
-bool from_runner(const io::Setting& setting) { return setting.origin.text().starts_with(runner_origin); }
+bool from_runner(const io::Setting& setting) { return setting.origin.text().starts_with(runner_origin_prefix); }
 
 }  // namespace smem_budget::frontend

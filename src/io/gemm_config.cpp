@@ -33,6 +33,7 @@ struct GemmConfig {
   std::string dynamic_cluster_shape, fallback_cluster_shape;  // empty: Undefined
   std::string_view mainloop_schedule = "AUTO", epilogue_schedule = "AUTO", epilogue_fusion_type = "NONE";
   bool swap_ab = false;
+  bool use_stream_k = false;  // FlashInfer's SM120 GEMM configs: the stream-K tile scheduler
   bool enable_cuda_kernel = false;
   int stages = -1;
   int split_k_factor = 1;
@@ -51,6 +52,7 @@ std::string spelling_of(const GemmConfig& c) {
     if (c.epilogue_schedule != "AUTO") s += fmt::format(" epilogue_schedule={}", c.epilogue_schedule);
     if (c.epilogue_fusion_type != "NONE") s += fmt::format(" epilogue_fusion_type={}", c.epilogue_fusion_type);
     if (c.swap_ab) s += " swap_ab=true";
+    if (c.use_stream_k) s += " use_stream_k=true";
   } else {
     s += fmt::format(" stages={}", c.stages);
     if (c.split_k_factor != 1) s += fmt::format(" split_k_factor={}", c.split_k_factor);
@@ -388,6 +390,8 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
       c.epilogue_fusion_type = r.enumerator(key, trtllm::fusion, value);
     else if (key == "swap_ab")
       c.swap_ab = r.boolean(key, value);
+    else if (key == "use_stream_k")
+      c.use_stream_k = r.boolean(key, value);
     else if (key == "enableCudaKernel")
       c.enable_cuda_kernel = r.boolean(key, value);
     else if (key == "stages") {
@@ -398,8 +402,8 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
     else
       r.fail(key,
              "not a field (sm_version, tile, cluster_shape, dynamic_cluster_shape, fallback_cluster_shape, "
-             "mainloop_schedule, epilogue_schedule, epilogue_fusion_type, swap_ab, stages, split_k_factor, "
-             "enableCudaKernel)");
+             "mainloop_schedule, epilogue_schedule, epilogue_fusion_type, swap_ab, use_stream_k, stages, "
+             "split_k_factor, enableCudaKernel)");
   }
   if (c.tile.empty() && c.enable_cuda_kernel) return c;
   if (c.tile.empty()) r.fail("tile", "missing: CtaShape128x256x64B, or a CutlassTileConfig enumerator");
@@ -598,6 +602,8 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     r.set("epilogue", "nosmem", c.epilogue_schedule);
   // swap_ab: TensorRT-LLM's launchers swap A and B and transpose C and D (LayoutD_T).
   if (c.swap_ab) r.set("d_layout", "col", "swap_ab");
+  // use_stream_k: FlashInfer's SM120 GEMM launchers pick StreamKScheduler (fp4_gemm_template_sm120.h:266-268).
+  if (c.use_stream_k) r.set("tile_scheduler", "stream-k", "use_stream_k");
   return r.take();
 }
 

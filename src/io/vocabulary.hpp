@@ -98,11 +98,15 @@ inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
 }};
 
-inline constexpr std::array<Word<Runner>, 2> runner_words{{
+inline constexpr std::array<Word<Runner>, 4> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
      "sm90 the cooperative kernel (FP8FastAccum for FP8)"},
+    {Runner::flashinfer_fp4_gemm, "flashinfer-fp4-gemm",
+     "FlashInfer's SM120 NVFP4 GEMM: types nvfp4, C void, the cooperative kernel"},
+    {Runner::flashinfer_mxfp8_gemm, "flashinfer-mxfp8-gemm",
+     "FlashInfer's SM120 MXFP8 GEMM: types mxfp8, C void; StageCount<2> for a tile M or N of 256"},
 }};
 
 inline constexpr std::array<Word<Generation>, 2> generation_words{{

@@ -267,3 +267,41 @@ def test_check_many_judges_a_repeated_kernel_once_and_answers_each_place_alike()
         one = trtllm.check(block, **keys)
         assert (result.name, result.verdict, result.total, result.stages) == (one.name, one.verdict, one.total,
                                                                             one.stages)
+
+
+def spelled(name):
+    """A recorded list in the one-line spelling, in tactic-id order."""
+    with open(os.path.join(DATA, name)) as f:
+        return [line.strip() for line in f if line.startswith("CutlassGemmConfig{")]
+
+
+@pytest.mark.parametrize("runner, recorded, exceeding", [
+    ("flashinfer-fp4-gemm", "flashinfer-fb28d72-sm120-fp4-gemm-runner.txt", []),
+    # FlashInfer #3568 -> #4013: the four MXFP8 tactics of a 256 tile ask 111,616 B on every autotune pass.
+    ("flashinfer-mxfp8-gemm", "flashinfer-fb28d72-sm120-mxfp8-gemm-runner.txt", [6, 7, 8, 9]),
+])
+def test_flashinfers_sm120_gemm_runners_answer_as_their_kernels_measured_on_the_device(runner, recorded, exceeding):
+    device = measured_rows("sm120-flashinfer-gemm-device.json")
+    configs = spelled(recorded)
+    tactics = trtllm.TacticFilter(configs, arch="sm121", runner=runner, output="bf16")
+    assert sorted(tactics.removed) == exceeding and tactics.unjudged == {}
+    assert all(tactics.removed[i].total == 111616 for i in exceeding)
+    for config, result in zip(configs, trtllm.check_many(configs, arch="sm121", runner=runner, output="bf16")):
+        keys = result.config
+        row = device[(keys["tile"], keys["types"], keys["d_layout"], keys["tile_scheduler"], keys["stages"])]
+        assert (result.verdict, result.stages, result.total) == (row["verdict"], row["stages"], row["total"]), config
+
+
+def measured_rows(file):
+    """Device rows of FlashInfer's GEMM kernels by tile, types, D layout, tile scheduler and stage policy."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", file)) as f:
+        rows = json.load(f)["rows"]
+    return {(r["config"]["tile"], r["config"]["types"], r["config"]["d_layout"],
+             r["config"].get("tile_scheduler", "persistent"), r["config"].get("stages", "auto")): r["expect"]
+            for r in rows if r["config"]["d"] == "bf16"}
+
+
+def test_a_flashinfer_gemm_runner_is_modelled_on_sm12x_only():
+    config = "CutlassGemmConfig{sm_version=100 tile=CtaShape128x128x128B cluster_shape=1x1x1}"
+    with pytest.raises(smem_budget.InputError, match="not modelled: the flashinfer-fp4-gemm runner on sm100"):
+        trtllm.check(config, arch="sm100", runner="flashinfer-fp4-gemm", output="bf16")
