@@ -1,6 +1,8 @@
 #include "frontend/batch.hpp"
 
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 #include "frontend/architecture.hpp"
 #include "frontend/evaluation.hpp"
@@ -25,6 +27,27 @@ std::pair<std::string, std::string> architecture_beside(const io::Setting& arch,
   return {spec, arch.origin.text()};
 }
 
+// The entries' own architectures, each spec resolved once per batch (an arch file read once),
+// shared by the threads that judge the entries. A spec that fails is not kept: each entry naming
+// it fails with its own origin.
+class EntryArchitectures {
+ public:
+  Architecture resolve(const io::Setting& arch, const std::string& label) {
+    const auto [spec, origin] = architecture_beside(arch, label);
+    {
+      const std::lock_guard lock(mutex_);
+      if (const auto known = known_.find(spec); known != known_.end()) return known->second;
+    }
+    Architecture resolved = modelled_architecture(spec, origin);
+    const std::lock_guard lock(mutex_);
+    return known_.try_emplace(spec, std::move(resolved)).first->second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, Architecture> known_;
+};
+
 }  // namespace
 
 std::optional<std::pair<std::string, std::string>> batch_architecture(const io::BatchFile& batch,
@@ -36,14 +59,12 @@ std::optional<std::pair<std::string, std::string>> batch_architecture(const io::
 std::vector<Result> evaluate_batch(io::BatchFile& batch, const io::Settings& flags, const Architecture& arch,
                                    std::optional<CutlassVersion> release, const std::function<void()>& advanced) {
   std::vector<Result> results(batch.entries.size());
+  EntryArchitectures entry_architectures;
   for_each_index(batch.entries.size(), [&](std::size_t i) {
     io::BatchEntry entry = io::read_entry(batch, i);
     const io::Settings settings = layered(layered(std::move(entry.settings), flags), batch.defaults);
     std::optional<Architecture> own;  // the entry's own architecture, over --arch and the file's
-    if (entry.arch) {
-      const auto [spec, origin] = architecture_beside(*entry.arch, batch.label);
-      own = modelled_architecture(spec, origin);
-    }
+    if (entry.arch) own = entry_architectures.resolve(*entry.arch, batch.label);
     results[i] = evaluate_entry(entry.name, settings, own ? *own : arch, *entry.origin, release);
     results[i].own_arch = std::move(own);
     advanced();

@@ -28,7 +28,7 @@ class RunnerSettings {
   void only_on(const Architecture& arch, RuleSet rule_set, std::string_view whose, const io::Setting& runner) const {
     if (rule_set_of(arch.limits.cc) != rule_set)
       io::fail_at(runner.origin, fmt::format("not modelled: the {} runner on {} ({}'s launcher for it is another)",
-                                             name_, arch.limits.name, whose));
+                                             name_, arch.name, whose));
   }
 
  private:
