@@ -8,7 +8,9 @@
 // CUTLASS v4.7.0, under include/cutlass/; 4.3.5 to 4.6.0 lay out the same.
 #pragma once
 
+#include <array>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "smem_budget/core/arch.hpp"
@@ -157,20 +159,13 @@ constexpr KernelLayout<Parts> sm100_blockwise_kernel_layout(const Config& config
 
   const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
 
-  BasicStructLayout<Parts> kernel(c);
-  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
-  kernel.member("tile scheduler responses", 16 * s, 16, PartKind::scheduler);
-  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  if (config.grouped) {
-    // One set: the epilogue's C and D (an empty struct for the legacy no-smem epilogue), then A and B,
-    // each alignas(128).
-    kernel.member("epilogue tensormaps", epi.tensormap_count == 0 ? 1 : epi.tensormap_count * 128, 128,
-                  PartKind::tensormap);
-    kernel.member("mainloop tensormaps (A, B)", 2 * 128, 128, PartKind::tensormap);
-  }
-  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
-  kernel.finish("kernel shared storage");
-  return {kernel.parts(), kernel.size(), tensors.size()};
+  // Grouped, one set: the epilogue's C and D (an empty struct for the legacy no-smem epilogue), then A
+  // and B, each alignas(128).
+  const std::array<Sm100Tensormaps, 2> maps{{
+      {"epilogue tensormaps", epi.tensormap_count == 0 ? 1 : epi.tensormap_count * 128},
+      {"mainloop tensormaps (A, B)", 2 * 128},
+  }};
+  return sm100_kernel_storage<Parts>(pipes, 16 * s, std::span(maps).first(config.grouped ? 2 : 0), tensors, c);
 }
 
 namespace detail {

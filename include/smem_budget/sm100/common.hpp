@@ -6,7 +6,9 @@
 // Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
 #pragma once
 
+#include <array>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <type_traits>
 
@@ -311,6 +313,29 @@ constexpr BasicStructLayout<Parts> sm100_kernel_tensors(const Config& config, co
   return tensors;
 }
 
+// A grouped kernel's tensormaps in its SharedStorage, between the TMEM base pointer and the tensors.
+struct Sm100Tensormaps {
+  std::string_view name;
+  bytes_t size = 0;
+};
+
+// The SM100 GemmKernel::SharedStorage around its pipelines (sm100_gemm_tma_warpspecialized.hpp:182-212
+// and the kernels built like it): the pipelines, the tile scheduler's responses, the TMEM base
+// pointer, a grouped kernel's tensormaps (each alignas(128)), then the tensors.
+template <class Parts>
+constexpr KernelLayout<Parts> sm100_kernel_storage(const BasicStructLayout<Parts>& pipes, bytes_t scheduler_responses,
+                                                   std::span<const Sm100Tensormaps> tensormaps,
+                                                   const BasicStructLayout<Parts>& tensors, Checked& c) {
+  BasicStructLayout<Parts> kernel(c);
+  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+  kernel.member("tile scheduler responses", scheduler_responses, 16, PartKind::scheduler);
+  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
+  for (const Sm100Tensormaps& maps : tensormaps) kernel.member(maps.name, maps.size, 128, PartKind::tensormap);
+  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
+  kernel.finish("kernel shared storage");
+  return {kernel.parts(), kernel.size(), tensors.size()};
+}
+
 // GemmKernel::SharedStorage (sm100_gemm_tma_warpspecialized.hpp:182-212;
 // sm100_gemm_array_tma_warpspecialized.hpp:228-296).
 template <class Parts = PartList>
@@ -337,23 +362,18 @@ constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const Ma
 
   const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
 
-  BasicStructLayout<Parts> kernel(c);
-  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
-  // CLC responses: 2 of 16 B; grouped, 2 x 8 group-scheduler responses of 20 B.
-  kernel.member("tile scheduler responses", config.grouped ? 2 * 8 * 20 : 2 * 16, 16, PartKind::scheduler);
-  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
   // Five sets of the epilogue's C and D descriptors and the mainloop's (A, B, SFA, SFB block-scaled; A, B
   // otherwise), each set aligned to 128.
   // An epilogue without descriptors keeps an empty struct, which its alignas(128) mainloop set follows.
   const bytes_t epilogue_maps = epi.tensormap_count == 0 ? 128 : epi.tensormap_count * 128;
   const bytes_t mainloop_maps = config.scaling == Scaling::none ? 2 * 128 : 4 * 128;
-  if (config.grouped)
-    kernel.member(config.scaling == Scaling::none ? "tensormaps (5 sets of A, B, C, D)"
+  const std::array<Sm100Tensormaps, 1> maps{{{config.scaling == Scaling::none
+                                                  ? "tensormaps (5 sets of A, B, C, D)"
                                                   : "tensormaps (5 sets of A, B, SFA, SFB, C, D)",
-                  5 * (epilogue_maps + mainloop_maps), 128, PartKind::tensormap);
-  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
-  kernel.finish("kernel shared storage");
-  return {kernel.parts(), kernel.size(), tensors.size()};
+                                              5 * (epilogue_maps + mainloop_maps)}}};
+  // CLC responses: 2 of 16 B; grouped, 2 x 8 group-scheduler responses of 20 B.
+  return sm100_kernel_storage<Parts>(pipes, config.grouped ? 2 * 8 * 20 : 2 * 16,
+                                     std::span(maps).first(config.grouped ? 1 : 0), tensors, c);
 }
 
 // What the SM100 and SM103 builders know before they count stages, once budget.stage is set: the

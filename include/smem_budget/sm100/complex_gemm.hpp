@@ -263,13 +263,7 @@ constexpr KernelLayout<Parts> sm100_input_transform_kernel_layout(const Config& 
 
   const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
 
-  BasicStructLayout<Parts> kernel(c);
-  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
-  kernel.member("tile scheduler responses", 16 * s, 16, PartKind::scheduler);
-  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
-  kernel.finish("kernel shared storage");
-  return {kernel.parts(), kernel.size(), tensors.size()};
+  return sm100_kernel_storage<Parts>(pipes, 16 * s, {}, tensors, c);
 }
 
 namespace detail {

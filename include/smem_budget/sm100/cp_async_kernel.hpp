@@ -67,13 +67,7 @@ constexpr KernelLayout<Parts> sm100_cp_async_kernel_layout(const Config& config,
   tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
   tensors.finish("tensors");
 
-  BasicStructLayout<Parts> kernel(c);
-  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
-  kernel.member("tile scheduler responses", 16 * sm100_cp_async_scheduler_stages, 16, PartKind::scheduler);
-  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
-  kernel.finish("kernel shared storage");
-  return {kernel.parts(), kernel.size(), tensors.size()};
+  return sm100_kernel_storage<Parts>(pipes, 16 * sm100_cp_async_scheduler_stages, {}, tensors, c);
 }
 
 }  // namespace smem_budget

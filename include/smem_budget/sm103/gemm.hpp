@@ -5,7 +5,9 @@
 // are CUTLASS v4.7.0, under include/cutlass/.
 #pragma once
 
+#include <array>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <type_traits>
 
@@ -156,23 +158,15 @@ constexpr KernelLayout<Parts> sm103_kernel_layout(const Config& config, const Ma
   tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
   tensors.finish("tensors");
 
-  BasicStructLayout<Parts> kernel(c);
-  kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
+  // Grouped: the no-smem epilogue's adapter stores its SharedStorage as its tensormaps (epilogue/
+  // collective/detail.hpp:568); the mainloop's four come 128-aligned after either.
+  const bytes_t epilogue_tensormaps =
+      config.epilogue == EpilogueKind::nosmem ? epi.shared_storage : epi.tensormap_count * 128;
+  const std::array<Sm100Tensormaps, 1> maps{
+      {{"tensormaps (epilogue; A, B, SFA, SFB)", c.add(round_up(epilogue_tensormaps, 128), 4 * 128)}}};
   // CLC responses of 16 B; grouped, group-scheduler responses of 20 B.
-  kernel.member("tile scheduler responses", sm103_scheduler_stages * (config.grouped ? 20 : 16), 16,
-                PartKind::scheduler);
-  kernel.member("TMEM base pointer", 4, 4, PartKind::barrier);
-  if (config.grouped) {
-    // The no-smem epilogue's adapter stores its SharedStorage as its tensormaps (epilogue/collective/
-    // detail.hpp:568); the mainloop's four come 128-aligned after either.
-    const bytes_t epilogue_tensormaps =
-        config.epilogue == EpilogueKind::nosmem ? epi.shared_storage : epi.tensormap_count * 128;
-    kernel.member("tensormaps (epilogue; A, B, SFA, SFB)", c.add(round_up(epilogue_tensormaps, 128), 4 * 128), 128,
-                  PartKind::tensormap);
-  }
-  kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
-  kernel.finish("kernel shared storage");
-  return {kernel.parts(), kernel.size(), tensors.size()};
+  return sm100_kernel_storage<Parts>(pipes, sm103_scheduler_stages * (config.grouped ? 20 : 16),
+                                     std::span(maps).first(config.grouped ? 1 : 0), tensors, c);
 }
 
 constexpr bool sm103_shape_compiles(const Config& config) { return sm103_check(config) == Rejection::none; }
