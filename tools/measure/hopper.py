@@ -45,10 +45,10 @@ def probe_source(cfg):
     finalize = cfg.get("epilogue", "default") == "finalize"
     if finalize:
         # TensorRT-LLM's MoE launcher on SM90: the cooperative pointer-array kernel
-        # (moe_gemm_tma_ws_launcher.inl:368, 440-441).
-        if not (p.grouped and p.schedule == "cooperative"):
-            raise ValueError("FINALIZE is measured as TensorRT-LLM builds it: grouped and cooperative")
-        epilogue = "PtrArrayTmaWarpSpecializedCooperative"
+        # (moe_gemm_tma_ws_launcher.inl:368, 440-441); its fusion builds on the ping-pong one too, with
+        # the ping-pong pointer-array epilogue (the schedules above).
+        if not (p.grouped and p.schedule in ("cooperative", "pingpong")):
+            raise ValueError("FINALIZE is measured on the grouped cooperative or ping-pong kernel")
         prelude, fusion_op = finalize_fusion(p)
     elif fusion.startswith("scaled-mm"):
         fusion_op, prelude = scaled_fusion(fusion, p.d)

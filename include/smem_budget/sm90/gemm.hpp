@@ -128,13 +128,13 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
   if (config.instruction != Instruction::automatic || config.epilogue_schedule != EpilogueSchedule::automatic)
     return "not modelled on sm90: instructions and epilogue schedules are SM120 keys";
-  // FINALIZE as TensorRT-LLM's launcher builds it on SM90: the cooperative pointer-array kernel with
-  // PtrArrayTmaWarpSpecializedCooperative (moe_gemm_tma_ws_launcher.inl:368, 440).
+  // FINALIZE on SM90: TensorRT-LLM's launcher builds the cooperative pointer-array kernel with
+  // PtrArrayTmaWarpSpecializedCooperative (moe_gemm_tma_ws_launcher.inl:368, 440-442); its scatter fusion
+  // specializes the callbacks of every Sm90PtrArrayTmaWarpSpecialized (sm90_visitor_scatter.hpp:509-548), so
+  // the ping-pong pointer-array kernel builds it too, with PtrArrayTmaWarpSpecializedPingpong (both grouped
+  // schedules are the persistent ones, asked above).
   if (config.epilogue == EpilogueKind::finalize) {
     if (const auto error = finalize_invalid_input(config)) return error;
-    if (config.schedule != Schedule::cooperative)
-      return "not modelled on sm90: the finalize epilogue with another kernel than the cooperative one TensorRT-LLM "
-             "builds (--schedule cooperative)";
     if (config.scaling == Scaling::blockwise) return "not modelled on sm90: the finalize epilogue of blockwise kernels";
   }
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
