@@ -193,6 +193,17 @@ constexpr Config sm90_built(const Config& config) {
 
 }  // namespace detail
 
+// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): a given tile as it is; the cooperative kernels take
+// (min(128, M), std::gcd(min(32, N), N)); the ping-pong kernels (min(64, M), std::gcd(min(Np, N), N)) with
+// Np = 64 for an 8-bit D when N % 64 == 0, else 32.
+constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule schedule) {
+  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
+  const Tile& t = config.tile;
+  if (schedule == Schedule::cooperative) return {t.m < 128 ? t.m : 128, std::gcd(t.n < 32 ? t.n : 32, t.n)};
+  const bytes_t n_perf = bits_of(config.d) == 8 && t.n % 64 == 0 ? 64 : 32;
+  return {t.m < 64 ? t.m : 64, std::gcd(t.n < n_perf ? t.n : n_perf, t.n)};
+}
+
 // A given epilogue tile (sm90_builder.inl:155-157): M 64 with the warp-specialized epilogue schedules
 // (TmaWarpSpecialized: ping-pong and the non-persistent kernels), 128 with TmaWarpSpecializedCooperative;
 // N a multiple of 16.
@@ -308,17 +319,6 @@ constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const Mainlo
   }
   layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
-}
-
-// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): a given tile as it is; the cooperative kernels take
-// (min(128, M), std::gcd(min(32, N), N)); the ping-pong kernels (min(64, M), std::gcd(min(Np, N), N)) with
-// Np = 64 for an 8-bit D when N % 64 == 0, else 32.
-constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule schedule) {
-  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
-  const Tile& t = config.tile;
-  if (schedule == Schedule::cooperative) return {t.m < 128 ? t.m : 128, std::gcd(t.n < 32 ? t.n : 32, t.n)};
-  const bytes_t n_perf = bits_of(config.d) == 8 && t.n % 64 == 0 ? 64 : 32;
-  return {t.m < 64 ? t.m : 64, std::gcd(t.n < n_perf ? t.n : n_perf, t.n)};
 }
 
 constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule schedule, Checked& c) {
