@@ -1,10 +1,10 @@
 """Probe sources for SM90 (H100, H200) GEMMs: plain FP8/BF16/F16/INT8 and FP8 blockwise-scaled; the
 persistent cooperative and ping-pong kernels, the non-persistent warp-specialized (KernelTmaWarpSpecialized)
 and TMA (KernelTma) kernels, automatic, grouped and pointer-array batched ones; TMA or no-smem
-epilogue; linear, bias and vLLM scaled_mm fusions; the stream-K scheduler. measure.py compiles and
+epilogue; linear, bias, vLLM scaled_mm and CUTLASS's amax/aux-output fusions; the stream-K scheduler. measure.py compiles and
 runs them."""
-from measure_common import (ELEMENT, BITS, builder_types, dims, finalize_fusion, linear_fusion, probe_keys, probe_program,
-                            scaled_fusion)
+from measure_common import (ELEMENT, BITS, amax_aux_fusion, builder_types, dims, finalize_fusion, linear_fusion,
+                            probe_keys, probe_program, scaled_fusion)
 
 SCHEDULE = {"cooperative": "Cooperative", "pingpong": "Pingpong", "warpspecialized": ""}
 
@@ -52,6 +52,8 @@ def probe_source(cfg):
         prelude, fusion_op = finalize_fusion(p)
     elif fusion.startswith("scaled-mm"):
         fusion_op, prelude = scaled_fusion(fusion, p.d)
+    elif fusion.startswith("amax-aux:"):
+        fusion_op, prelude = amax_aux_fusion(fusion, p)
     else:
         fusion_op = linear_fusion(fusion, p.d, p.c)
     if fusion_op is None:

@@ -142,9 +142,15 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
   const bool scaled = config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias ||
                       config.fusion == Fusion::scaled_mm_col_bias;
-  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && !scaled)
-    return "not modelled on sm90: fusions other than col-bias and vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && !scaled &&
+      config.fusion != Fusion::amax_aux)
+    return "not modelled on sm90: fusions other than col-bias, vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias "
+           "and CUTLASS's amax-aux";
   if (scaled && array) return "not modelled on sm90: the scaled-mm fusions on pointer-array kernels";
+  // Measured as CUTLASS's example 54 builds it: a non-pointer-array kernel, C given, the TMA epilogue.
+  if (config.fusion == Fusion::amax_aux &&
+      (array || config.c == Element::none || config.epilogue == EpilogueKind::nosmem))
+    return "not modelled on sm90: the amax-aux fusion on pointer-array kernels, with C void or the no-smem epilogue";
   if (config.epilogue == EpilogueKind::nosmem || config.schedule == Schedule::automatic) {
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
@@ -222,6 +228,14 @@ constexpr Rejection sm90_check(const Config& config) {
     return sm90_cp_async(config) ? Rejection::sm90_cp_async_alignment : Rejection::sm90_tma_alignment;
   if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
+  // The aux store's swizzle atom, ss_smem_selector's for the aux element (sm90_builder.inl:194-196): at least
+  // 16 bytes of the epilogue tile's contiguous extent.
+  if (config.fusion == Fusion::amax_aux && sm90_epilogue(config) != EpilogueKind::nosmem) {
+    const EpilogueTileShape tile = sm90_epilogue_tile(config, sm90_schedule(config));
+    const bool m_major = config.d_layout == MatrixLayout::col;
+    if (swizzle_alignment(config.aux, m_major ? tile.m : tile.n) == 0)
+      return m_major ? Rejection::epilogue_swizzle_atom_mn : Rejection::epilogue_swizzle_atom;
+  }
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
@@ -329,7 +343,7 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
   out.elements = {config.c, config.d, false};
   const bool reuse = bits_of(config.c) == bits_of(config.d) && bits_of(config.d) > 8;
   out.stages = tma_epilogue_stages(config.tile, out.tile, reuse);
-  out.fusion = fusion_storage(config, c);
+  out.fusion = fusion_storage(config, out.tile, out.stages, c);
   lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;
 }
