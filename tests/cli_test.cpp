@@ -176,6 +176,9 @@ TEST_CASE("an automatic schedule says what it builds, and a 1-SM refusal of a 2-
   CHECK(!results_of(run("--tile 256x128x256 --arch sm100 --schedule 2sm --cluster 2x1x1 --format json"))[0].contains(
       "built_schedule"));
   CHECK(run("--tile 256x128x256 --arch sm100 --cluster 2x1x1").out.find("nvfp4, auto (2sm),") != std::string::npos);
+  // A and B below 16 bytes: KernelScheduleAuto builds SM100's cp.async kernel (sm100-auto-cp-async-device.json).
+  CHECK(run("--tile 128x128x64 --arch sm100 --scaling none --types f16 --alignment 4")
+            .out.find("f16 plain, auto (cp.async 1sm),") != std::string::npos);
   CHECK(
       run("--tile 256x128x256 --arch gb200").out.find("--schedule 2sm with an even cluster M, e.g. --cluster 2x1x1") !=
       std::string::npos);

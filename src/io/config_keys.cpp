@@ -79,6 +79,7 @@ void read_fusion(Config& c, const Setting& s) {
   c.fusion = f.fusion;
   c.bias = f.bias;
   c.sf_output = f.sf_output;
+  c.aux = f.aux;
 }
 
 }  // namespace
@@ -289,7 +290,7 @@ constexpr std::array<ConfigKey, 38> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue_tile(c.epilogue_tile)); }},
     {.key = "fusion", .flag = "--fusion", .value = KeyValue::string,
      .help = "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE[:LAYOUT]]] (block scale factors of D: 16, 32 or 64\nelements, "
-             "ue4m3 or ue8m0, row or col; default the operands' vector and D's layout), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]). Default: none.",
+             "ue4m3 or ue8m0, row or col; default the operands' vector and D's layout), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]), amax-aux:TYPE (CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux, its aux\noutput of TYPE; sm90). Default: none.",
      .example = "--fusion col-bias:bf16", .read = read_fusion,
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_fusion(c)); }},
     {.key = "tile_scheduler", .flag = "--tile-scheduler", .value = KeyValue::string,

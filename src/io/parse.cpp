@@ -352,8 +352,19 @@ Parsed<FusionSpec> parse_fusion(std::string_view text) {
       return fmt::format("{}: not modelled: an f64 or complex bias (col-bias is a 3.x fusion)", quoted(text));
     return FusionSpec{Fusion::col_bias, std::get<Element>(e)};
   }
-  if (word != nullptr && word->value != Fusion::col_bias && colon == std::string_view::npos)
-    return FusionSpec{word->value};
+  // amax-aux names its aux output's element: one Sm90AuxStore keeps in shared memory (8 to 32 bits).
+  if (word != nullptr && word->value == Fusion::amax_aux && colon != std::string_view::npos) {
+    const auto e = parse_element(text.substr(colon + 1), false);
+    const bool stored = ok(e) && !is_f64_or_complex(std::get<Element>(e)) && bits_of(std::get<Element>(e)) >= 8;
+    if (!stored)
+      return fmt::format("{}: the aux type must be an element of 8 to 32 bits (e4m3, e5m2, f16, bf16, f32, …)",
+                         quoted(text));
+    FusionSpec spec{Fusion::amax_aux};
+    spec.aux = std::get<Element>(e);
+    return spec;
+  }
+  const bool typed = word != nullptr && (word->value == Fusion::col_bias || word->value == Fusion::amax_aux);
+  if (word != nullptr && !typed && colon == std::string_view::npos) return FusionSpec{word->value};
   std::string expected;
   for (const Word<Fusion>& w : fusion_words)
     expected += fmt::format("{}{}{}", expected.empty() ? "" : ", ", w.spelling, fusion_arguments(w.value));
@@ -457,6 +468,7 @@ std::string format_fusion(const Config& config) {
   const std::string name(spelling_of(fusion_words, config.fusion));
   const ScaleFactorOutput& sf = config.sf_output;
   if (config.fusion == Fusion::col_bias) return fmt::format("{}:{}", name, name_of(config.bias));
+  if (config.fusion == Fusion::amax_aux) return fmt::format("{}:{}", name, name_of(config.aux));
   if (config.fusion != Fusion::sf_gen || sf.vector == 0) return name;
   if (!sf.type) return fmt::format("{}:{}", name, sf.vector);
   if (!sf.layout) return fmt::format("{}:{}:{}", name, sf.vector, name_of(*sf.type));

@@ -57,6 +57,7 @@ struct FusionSpec {
   Fusion fusion = Fusion::none;
   Element bias = Element::bf16;
   ScaleFactorOutput sf_output{};
+  Element aux = Element::bf16;
 };
 Parsed<FusionSpec> parse_fusion(std::string_view text);
 Parsed<CutlassVersion> parse_cutlass(std::string_view text);

@@ -135,7 +135,7 @@ inline constexpr std::array<Word<StagePolicy::Kind>, 3> stage_words{{
 }};
 
 // The epilogue fusions; col-bias and sf-gen take arguments after a colon (fusion_arguments).
-inline constexpr std::array<Word<Fusion>, 7> fusion_words{{
+inline constexpr std::array<Word<Fusion>, 8> fusion_words{{
     {Fusion::none, "none", "D = alpha * acc + beta * C", "LinearCombination"},
     {Fusion::row_bias, "row-bias", "a bias per row of D, held in registers", "LinCombPerRowBias"},
     {Fusion::col_bias, "col-bias", "a bias per column of D, a row broadcast through shared memory",
@@ -145,11 +145,14 @@ inline constexpr std::array<Word<Fusion>, 7> fusion_words{{
     {Fusion::scaled_mm_bias, "scaled-mm-bias", "vLLM's ScaledEpilogueBias: ScaledEpilogue and a bias row"},
     {Fusion::scaled_mm_col_bias, "scaled-mm-col-bias",
      "vLLM's ScaledEpilogueColumnBias: ScaledEpilogue and a bias column (held in registers; sm90)"},
+    {Fusion::amax_aux, "amax-aux",
+     "scales, a per-row bias and ReLU, D's amax and an aux output in D's layout with its amax (sm90)",
+     "ScaledLinCombPerRowBiasEltActAmaxAux"},
 }};
 
 // What follows a fusion's spelling, as messages show it.
 constexpr std::string_view fusion_arguments(Fusion fusion) {
-  if (fusion == Fusion::col_bias) return ":TYPE";
+  if (fusion == Fusion::col_bias || fusion == Fusion::amax_aux) return ":TYPE";
   if (fusion == Fusion::sf_gen) return "[:VECTOR[:TYPE]]";
   return "";
 }

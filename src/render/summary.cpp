@@ -30,9 +30,10 @@ void summarize_3x(const Config& c, const Budget& b, SummaryRow& row) {
       row.types += " plain sparse";
       break;
   }
-  // "auto (2sm)": what KernelScheduleAuto builds; "cp.async" where SM90's loads A and B without TMA.
+  // "auto (2sm)": what KernelScheduleAuto builds; "cp.async" where SM90's or SM100's loads A and B without TMA.
   const Schedule built = built_schedule(c, b.rule_set);
-  const bool cp_async = b.rule_set == RuleSet::sm90 && sm90_cp_async(c);
+  const bool cp_async = (b.rule_set == RuleSet::sm90 && sm90_cp_async(c)) ||
+                        (b.rule_set == RuleSet::sm100 && c.scaling == Scaling::none && sm100_cp_async(c));
   row.schedule = std::string(io::format_schedule(c.schedule)) +
                  (built != c.schedule ? fmt::format(" ({}{})", cp_async && !c.cp_async ? "cp.async " : "",
                                                     io::format_schedule(built))

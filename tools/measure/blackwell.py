@@ -151,7 +151,13 @@ def probe_source_sm103(cfg):
         epilogue = epilogue_schedule(cfg, p, sm)
     fusion = cfg.get("fusion", "none")
     fusion_op = linear_fusion("none", p.d, p.c)
-    if fusion.startswith("sf-gen"):
+    prelude = ""
+    # TensorRT-LLM's FINALIZE on SM103: the pointer-array UltraVs16 kernels with
+    # PtrArrayTmaWarpSpecialized{1,2}Sm (moe_gemm_tma_ws_launcher.inl:370-388, 460-465), as on SM100.
+    finalize = cfg.get("epilogue", "default") == "finalize"
+    if finalize:
+        prelude, fusion_op = finalize_fusion(p)
+    elif fusion.startswith("sf-gen"):
         # sf-gen[:VECTOR[:TYPE]]: LinCombBlockScaleFactor, by default with the operands' vector and type.
         _, vector, sf_d = (fusion.split(":") + ["", ""])[:3]
         vector = int(vector or (16 if a_kind == "nv" else 32))
@@ -163,7 +169,9 @@ def probe_source_sm103(cfg):
     operands = f"cute::tuple<{ELEMENT[a]}, {sf}>, {p.layout_a}, 32, cute::tuple<{ELEMENT[b]}, {sf}>, {p.layout_b}, 32"
     scheduler = {"persistent": "", "stream-k": "cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
     return probe_program(builder_types("Sm103", OPCLASS, p, epilogue, fusion_op, operands,
-                                       cfg.get("stages", "auto"), kernel, scheduler=scheduler),
+                                       cfg.get("stages", "auto"), kernel, prelude=prelude, scheduler=scheduler,
+                                       finalize=finalize,
+                                       epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),
                          "Mainloop::DispatchPolicy::LoadABPipelineStageCount",
                          "Mainloop::DispatchPolicy::LoadSFPipelineStageCount",
                          "Mainloop::DispatchPolicy::LoadSFPipelineStageCount")

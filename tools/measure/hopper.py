@@ -1,10 +1,10 @@
 """Probe sources for SM90 (H100, H200) GEMMs: plain FP8/BF16/F16/INT8 and FP8 blockwise-scaled; the
 persistent cooperative and ping-pong kernels, the non-persistent warp-specialized (KernelTmaWarpSpecialized)
 and TMA (KernelTma) kernels, automatic, grouped and pointer-array batched ones; TMA or no-smem
-epilogue; linear, bias and vLLM scaled_mm fusions; the stream-K scheduler. measure.py compiles and
+epilogue; linear, bias, vLLM scaled_mm and CUTLASS's amax/aux-output fusions; the stream-K scheduler. measure.py compiles and
 runs them."""
-from measure_common import (ELEMENT, BITS, builder_types, dims, finalize_fusion, linear_fusion, probe_keys, probe_program,
-                            scaled_fusion)
+from measure_common import (ELEMENT, BITS, amax_aux_fusion, builder_types, dims, finalize_fusion, linear_fusion,
+                            probe_keys, probe_program, scaled_fusion)
 
 SCHEDULE = {"cooperative": "Cooperative", "pingpong": "Pingpong", "warpspecialized": ""}
 
@@ -45,13 +45,15 @@ def probe_source(cfg):
     finalize = cfg.get("epilogue", "default") == "finalize"
     if finalize:
         # TensorRT-LLM's MoE launcher on SM90: the cooperative pointer-array kernel
-        # (moe_gemm_tma_ws_launcher.inl:368, 440-441).
-        if not (p.grouped and p.schedule == "cooperative"):
-            raise ValueError("FINALIZE is measured as TensorRT-LLM builds it: grouped and cooperative")
-        epilogue = "PtrArrayTmaWarpSpecializedCooperative"
+        # (moe_gemm_tma_ws_launcher.inl:368, 440-441); its fusion builds on the ping-pong one too, with
+        # the ping-pong pointer-array epilogue (the schedules above).
+        if not (p.grouped and p.schedule in ("cooperative", "pingpong")):
+            raise ValueError("FINALIZE is measured on the grouped cooperative or ping-pong kernel")
         prelude, fusion_op = finalize_fusion(p)
     elif fusion.startswith("scaled-mm"):
         fusion_op, prelude = scaled_fusion(fusion, p.d)
+    elif fusion.startswith("amax-aux:"):
+        fusion_op, prelude = amax_aux_fusion(fusion, p)
     else:
         fusion_op = linear_fusion(fusion, p.d, p.c)
     if fusion_op is None:

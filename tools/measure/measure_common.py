@@ -34,6 +34,17 @@ def linear_fusion(fusion, d, c):
     return None
 
 
+def amax_aux_fusion(fusion, p):
+    """amax-aux:AUX, CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux (epilogue/fusion/operations.hpp:392-416)
+    as CUTLASS example 54 builds it: ReLU, float amax and per-row bias, the aux output of element AUX in
+    D's layout (stored through shared memory by Sm90AuxStore), the source C. Returns (the fusion type,
+    the code it needs)."""
+    aux = fusion.split(":")[1]
+    return (f"cutlass::epilogue::fusion::ScaledLinCombPerRowBiasEltActAmaxAux<{p.layout_cd}, "
+            f"cutlass::epilogue::thread::ReLU, {ELEMENT[p.d]}, float, {ELEMENT[aux]}, float, float, {ELEMENT[p.c]}>",
+            '#include "cutlass/epilogue/thread/activation.h"\n')
+
+
 def scaled_fusion(fusion, d):
     """vLLM's ScaledEpilogue family as CUTLASS EVT nodes: D = scale_a (a column broadcast) * (scale_b
     (a row broadcast of float) * acc) [+ bias, a row (scaled-mm-bias, ScaledEpilogueBias) or a column

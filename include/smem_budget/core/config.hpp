@@ -80,7 +80,9 @@ enum class TileScheduler { persistent, stream_k };
 // scaled_mm and scaled_mm_bias: vLLM's ScaledEpilogue / ScaledEpilogueBias EVTs (per-row scales
 // of A, per-column scales of B, optional bias row), as its SM120 FP8 scaled_mm kernels build them.
 // scaled_mm_col_bias: ScaledEpilogueColumnBias, the bias a column (per-row) broadcast.
-enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias, scaled_mm_col_bias };
+// amax_aux: CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux (FP8 examples 54 and 67): D and an aux output
+// of element `aux`, each with its amax.
+enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias, scaled_mm_col_bias, amax_aux };
 
 // How the mainloop scales A and B: MX/NV block scale factors (the block-scaled collectives),
 // float scales per block of `ScaleGranularity` (the …BlockwiseScaling collectives), or none.
@@ -180,6 +182,7 @@ struct Config {
   EpilogueTile epilogue_tile{};
   Fusion fusion = Fusion::none;
   Element bias = Element::bf16;   // for Fusion::col_bias
+  Element aux = Element::bf16;    // for Fusion::amax_aux: the aux output's element (D's layout)
   ScaleFactorOutput sf_output{};  // for Fusion::sf_gen
   Scaling scaling = Scaling::block;
   ScaleGranularity scale_granularity{};

@@ -125,6 +125,8 @@ enum class Rejection {
   sm100_dense_no_stage,
   sm100_dense_stages_below_two,
   sm100_cp_async_access,
+  sm100_cp_async_2sm,
+  sm100_cp_async_cluster,
   sm100_moe_b_access,
   sm100_moe_no_stage,
   sm100_moe_stages_below_two,
@@ -703,6 +705,15 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cp.async sizeof(TS) is not supported",
     "cute/arch/copy_sm80.hpp:107 (SM80_CP_ASYNC_CACHEALWAYS_ZFILL; its access type: "
     "cutlass/gemm/collective/builders/sm100_cpasync_umma_builder.inl:107, :118)"}},
+  {Rejection::sm100_cp_async_2sm,
+   {"the cp.async kernel (KernelScheduleAuto's for A or B aligned below 16 bytes) is 1-SM: an even cluster M makes "
+    "the automatic MMA of tile M 128 or 256 a 2-SM one",
+    "Lower alignment SM100 GEMM only supports 1SM MMA",
+    "cutlass/gemm/collective/sm100_mma_cpasync_warpspecialized.hpp:105"}},
+  {Rejection::sm100_cp_async_cluster,
+   {"the cp.async kernel runs on a 1x1x1 cluster (it has no multicast)",
+    "CPASYNC does not support multicast so the cluster shape is restricted to 1, 1, 1",
+    "cutlass/gemm/collective/sm100_mma_cpasync_warpspecialized.hpp:106"}},
   {Rejection::sm100_moe_b_access,
    {"the MoE kernel loads B with cp.async in 16-byte accesses: B's alignment (--alignment) times its element's size "
     "must be 16 bytes",

@@ -6,10 +6,13 @@
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/tma_epilogue.hpp"
 
 namespace smem_budget {
 
-constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
+// At the epilogue tile and its D stages, once the builder has chosen them.
+constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape tile, const EpilogueStages& stages,
+                                       Checked& c) {
   const bytes_t n = config.tile.n;
   const auto row_of = [&](int element_bits, std::string_view name) {
     return FusionStorage{array_engine_bytes(n, element_bits, c), 16, name};
@@ -43,6 +46,15 @@ constexpr FusionStorage fusion_storage(const Config& config, Checked& c) {
       return scale_rows(false);
     case Fusion::scaled_mm_bias:
       return scale_rows(true);
+    case Fusion::amax_aux: {
+      // Sm90AuxStore (epilogue/fusion/sm90_visitor_store_tma_warpspecialized.hpp:59-90), the one node of
+      // ScaledLinCombPerRowBiasEltActAmaxAux that keeps shared memory: StagesD epilogue tiles of the aux
+      // element, alignas its swizzle atom, picked for the aux element in D's layout (sm90_builder.inl:194-196).
+      const bytes_t extent = config.d_layout == MatrixLayout::col ? tile.m : tile.n;
+      const bytes_t align = swizzle_alignment(config.aux, extent);
+      const bytes_t bytes = array_engine_bytes(c.mul(c.mul(tile.m, tile.n), stages.d), bits_of(config.aux), c);
+      return {c.up(bytes, align), align, "fusion: aux output buffers"};
+    }
   }
   return {};
 }

@@ -254,9 +254,10 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config) {
 
 // The fusion's storage on SM100: a bias row as on SM90; the scale-factor output needs none (it is
 // written from registers), so LinCombBlockScaleFactor's storage is an empty struct.
-constexpr FusionStorage sm100_fusion_storage(const Config& config, Checked& c) {
+constexpr FusionStorage sm100_fusion_storage(const Config& config, EpilogueTileShape tile, const EpilogueStages& stages,
+                                             Checked& c) {
   if (config.fusion == Fusion::sf_gen) return {};
-  return fusion_storage(config, c);
+  return fusion_storage(config, tile, stages, c);
 }
 
 // The no-smem epilogue the builder takes the legacy thread::LinearCombination for
@@ -291,7 +292,7 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   // column's share, unless the tile spans the CTA's N and the columns run on (:1042-1046).
   out.contiguous_n = out.tile.n == cta.n ? out.tile.n : out.tile.n / warps.n;
   out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
-  out.fusion = sm100_fusion_storage(config, c);
+  out.fusion = sm100_fusion_storage(config, out.tile, out.stages, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
   lay_out_epilogue(config, out, 2, c);
   return out;

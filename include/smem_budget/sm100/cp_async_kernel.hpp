@@ -16,6 +16,13 @@
 
 namespace smem_budget {
 
+// The cp.async kernel: asked for (--cp-async), or what KernelScheduleAuto builds without block scales
+// when A or B is aligned below TMA's 16 bytes (sm100_cpasync_umma_builder.inl:69-75).
+constexpr bool sm100_cp_async(const Config& config) {
+  return config.cp_async || (config.schedule == Schedule::automatic && config.scaling == Scaling::none &&
+                             !operands_aligned_to(config, 16));
+}
+
 // The builder's pipelines: two accumulator stages, one more scheduler stage (sm100_cpasync_umma_builder.inl:143-146).
 inline constexpr bytes_t sm100_cp_async_accumulator_stages = 2;
 inline constexpr bytes_t sm100_cp_async_scheduler_stages = 3;

@@ -67,22 +67,26 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   if (is_fp6(config.c) || is_fp6(config.d) || config.c == Element::e2m1 || config.d == Element::e2m1)
     return "not modelled on sm100 without block scales: FP4 or FP6 C or D";
   // A or B aligned below TMA's 16 bytes: KernelScheduleAuto builds the cp.async mainloop
-  // (sm100_cpasync_umma_builder.inl:67-74) and no TMA builder takes them (sm100_umma_builder.inl:195-196).
-  if (!config.cp_async && !operands_aligned_to(config, 16))
+  // (sm100_cpasync_umma_builder.inl:69-75) and no TMA builder takes them (sm100_umma_builder.inl:195-196).
+  if (!sm100_cp_async(config) && !operands_aligned_to(config, 16))
     return "not modelled on sm100: A or B aligned below 16 bytes without the cp.async mainloop KernelScheduleAuto "
-           "builds for them (give --schedule 1sm --cp-async --epilogue nosmem)";
-  if (config.cp_async) {
+           "builds for them (give --schedule auto, or --schedule 1sm --cp-async --epilogue nosmem)";
+  if (sm100_cp_async(config)) {
     for (const auto& [alignment, e] : {std::pair{config.alignment.a, config.types.a.data},
                                        std::pair{config.alignment.b, config.types.b.data}})
       if (alignment != 0 && !has_uint_byte_type(sm100_cp_async_access_bytes(alignment, e, false)))
         return "not modelled: a cp.async alignment whose accesses are not 1, 2, 4, 8, 16 or 32 bytes (CUTLASS has "
                "no integer type of that size)";
-    if (config.schedule != Schedule::one_sm)
+    if (config.cp_async && config.schedule != Schedule::one_sm)
       return "SM100's cp.async kernel schedule is KernelWarpSpecialized1SmSm100: give --schedule 1sm";
-    if (config.epilogue != EpilogueKind::nosmem || config.grouped || config.cluster != Cluster{} ||
+    // Measured: CUTLASS's own (the no-smem epilogue) and KernelScheduleAuto's (EpilogueScheduleAuto: the
+    // TMA epilogue), on a static cluster (others are refused: sm100_dense_check).
+    const EpilogueKind measured_epilogue = config.cp_async ? EpilogueKind::nosmem : EpilogueKind::tma;
+    if (config.epilogue != measured_epilogue || config.grouped || config.cluster.is_dynamic() ||
         config.tile_scheduler != TileScheduler::persistent || config.fusion != Fusion::none)
-      return "not modelled on sm100: a cp.async kernel other than CUTLASS's own (the no-smem epilogue, a 1x1x1 "
-             "cluster, the persistent scheduler, no fusion, not grouped)";
+      return "not modelled on sm100: a cp.async kernel other than CUTLASS's own (--cp-async: the no-smem epilogue) "
+             "or KernelScheduleAuto's for A or B below 16 bytes (the TMA epilogue), on a static cluster, the "
+             "persistent scheduler, no fusion, not grouped";
   }
   return std::nullopt;
 }
@@ -159,6 +163,10 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   if (!cp_async_access_fits(config.alignment.b, config.types.b.data)) return Rejection::sm100_cp_async_access;
   if (!k_major_b(config) && !whole_units(sm100_b_columns(config), config.types.b.data))
     return Rejection::sm100_mn_major_atom;
+  // The cp.async collective (sm100_mma_cpasync_warpspecialized.hpp:105-106): a 1-SM MMA (KernelScheduleAuto
+  // makes a 2-SM one for an even cluster M), on one CTA.
+  if (sm100_cp_async(config) && two_sm) return Rejection::sm100_cp_async_2sm;
+  if (sm100_cp_async(config) && config.cluster.m * config.cluster.n != 1) return Rejection::sm100_cp_async_cluster;
   return Rejection::none;
 }
 
@@ -196,6 +204,11 @@ namespace detail {
 struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm100;
   static constexpr Rejection check(const Config& config) { return sm100_dense_check(config); }
+  static constexpr Config built(const Config& config) {
+    Config built = config;
+    built.cp_async = sm100_cp_async(config);
+    return built;
+  }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_dense_stage(config, c);
     const bytes_t reserve = config.cp_async ? sm100_cp_async_builder_reserve() : sm100_dense_builder_reserve(config);

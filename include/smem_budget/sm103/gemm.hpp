@@ -38,7 +38,6 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
     return "not modelled: on sm103 the model covers the FP4 block-scaled (\"ultra\") GEMMs: nvfp4 or mxfp4";
   if (config.instruction != Instruction::automatic)
     return "not modelled on sm103: an explicit instruction (the ultra kernels take FP4 as it is)";
-  if (config.epilogue == EpilogueKind::finalize) return "not modelled on sm103: the finalize epilogue";
   const OperandPair& t = config.types;
   if (config.schedule == Schedule::automatic && t.a.scale == ScaleType::ue8m0 && t.a.vector == 16)
     return "FP4 with ue8m0 scale factors per 16 elements is built by the Vs16 schedules (--schedule 1sm or 2sm); "

@@ -116,7 +116,7 @@ constexpr EpilogueLayout sm120_epilogue_layout(const Config& config, const Cutla
   out.tile = sm120_epilogue_tile(config, rules);
   out.elements = sm120_epilogue_elements(config);
   out.stages = sm120_epilogue_stages(config, out.tile, out.elements);
-  out.fusion = fusion_storage(config, c);
+  out.fusion = fusion_storage(config, out.tile, out.stages, c);
   lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;
 }

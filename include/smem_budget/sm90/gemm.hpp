@@ -128,13 +128,13 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "the SM90 FP8 blockwise kernels name their schedule: cooperative or pingpong (…FP8Blockwise)";
   if (config.instruction != Instruction::automatic || config.epilogue_schedule != EpilogueSchedule::automatic)
     return "not modelled on sm90: instructions and epilogue schedules are SM120 keys";
-  // FINALIZE as TensorRT-LLM's launcher builds it on SM90: the cooperative pointer-array kernel with
-  // PtrArrayTmaWarpSpecializedCooperative (moe_gemm_tma_ws_launcher.inl:368, 440).
+  // FINALIZE on SM90: TensorRT-LLM's launcher builds the cooperative pointer-array kernel with
+  // PtrArrayTmaWarpSpecializedCooperative (moe_gemm_tma_ws_launcher.inl:368, 440-442); its scatter fusion
+  // specializes the callbacks of every Sm90PtrArrayTmaWarpSpecialized (sm90_visitor_scatter.hpp:509-548), so
+  // the ping-pong pointer-array kernel builds it too, with PtrArrayTmaWarpSpecializedPingpong (both grouped
+  // schedules are the persistent ones, asked above).
   if (config.epilogue == EpilogueKind::finalize) {
     if (const auto error = finalize_invalid_input(config)) return error;
-    if (config.schedule != Schedule::cooperative)
-      return "not modelled on sm90: the finalize epilogue with another kernel than the cooperative one TensorRT-LLM "
-             "builds (--schedule cooperative)";
     if (config.scaling == Scaling::blockwise) return "not modelled on sm90: the finalize epilogue of blockwise kernels";
   }
   if (config.cluster.k != 1) return "a cluster's K extent is 1";
@@ -142,9 +142,15 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
   const bool scaled = config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias ||
                       config.fusion == Fusion::scaled_mm_col_bias;
-  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && !scaled)
-    return "not modelled on sm90: fusions other than col-bias and vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && !scaled &&
+      config.fusion != Fusion::amax_aux)
+    return "not modelled on sm90: fusions other than col-bias, vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias "
+           "and CUTLASS's amax-aux";
   if (scaled && array) return "not modelled on sm90: the scaled-mm fusions on pointer-array kernels";
+  // Measured as CUTLASS's example 54 builds it: a non-pointer-array kernel, C given, the TMA epilogue.
+  if (config.fusion == Fusion::amax_aux &&
+      (array || config.c == Element::none || config.epilogue == EpilogueKind::nosmem))
+    return "not modelled on sm90: the amax-aux fusion on pointer-array kernels, with C void or the no-smem epilogue";
   if (config.epilogue == EpilogueKind::nosmem || config.schedule == Schedule::automatic) {
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
@@ -193,6 +199,17 @@ constexpr Config sm90_built(const Config& config) {
 
 }  // namespace detail
 
+// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): a given tile as it is; the cooperative kernels take
+// (min(128, M), std::gcd(min(32, N), N)); the ping-pong kernels (min(64, M), std::gcd(min(Np, N), N)) with
+// Np = 64 for an 8-bit D when N % 64 == 0, else 32.
+constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule schedule) {
+  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
+  const Tile& t = config.tile;
+  if (schedule == Schedule::cooperative) return {t.m < 128 ? t.m : 128, std::gcd(t.n < 32 ? t.n : 32, t.n)};
+  const bytes_t n_perf = bits_of(config.d) == 8 && t.n % 64 == 0 ? 64 : 32;
+  return {t.m < 64 ? t.m : 64, std::gcd(t.n < n_perf ? t.n : n_perf, t.n)};
+}
+
 // A given epilogue tile (sm90_builder.inl:155-157): M 64 with the warp-specialized epilogue schedules
 // (TmaWarpSpecialized: ping-pong and the non-persistent kernels), 128 with TmaWarpSpecializedCooperative;
 // N a multiple of 16.
@@ -211,6 +228,14 @@ constexpr Rejection sm90_check(const Config& config) {
     return sm90_cp_async(config) ? Rejection::sm90_cp_async_alignment : Rejection::sm90_tma_alignment;
   if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
+  // The aux store's swizzle atom, ss_smem_selector's for the aux element (sm90_builder.inl:194-196): at least
+  // 16 bytes of the epilogue tile's contiguous extent.
+  if (config.fusion == Fusion::amax_aux && sm90_epilogue(config) != EpilogueKind::nosmem) {
+    const EpilogueTileShape tile = sm90_epilogue_tile(config, sm90_schedule(config));
+    const bool m_major = config.d_layout == MatrixLayout::col;
+    if (swizzle_alignment(config.aux, m_major ? tile.m : tile.n) == 0)
+      return m_major ? Rejection::epilogue_swizzle_atom_mn : Rejection::epilogue_swizzle_atom;
+  }
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
@@ -310,17 +335,6 @@ constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const Mainlo
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
 }
 
-// sm90_compute_tile_shape_or_override (sm90_builder.inl:112-167): a given tile as it is; the cooperative kernels take
-// (min(128, M), std::gcd(min(32, N), N)); the ping-pong kernels (min(64, M), std::gcd(min(Np, N), N)) with
-// Np = 64 for an 8-bit D when N % 64 == 0, else 32.
-constexpr EpilogueTileShape sm90_epilogue_tile(const Config& config, Schedule schedule) {
-  if (!config.epilogue_tile.automatic) return {config.epilogue_tile.m, config.epilogue_tile.n};
-  const Tile& t = config.tile;
-  if (schedule == Schedule::cooperative) return {t.m < 128 ? t.m : 128, std::gcd(t.n < 32 ? t.n : 32, t.n)};
-  const bytes_t n_perf = bits_of(config.d) == 8 && t.n % 64 == 0 ? 64 : 32;
-  return {t.m < 64 ? t.m : 64, std::gcd(t.n < n_perf ? t.n : n_perf, t.n)};
-}
-
 constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule schedule, Checked& c) {
   // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage.
   if (sm90_epilogue(config) == EpilogueKind::nosmem) return no_smem_epilogue(1, 1);
@@ -329,7 +343,7 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
   out.elements = {config.c, config.d, false};
   const bool reuse = bits_of(config.c) == bits_of(config.d) && bits_of(config.d) > 8;
   out.stages = tma_epilogue_stages(config.tile, out.tile, reuse);
-  out.fusion = fusion_storage(config, c);
+  out.fusion = fusion_storage(config, out.tile, out.stages, c);
   lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;
 }
