@@ -3,7 +3,8 @@
 output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
 the kernel's device-side size assertion needs measure.py's device check)."""
 from measure_common import (ELEMENT, BITS, PRESETS, block_type, builder_types, dims, finalize_epilogue_cluster,
-                            finalize_fusion, linear_fusion, probe_keys, probe_program, stage_type)
+                            finalize_fusion, linear_fusion, probe_keys, probe_program, scaled_fusion,
+                            stage_type)
 
 OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
 TENSOROP = "cutlass::arch::OpClassTensorOp"
@@ -209,6 +210,8 @@ def dense_probe_source(cfg):
         prelude, fusion_op = finalize_fusion(p)
     elif cfg.get("_fusion") == "flashinfer-fp8-evt":
         prelude, fusion_op = FLASHINFER_FP8_EVT.format(d=d_type), "ProbeScalarEVT"
+    elif cfg.get("fusion", "none").startswith("scaled-mm"):
+        fusion_op, prelude = scaled_fusion(cfg["fusion"], p.d, p.grouped)
     else:
         fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
         if fusion_op is None:

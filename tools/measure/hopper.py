@@ -51,7 +51,7 @@ def probe_source(cfg):
             raise ValueError("FINALIZE is measured on the grouped cooperative or ping-pong kernel")
         prelude, fusion_op = finalize_fusion(p)
     elif fusion.startswith("scaled-mm"):
-        fusion_op, prelude = scaled_fusion(fusion, p.d)
+        fusion_op, prelude = scaled_fusion(fusion, p.d, array)
     elif fusion.startswith("amax-aux:"):
         fusion_op, prelude = amax_aux_fusion(fusion, p)
     else:

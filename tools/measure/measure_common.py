@@ -45,19 +45,21 @@ def amax_aux_fusion(fusion, p):
             '#include "cutlass/epilogue/thread/activation.h"\n')
 
 
-def scaled_fusion(fusion, d):
+def scaled_fusion(fusion, d, array=False):
     """vLLM's ScaledEpilogue family as CUTLASS EVT nodes: D = scale_a (a column broadcast) * (scale_b
     (a row broadcast of float) * acc) [+ bias, a row (scaled-mm-bias, ScaledEpilogueBias) or a column
     (scaled-mm-col-bias, ScaledEpilogueColumnBias) broadcast of D's type]. vLLM's own
     Sm90RowOrScalarBroadcast / Sm90ColOrScalarBroadcast keep the same shared memory as CUTLASS's
-    Sm90RowBroadcast / Sm90ColBroadcast (a row of the CTA tile's N; nothing). Returns (the fusion
-    type, the code defining it)."""
+    Sm90RowBroadcast / Sm90ColBroadcast (a row of the CTA tile's N; nothing), and so do their
+    pointer-array twins of ScaledEpilogueArray (…BroadcastArray) as CUTLASS's nodes over an array of
+    pointers (`array`: ElementInput T*). Returns (the fusion type, the code defining it)."""
+    ptr = "*" if array else ""
     code = f"""
 using namespace cutlass::epilogue::fusion;
-using ScaleA = Sm90ColBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
-using ScaleB = Sm90RowBroadcast<0, TileShape, float, float, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
-using Bias = Sm90RowBroadcast<0, TileShape, {ELEMENT[d]}, {ELEMENT[d]}, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
-using ColBias = Sm90ColBroadcast<0, TileShape, {ELEMENT[d]}, {ELEMENT[d]}, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
+using ScaleA = Sm90ColBroadcast<0, TileShape, float{ptr}, float, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
+using ScaleB = Sm90RowBroadcast<0, TileShape, float{ptr}, float, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
+using Bias = Sm90RowBroadcast<0, TileShape, {ELEMENT[d]}{ptr}, {ELEMENT[d]}, cute::Stride<cute::Int<0>, cute::Int<1>, cute::Int<0>>>;
+using ColBias = Sm90ColBroadcast<0, TileShape, {ELEMENT[d]}{ptr}, {ELEMENT[d]}, cute::Stride<cute::Int<1>, cute::Int<0>, cute::Int<0>>>;
 using ProbeScaledAcc = Sm90EVT<Sm90Compute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleB, Sm90AccFetch>;
 using ProbeScaled = Sm90EVT<Sm90Compute<cutlass::multiplies, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc>;
 using ProbeScaledBias = Sm90EVT<Sm90Compute<cutlass::multiply_add, {ELEMENT[d]}, float, cutlass::FloatRoundStyle::round_to_nearest>, ScaleA, ProbeScaledAcc, Bias>;

@@ -45,8 +45,11 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   if (const auto error = sm100_finalize_invalid_input(config)) return error;
   if (config.instruction != Instruction::automatic)
     return "instruction chooses a block-scaled MMA; without block scales CUTLASS picks the MMA from the types";
-  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias)
-    return "not modelled on sm100 without block scales: fusions other than col-bias";
+  // vLLM's scaled_mm epilogues build on SM100 from the same EVT nodes as on SM90 (fusion_callbacks.hpp).
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::scaled_mm &&
+      config.fusion != Fusion::scaled_mm_bias && config.fusion != Fusion::scaled_mm_col_bias)
+    return "not modelled on sm100 without block scales: fusions other than col-bias and vLLM's scaled-mm, "
+           "scaled-mm-bias and scaled-mm-col-bias";
   // Stream-K (StreamKScheduler) keeps the persistent kernel's shared memory: its stream-K twins of
   // CUTLASS's own 1-SM, 2-SM and grouped kernels measure the same (tests/data/sm100-stream-k-names-device.json).
   if (config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)

@@ -146,7 +146,6 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
       config.fusion != Fusion::amax_aux)
     return "not modelled on sm90: fusions other than col-bias, vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias "
            "and CUTLASS's amax-aux";
-  if (scaled && array) return "not modelled on sm90: the scaled-mm fusions on pointer-array kernels";
   // Measured as CUTLASS's example 54 builds it: a non-pointer-array kernel, C given, the TMA epilogue.
   if (config.fusion == Fusion::amax_aux &&
       (array || config.c == Element::none || config.epilogue == EpilogueKind::nosmem))
