@@ -18,7 +18,8 @@ void add(io::Settings& settings, std::string_view key, nlohmann::json value, std
 }  // namespace
 
 // TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
-// (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; on
+// (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; its 2.x
+// kernel MoeFCGemm (moe_gemm_template_dispatch.h); on
 // SM120 the epilogue's C is ElementCSafe = ElementD (:300, :380) unless FINALIZE, which derives C
 // itself; on SM90 the kernel is KernelPtrArrayTmaWarpSpecializedCooperative, FP8FastAccum for FP8
 // (:440-441).
@@ -28,7 +29,14 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
   const io::Parsed<io::Runner> which = io::parse_runner(io::string_setting(settings, "runner"));
   if (!io::ok(which) || std::get<io::Runner>(which) == io::Runner::none) return settings;
   add(settings, "grouped", true, "a grouped GEMM per expert");
-  const RuleSet rule_set = rule_set_of(arch.limits.cc);
+  // The 2.x kernels (sm80…sm89, and generation 2x later): genericMoeGemmKernelLauncher wraps
+  // DefaultGemmGrouped's mainloop and epilogue in its own MoeFCGemm (moe_gemm_template_dispatch.h:153-168).
+  const bool two_x = io::string_setting(settings, "generation") == io::format_generation(Generation::cutlass2x);
+  const RuleSet rule_set = rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
+  if (rule_set == RuleSet::sm80) {
+    add(settings, "moe", true, "MoeFCGemm, moe_gemm_template_dispatch.h:163");
+    return settings;
+  }
   if (rule_set == RuleSet::sm120 && io::string_setting(settings, "epilogue") != "finalize" && !settings.contains("c")) {
     const auto d = settings.find("d");
     if (d == settings.end())

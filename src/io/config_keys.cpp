@@ -184,8 +184,12 @@ constexpr std::array<ConfigKey, 38> config_keys{{
          out.member(key, format_epilogue_op_class(c.epilogue_op_class)); }},
     {.key = "conversion", .flag = "--conversion", .value = KeyValue::string,
      .help = "SM90 mixed-input GEMMs (A and B of different widths, e.g. --types s4:bf16): what the mainloop does to "
-             "the\nnarrow operand before the MMA, as CUTLASS's kernel names spell it:",
-     .choices = conversion_choices, .example = "--arch sm90 --types s4:bf16 --schedule cooperative --conversion scl",
+             "the\nnarrow operand before the MMA, as CUTLASS's kernel names spell it; with generation 2x, A f16 or bf16 "
+             "(e4m3 on sm89)\nand B u4 or u8, a scaling value names TensorRT-LLM's weight-only (fpA_intB) mainloop, "
+             "DqMmaMultistage:",
+     .choices = conversion_choices,
+     .example = "--arch sm90 --types s4:bf16 --schedule cooperative --conversion scl; --arch sm80 --generation 2x --types "
+                "f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion scl",
      .read = [](Config& c, const Setting& s) { c.conversion = parsed(parse_conversion, s); },
      // Written for mixed-input configurations, so that the others read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
@@ -224,7 +228,8 @@ constexpr std::array<ConfigKey, 38> config_keys{{
              "TMA/cp.async kernel, A (and block-scaled A's and B's scale factors) loaded with TMA, B with cp.async in\n"
              "16-byte accesses: KernelMixedTmaCpAsyncWarpSpecialized1SmSm100 (scaling none) or\n"
              "…1SmBlockScaledSm100 (MX operands), with --schedule 1sm, a 1x1x1 cluster and the TMA epilogue.\n"
-             "Default: off.",
+             "With generation 2x and grouped: TensorRT-LLM's MoeFCGemm (its cutlass_extensions' moe_cutlass_kernel.h),\n"
+             "which the trtllm-moe runner builds on 2.x. Default: off.",
      .example = "--arch sm100 --scaling none --types e4m3 --c f16 --d f16 --tile 128x256x128 --schedule 1sm --moe",
      .read = [](Config& c, const Setting& s) { c.moe = s.value.get<bool>(); },
      // Written when set, so that configurations without it read as before.

@@ -71,12 +71,18 @@ inline constexpr std::array<Word<EpilogueSchedule>, 4> epilogue_schedule_words{{
 
 // The operator class given to the epilogue's CollectiveBuilder (read by SM100's epilogue builder).
 // The spellings are CUTLASS's kernel-name suffixes (MixedInputMode, python/cutlass_library/gemm_operation.py:237-245).
-inline constexpr std::array<Word<Conversion>, 3> conversion_words{{
+inline constexpr std::array<Word<Conversion>, 4> conversion_words{{
     {Conversion::convert, "cvt", "convert only (DirectConvert): no scales", "cutlass::detail::ConversionMode::DirectConvert"},
-    {Conversion::scale, "scl", "convert and scale (ConvertAndScale): one scale per tile row and stage in shared memory",
+    {Conversion::scale, "scl",
+     "convert and scale (ConvertAndScale): one scale per tile row and stage in shared memory; 2.x: TensorRT-LLM's "
+     "FINEGRAINED_SCALE_ONLY, a row of scales per stage",
      "cutlass::detail::ConversionMode::ConvertAndScale"},
-    {Conversion::scale_zero, "sclzr", "convert, scale and add a zero point (ConvertAndScaleWithZero)",
+    {Conversion::scale_zero, "sclzr",
+     "convert, scale and add a zero point (ConvertAndScaleWithZero); 2.x: TensorRT-LLM's FINEGRAINED_SCALE_AND_ZEROS",
      "cutlass::detail::ConversionMode::ConvertAndScaleWithZero"},
+    {Conversion::scale_per_column, "scl-col",
+     "2.x: TensorRT-LLM's PER_COLUMN_SCALE_ONLY, one row of scales for every stage",
+     "cutlass::WeightOnlyQuantOp::PER_COLUMN_SCALE_ONLY"},
 }};
 
 // The spellings are the math part of cutlass_library's 2.x names (s1688f16gemm, s1688bf16gemm; its
@@ -102,7 +108,7 @@ inline constexpr std::array<Word<Runner>, 2> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
-     "sm90 the cooperative kernel (FP8FastAccum for FP8)"},
+     "sm90 the cooperative kernel (FP8FastAccum for FP8); with generation 2x its MoeFCGemm kernel (moe)"},
 }};
 
 inline constexpr std::array<Word<Generation>, 2> generation_words{{

@@ -5,6 +5,8 @@
 // "crosswise", an M- or N-major one "congruous", both swizzled without padding.
 #pragma once
 
+#include <string_view>
+
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
@@ -57,22 +59,29 @@ constexpr Sm80WarpCount sm80_warp_count(const Config& config) {
   return {config.tile.m / config.warp.m, config.tile.n / config.warp.n, config.tile.k / config.warp.k};
 }
 
-// The bits of the mainloop's tiles for all stages: A's, B's and a sparse kernel's metadata E's.
+// The bits of the mainloop's tiles for all stages: A's, B's, a sparse kernel's metadata E's, and a
+// weight-only kernel's scales and zero points of B.
 struct Sm80TileBits {
   bytes_t a = 0;
   bytes_t b = 0;
   bytes_t e = 0;
+  bytes_t scale = 0;
+  bytes_t zero = 0;
+  std::string_view scale_name = "scales";  // a row per stage, or one row in all ("per-column scales")
 };
 
 // The mainloop's SharedStorage (MmaBase's, gemm/threadblock/mma_base.h:140-166; SparseMmaBase's,
-// mma_sparse_base.h:151-186): its tiles in that order, each an AlignedBuffer (16-byte aligned, its
-// bytes rounded up to a whole byte).
+// mma_sparse_base.h:151-186; TensorRT-LLM's DqMmaBase's, sm80/dequant_mainloop.hpp): its tiles in
+// that order, each an AlignedBuffer (16-byte aligned, its bytes rounded up to a whole byte; one of
+// no elements takes none).
 template <class Parts>
 constexpr MainloopTensors<Parts> sm80_shared_tiles(const Sm80TileBits& bits, Checked& c) {
   BasicStructLayout<Parts> layout(c);
   layout.member("A tiles", ceil_div(bits.a, 8), 16, PartKind::tensor);
   layout.member("B tiles", ceil_div(bits.b, 8), 16, PartKind::tensor);
   if (bits.e != 0) layout.member("E tiles (sparse metadata)", ceil_div(bits.e, 8), 16, PartKind::tensor);
+  if (bits.scale != 0) layout.member(bits.scale_name, ceil_div(bits.scale, 8), 16, PartKind::tensor);
+  if (bits.zero != 0) layout.member("zero points", ceil_div(bits.zero, 8), 16, PartKind::tensor);
   layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), 0};
 }
