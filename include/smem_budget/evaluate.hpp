@@ -200,6 +200,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
            "generation 2x, TensorRT-LLM's MoeFCGemm";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
+  if (config.interleaved && config.generation != Generation::cutlass2x)
+    return "interleaved names a 2.x kernel (cutlass_tensorop_…_n32t32_…, _n64t64_…): give generation 2x too";
   if (config.planar_complex && config.generation != Generation::cutlass2x)
     return "planar_complex names a 2.x kernel (GemmPlanarComplex, cutlass_tensorop_…gemm_planar_complex_…): give "
            "generation 2x too";

@@ -84,7 +84,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 38> config_keys{{
+constexpr std::array<ConfigKey, 39> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -161,6 +161,14 @@ constexpr std::array<ConfigKey, 38> config_keys{{
      .read = [](Config& c, const Setting& s) { c.planar_complex = s.value.get<bool>(); },
      // Written when set, so that configurations without it read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.planar_complex) out.member(key, true); }},
+    {.key = "interleaved", .flag = "--interleaved", .value = KeyValue::boolean,
+     .help = "A 2.x GEMM of interleaved layouts (cutlass_library's …_n32t32 and …_n64t64 kernels): A\n"
+             "ColumnMajorInterleaved<K>, B RowMajorInterleaved<K>, C and D ColumnMajorInterleaved<K>, K 32 8-bit or 64 "
+             "4-bit\nelements; s8, u8, s4 or u4 operands writing their own type. Default: off.",
+     .example = "--arch sm80 --generation 2x --interleaved --types s8 --d s8 --tile 128x128x64 --warp 64x64x64 --stages 5",
+     .read = [](Config& c, const Setting& s) { c.interleaved = s.value.get<bool>(); },
+     // Written when set, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.interleaved) out.member(key, true); }},
     {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,
      .help = "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or "
              "A:B.\nDefault: auto.",

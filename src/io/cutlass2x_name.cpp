@@ -178,8 +178,18 @@ std::optional<std::array<bytes_t, 2>> planar_complex_warps(bytes_t m, bytes_t n)
 // operands c and h, the same conjugated. A conjugate transform reaches only the warp-level MMA
 // (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h; a planar
 // complex kernel's, the signs of its warp products, mma_planar_complex_multistage.h:311-346), so
-// it is read as its layout.
-void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout) {
+// it is read as its layout. n32t32 and n64t64 are the interleaved integer GEMMs (ColumnMajorInterleaved<K>
+// A, C and D, RowMajorInterleaved<K> B; GenerateSM80_TensorOp_16832/16864_Interleaved, generator.py:3154-3390),
+// K 256 bits of the operand (`operand_bits`; 0 where the generator builds none, SIMT and SM90's 2.x kernels).
+void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout,
+                 bytes_t operand_bits = 0) {
+  if (operand_bits != 0 && (layouts == "n32t32" || layouts == "n64t64")) {
+    if (number(layouts.substr(1, 2)) != 256 / operand_bits)
+      r.fail(layouts, fmt::format("interleaved layouts of {}-bit operands are n{}t{}", operand_bits,
+                                  256 / operand_bits, 256 / operand_bits));
+    r.set("interleaved", true, layouts);
+    return;
+  }
   const auto layout_of = [&](char letter) -> std::optional<std::string_view> {
     if (letter == 'n' || (complex && letter == 'c')) return "col";
     if (letter == 't' || (complex && letter == 'h')) return "row";
@@ -372,7 +382,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
   // {A}{B} layouts; the generator's C is column-major, but a sparse kernel's row-major
   // (device::SparseGemm does not transpose; GenerateSM80_SparseTensorOp_16832, generator.py:2494-2499).
-  set_layouts(r, next(), (wide && *wide != "f64") || planar_complex, core->sparse ? "row" : "col");
+  set_layouts(r, next(), (wide && *wide != "f64") || planar_complex, core->sparse ? "row" : "col", a_bits);
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,

@@ -85,6 +85,7 @@ SummaryRow summarize(const Result& r, bool group) {
                    : c.sparse                     ? "2.x sparse multistage"
                    : c.planar_complex             ? (c.batched ? "2.x planar complex array" : "2.x planar complex")
                    : c.moe                        ? "2.x TensorRT-LLM MoeFCGemm"
+                   : c.interleaved                ? "2.x multistage interleaved"
                    : c.grouped                    ? "2.x multistage grouped"
                                                   : "2.x multistage";
     // TensorRT-LLM's weight-only mainloop: "… (dequantizing, scl)".

@@ -190,6 +190,9 @@ struct Config {
   // A 2.x planar complex GEMM (kernel::GemmPlanarComplex; with batched, GemmPlanarComplexArray): complex
   // operands and outputs held as a real and an imaginary plane of `types`, `d` and the accumulator.
   bool planar_complex = false;
+  // 2.x interleaved layouts (cutlass_library's …_n32t32 and _n64t64 integer GEMMs): A
+  // ColumnMajorInterleaved<K>, B RowMajorInterleaved<K>, C and D ColumnMajorInterleaved<K>, K 256 bits.
+  bool interleaved = false;
   EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
   OperandAlignment alignment{};
   TileScheduler tile_scheduler = TileScheduler::persistent;

@@ -69,7 +69,10 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // vLLM's epilogues use has an empty SharedStorage (epilogue/threadblock/fusion/visitor_load.hpp:100-503,
 // visitor_store.hpp:83; vLLM's broadcast_load_epilogue_c2x.hpp), one byte that the staging's 16-byte
 // alignment rounds to 16.
+// An interleaved kernel's InterleavedEpilogue stages nothing: its SharedStorage is an empty struct
+// (epilogue/threadblock/interleaved_epilogue.h:246), one byte.
 constexpr bytes_t sm80_epilogue_bytes(const Config& given, Checked& c) {
+  if (given.interleaved) return 1;
   const Config config = sm80_staged_output(given);
   const Sm80WarpCount warps = sm80_warp_count(config);
   const Element accumulator = accumulator_of(config);
@@ -88,6 +91,7 @@ constexpr bytes_t sm80_epilogue_bytes(const Config& given, Checked& c) {
 // share 8 rows; fewer than 8 lay each warp's accesses out in two dimensions, which must cover at
 // least one row and one column.
 constexpr Rejection sm80_epilogue_check(const Config& given) {
+  if (given.interleaved) return Rejection::none;  // InterleavedEpilogue reads no staged rows
   const Config config = sm80_staged_output(given);
   // DefaultIteratorsTensorOp's specializations for 8- and 4-bit integer outputs of s32 and FP8
   // outputs of f32 take 4, 8 or 16 elements per access (default_epilogue_tensor_op.h:329, 396, 463).

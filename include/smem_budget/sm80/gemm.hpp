@@ -115,6 +115,21 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
              "tile's K)";
     if (sm80_stages(config) < 2) return "not modelled: TensorRT-LLM's weight-only mainloop of one stage";
   }
+  if (config.interleaved) {
+    const Element a = config.types.a.data;
+    if (!plain || config.grouped || config.moe || sm80_dequantizes(config) || config.fusion != Fusion::none)
+      return "2.x interleaved GEMMs are cutlass_library's plain GemmUniversal kernels: leave opclass, sparse, "
+             "planar_complex, grouped, moe, conversion and fusion out";
+    if (a != config.types.b.data || (a != Element::s8 && a != Element::u8 && a != Element::s4 && a != Element::u4))
+      return "not modelled: 2.x interleaved GEMMs other than s8, u8, s4 or u4 A and B of one type (the generator's)";
+    if (config.d != a) return "not modelled: a 2.x interleaved GEMM writing other than its operands' type (the generator's)";
+    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
+        config.d_layout != MatrixLayout::row)
+      return "interleaved sets the layouts of A, B and D (ColumnMajorInterleaved, RowMajorInterleaved): leave the "
+             "layouts out";
+    if (config.tile.k % sm80_interleaved_k(config) != 0)
+      return "not modelled: a 2.x interleaved GEMM whose tile K is not whole interleavings (32 8-bit or 64 4-bit elements)";
+  }
   if (config.fusion != Fusion::none) {
     if (!sm80_epilogue_visitor(config))
       return "not modelled: 2.x epilogues other than the default LinearCombination and vLLM's scaled_mm_c2x visitors "

@@ -191,6 +191,28 @@ constexpr Rejection sm80_warp_mma_check(const WarpTile& w, const Sm80Instruction
 
 }  // namespace detail
 
+// The interleaving of cutlass_library's interleaved integer GEMMs, in elements: 256 bits, 32 8-bit
+// (ColumnMajorInterleaved<32>, GenerateSM80_TensorOp_16832_Interleaved) or 64 4-bit ones (…<64>,
+// GenerateSM80_TensorOp_16864_Interleaved; generator.py:3154-3390).
+constexpr bytes_t sm80_interleaved_k(const Config& config) { return 256 / bits_of(config.types.a.data); }
+
+namespace detail {
+
+// The interleaved cores (default_mma_core_sm80.h:1780-1900): each operand copied as its M (N) x
+// InterleavedK contiguous by K / InterleavedK strided, warps raked 32 x 1 (IteratorThreadMapA/B),
+// into crosswise layouts over InterleavedK, unpadded.
+constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t threads) {
+  const bytes_t k = sm80_interleaved_k(config);
+  const bytes_t per_access = 128 / bits_of(config.types.a.data);
+  for (bytes_t mn : {config.tile.m, config.tile.n})
+    if (const auto map = sm80_raked_thread_map(mn * k, config.tile.k / k, threads, per_access, 32);
+        map.why != Rejection::none)
+      return map.why;
+  return Rejection::none;
+}
+
+}  // namespace detail
+
 // What the mainloop's types assert of the tile, in the order a build reports them: the warp tile
 // divides the threadblock tile (default_mma_core_sm80.h:1414); the f64 and complex cores take at
 // least two warps (default_mma_core_sm80.h:137, all but row-major A with column-major B;
@@ -205,6 +227,10 @@ constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) 
   const WarpTile& w = config.warp;
   if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
+  if (config.interleaved) {
+    if (const Rejection why = detail::sm80_interleaved_operands(config, threads); why != Rejection::none) return why;
+    return detail::sm80_warp_mma_check(w, sm80_instruction(config.types.a.data, hopper_dmma));
+  }
   const Element operand = config.types.a.data;
   const int bits = bits_of(operand);
   const bool wide = is_f64_or_complex(operand);
