@@ -109,6 +109,8 @@ const Case cases[] = {
   {"--arch sm80 --generation 2x --scaling none --types s8 --d f32 --tile 128x128x64 --warp 64x64x64 --fusion "
    "scaled-mm",
    nullptr, "vLLM's scaled_mm_c2x kernels write f16 or bf16 D"},
+  {"--tile 128x128x128 --arch sm90 --scaling none --types b1", nullptr,
+   "not modelled: b1 outside the operands of CUTLASS 2.x 1-bit GEMMs"},
   {"--tile 128x128x128 --epilogue-schedule 1sm", nullptr, "the 1sm and 2sm epilogue schedules are SM100's"},
   {"--tile 128x128x128 --arch sm100 --schedule 1sm --epilogue-schedule 2sm", nullptr,
    "a 2-SM epilogue under a 1-SM mainloop"},

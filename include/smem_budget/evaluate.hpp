@@ -190,6 +190,9 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
         !(row->rule_set == RuleSet::sm80 && bits_of(operand.data) == 4))
       return "not modelled: s4, u4, s2 and u2 operands (the model has them as the narrow operand of SM90's "
              "mixed-input GEMMs, and s4 and u4 in CUTLASS 2.x integer GEMMs)";
+  for (Element e : {config.types.a.data, config.types.b.data, config.c, config.d})
+    if (e == Element::b1 && (row->rule_set != RuleSet::sm80 || e == config.c || e == config.d))
+      return "not modelled: b1 outside the operands of CUTLASS 2.x 1-bit GEMMs (give generation 2x, d s32)";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::u8 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100 &&
         row->rule_set != RuleSet::sm80)

@@ -44,9 +44,9 @@ std::optional<Core> core_of(std::string_view token) {
 }
 
 // The element types the names spell (DataTypeNames), and what the model makes of each.
-constexpr std::array<std::string_view, 13> modelled_elements{"f16", "bf16", "f32",  "tf32", "s8",  "u8",  "s4",
-                                                              "u4",  "e4m3", "e5m2", "f64",  "cf32", "cf64"};
-constexpr std::array<std::string_view, 3> other_elements{"b1", "s32", "f8"};
+constexpr std::array<std::string_view, 14> modelled_elements{"f16",  "bf16", "f32", "tf32", "s8",   "u8",   "s4",
+                                                              "u4",   "e4m3", "e5m2", "f64", "cf32", "cf64", "b1"};
+constexpr std::array<std::string_view, 2> other_elements{"s32", "f8"};
 
 bool is_element(std::string_view t) {
   for (std::string_view e : modelled_elements)
@@ -312,7 +312,8 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i" && !wide)
     r.fail(token, fmt::format("unknown accumulator letter {} (expected s, h, i, d, z, c or gz)", core->accumulator));
   if (core->math == "f16" || core->math == "bf16") r.set("math", std::string(core->math), token);
-  if (core->math == "xor" || core->math == "and") r.fail(token, "not modelled: 1-bit GEMMs");
+  // i168256xorgemm, i168256andgemm: b1 operands through OpXorPopc or OpAndPopc (GenerateSM80_TensorOp_168256,
+  // generator.py:3390-3443), one shared memory; the operand (b1) follows.
   const std::string_view accumulator = wide                       ? *wide
                                        : core->accumulator == "s" ? "f32"
                                        : core->accumulator == "h" ? "f16"

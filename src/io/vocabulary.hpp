@@ -174,10 +174,10 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 
 // Element names, spelled by the model's name_of(Element), in the order messages list them: the
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
-inline constexpr std::array<Element, 17> operand_elements{
+inline constexpr std::array<Element, 18> operand_elements{
     Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3, Element::e5m2, Element::f16,
     Element::bf16, Element::f32,  Element::s8,   Element::u8,   Element::s4,   Element::u4,
-    Element::s2,   Element::u2,   Element::f64,  Element::cf32, Element::cf64};
+    Element::s2,   Element::u2,   Element::f64,  Element::cf32, Element::cf64, Element::b1};
 
 // Other libraries' names for operand types (PyTorch's float8_e4m3fn, CUTLASS's float_e4m3_t, CUDA's
 // __nv_fp8_e4m3, NumPy's), which --types refuses naming what to give instead; compared as

@@ -43,7 +43,7 @@ namespace detail {
 
 constexpr bool sm80_operand_type(Element e) {
   return e == Element::f16 || e == Element::bf16 || e == Element::f32 || e == Element::s8 || e == Element::u8 ||
-         e == Element::s4 || e == Element::u4 || e == Element::e4m3 || e == Element::e5m2 ||
+         e == Element::s4 || e == Element::u4 || e == Element::b1 || e == Element::e4m3 || e == Element::e5m2 ||
          is_f64_or_complex(e);
 }
 
@@ -184,8 +184,8 @@ constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config&
     if (config.types.a.data != config.types.b.data && !(is_f8f6f4(config.types.a.data) && is_f8f6f4(config.types.b.data)))
       return "not modelled: 2.x sparse GEMMs of A and B of different types";
     for (Element e : {config.types.a.data, config.types.b.data})
-      if (e == Element::u8 || e == Element::u4 || is_f64_or_complex(e))
-        return "not modelled: 2.x sparse GEMMs of u8, u4, f64 or complex operands";
+      if (e == Element::u8 || e == Element::u4 || e == Element::b1 || is_f64_or_complex(e))
+        return "not modelled: 2.x sparse GEMMs of u8, u4, b1, f64 or complex operands";
     if (config.math != Math::automatic) return "not modelled: 2.x sparse GEMMs through the f16/bf16/FastF32 MMAs (math)";
   }
   if (config.opclass == OpClass::simt && config.math != Math::automatic)
@@ -212,7 +212,7 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   if (const auto error = detail::sm80_class_invalid_input(config)) return error;
   const Element a = config.types.a.data, b = config.types.b.data;
   if (!detail::sm80_operand_type(a) || !detail::sm80_operand_type(b))
-    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, u8, s4, u4, e4m3 or e5m2";
+    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, u8, s4, u4, b1, e4m3 or e5m2";
   if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)) && !detail::sm80_mixed_pair(a, b) && !sm80_dequantizes(config))
     return "not modelled: these 2.x operand types together (FP8 may pair e4m3 with e5m2; mixed-input GEMMs pair s8 "
            "or u8 with f16 or bf16, and s4 with s8)";
@@ -243,6 +243,8 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   const bool float_output = (is_f64_or_complex(a) && d == a) || d == Element::f32 || d == Element::f16 ||
                             d == Element::bf16 || (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2)) ||
                             (a == Element::f32 && d == Element::tf32);
+  if (a == Element::b1 && d != Element::s32)
+    return "not modelled: a 2.x 1-bit GEMM writing other than s32 (GenerateSM80_TensorOp_168256's)";
   const bool integer_output = is_integer(mma_operand) && (d == mma_operand || d == Element::s32);
   if (!float_output && !integer_output)
     return "not modelled: this 2.x output type (f32, f16 and bf16 are; s32 or the (wider) operand's type of integer "

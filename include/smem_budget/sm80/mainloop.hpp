@@ -16,7 +16,8 @@ namespace smem_budget {
 
 // The tensor-op instruction shape (InstructionShape) SM80 and SM89 pair with an operand type:
 // mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32 (and complex<float>'s real and imaginary
-// parts), m16n8k32 for 8-bit integers and floats, m16n8k64 for 4-bit integers; f64 and complex<double>
+// parts), m16n8k32 for 8-bit integers and floats, m16n8k64 for 4-bit integers, m16n8k256 for b1
+// (the XOR and AND population-count MMAs, OpXorPopc and OpAndPopc); f64 and complex<double>
 // run the DMMA m8n8k4, which SM90's 2.x kernels replace with its m16n8k4 (arch/mma_sm90.h:84; the
 // generator's GenerateSM90_TensorOp_1684*, generator.py:6138-6290). A mixed-input GEMM runs the wider
 // operand's MMA on the narrower one converted in registers (OpMultiplyAddMixedInputUpcast,
@@ -42,6 +43,8 @@ constexpr Sm80Instruction sm80_instruction(Element operand, bool hopper_dmma) {
       return {16, 8, 32};
     case 4:
       return {16, 8, 64};
+    case 1:
+      return {16, 8, 256};
     default:
       return {16, 8, 16};
   }
