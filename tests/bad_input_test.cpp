@@ -106,7 +106,18 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm100 --scaling none --types f16 --moe", nullptr,
    "CUTLASS's MoE GEMM on sm100 is KernelMixedTmaCpAsyncWarpSpecialized1Sm[BlockScaled]Sm100: give --schedule 1sm"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types f16 --moe", nullptr,
-   "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100): give --arch sm100"},
+   "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100) or, with "
+   "generation 2x, TensorRT-LLM's MoeFCGemm"},
+  {"--arch sm80 --generation 2x --scaling none --types bf16 --tile 64x128x64 --warp 32x64x64 --moe", nullptr,
+   "moe with generation 2x is TensorRT-LLM's MoeFCGemm, a grouped GEMM: give grouped too"},
+  {"--arch sm80 --generation 2x --scaling none --types f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion "
+   "scl --grouped",
+   nullptr, "TensorRT-LLM builds its grouped weight-only GEMMs as MoeFCGemm: give moe too"},
+  {"--arch sm80 --generation 2x --scaling none --types s8 --d f32 --tile 128x128x64 --warp 64x64x64 --fusion "
+   "scaled-mm",
+   nullptr, "vLLM's scaled_mm_c2x kernels write f16 or bf16 D"},
+  {"--tile 128x128x128 --arch sm90 --scaling none --types b1", nullptr,
+   "not modelled: b1 outside the operands of CUTLASS 2.x 1-bit GEMMs"},
   {"--tile 128x128x128 --epilogue-schedule 1sm", nullptr, "the 1sm and 2sm epilogue schedules are SM100's"},
   {"--tile 128x128x128 --arch sm100 --schedule 1sm --epilogue-schedule 2sm", nullptr,
    "a 2-SM epilogue under a 1-SM mainloop"},

@@ -190,21 +190,32 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
         !(row->rule_set == RuleSet::sm80 && bits_of(operand.data) == 4))
       return "not modelled: s4, u4, s2 and u2 operands (the model has them as the narrow operand of SM90's "
              "mixed-input GEMMs, and s4 and u4 in CUTLASS 2.x integer GEMMs)";
+  for (Element e : {config.types.a.data, config.types.b.data, config.c, config.d})
+    if (e == Element::b1 && (row->rule_set != RuleSet::sm80 || e == config.c || e == config.d))
+      return "not modelled: b1 outside the operands of CUTLASS 2.x 1-bit GEMMs (give generation 2x, d s32)";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (operand.data == Element::u8 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm100 &&
         row->rule_set != RuleSet::sm80)
       return "not modelled: u8 operands (the model has them in SM90's and SM100's integer, SM90's mixed-input and "
              "CUTLASS 2.x integer GEMMs)";
-  if (config.moe && row->rule_set != RuleSet::sm100)
-    return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100): give --arch sm100";
+  if (config.moe && row->rule_set != RuleSet::sm100 && row->rule_set != RuleSet::sm80)
+    return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100) or, with "
+           "generation 2x, TensorRT-LLM's MoeFCGemm";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
+  if (config.interleaved && config.generation != Generation::cutlass2x)
+    return "interleaved names a 2.x kernel (cutlass_tensorop_…_n32t32_…, _n64t64_…): give generation 2x too";
   if (config.planar_complex && config.generation != Generation::cutlass2x)
     return "planar_complex names a 2.x kernel (GemmPlanarComplex, cutlass_tensorop_…gemm_planar_complex_…): give "
            "generation 2x too";
-  if ((config.conversion != Conversion::convert || config.shuffled) &&
-      (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
-    return "conversion and shuffle describe SM90's mixed-input GEMMs (A and B of different widths)";
+  if (config.shuffled && (row->rule_set != RuleSet::sm90 || !is_mixed_input(config)))
+    return "shuffle describes SM90's mixed-input GEMMs (A and B of different widths)";
+  if (config.conversion != Conversion::convert && (!is_mixed_input(config) ||
+                                                   (row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm80)))
+    return "conversion describes SM90's mixed-input GEMMs and, with generation 2x, TensorRT-LLM's weight-only GEMMs (A "
+           "and B of different widths)";
+  if (config.conversion == Conversion::scale_per_column && row->rule_set != RuleSet::sm80)
+    return "conversion scl-col is TensorRT-LLM's per-column weight-only GEMM: give generation 2x";
   // Integer outputs: the 2.x kernels', and the 3.x integer GEMMs' of SM90 and SM100 (measured by name:
   // tests/data/sm90-integer-names-device.json, sm100-integer-names-device.json).
   if (config.generation == Generation::cutlass3x) {

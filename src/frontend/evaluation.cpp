@@ -23,12 +23,14 @@ bool config_from_name(const io::Settings& settings) {
 }
 
 // What the rest of a tactic's kernel was taken as: "types nvfp4 (block), the default epilogue, not grouped";
-// for a 2.x tactic "types bf16 (f32 accumulator), StageCount<3>, grouped".
+// for a 2.x tactic "types bf16 (f32 accumulator), StageCount<3>, grouped (TensorRT-LLM's MoeFCGemm)".
 std::string tactic_rest(const Config& config) {
   if (config.generation == Generation::cutlass2x)
     return fmt::format("types {} ({} accumulator), StageCount<{}>, {}", io::format_types(config.types, config.scaling),
                        name_of(accumulator_of(config)), sm80_stages(config),
-                       config.grouped ? "grouped" : "not grouped");
+                       config.moe       ? "grouped (TensorRT-LLM's MoeFCGemm)"
+                       : config.grouped ? "grouped"
+                                        : "not grouped");
   return fmt::format("types {} ({} scaling), the {} epilogue, {}", io::format_types(config.types, config.scaling),
                      io::format_scaling(config.scaling), io::format_epilogue(config.epilogue),
                      config.grouped ? "grouped" : "not grouped");

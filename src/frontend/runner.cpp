@@ -25,8 +25,9 @@ class RunnerSettings {
   }
 
   // Refuses an architecture whose launcher the runner's source does not hold.
-  void only_on(const Architecture& arch, RuleSet rule_set, std::string_view whose, const io::Setting& runner) const {
-    if (rule_set_of(arch.limits.cc) != rule_set)
+  void only_on(RuleSet judged_by, RuleSet rule_set, const Architecture& arch, std::string_view whose,
+               const io::Setting& runner) const {
+    if (judged_by != rule_set)
       io::fail_at(runner.origin, fmt::format("not modelled: the {} runner on {} ({}'s launcher for it is another)",
                                              name_, arch.name, whose));
   }
@@ -36,14 +37,27 @@ class RunnerSettings {
   std::string_view name_;
 };
 
+// The rule set the settings are judged by: 2.x's on sm80…sm89 and with generation 2x later.
+RuleSet settings_rule_set(const io::Settings& settings, const Architecture& arch) {
+  const bool two_x = io::string_setting(settings, "generation") == io::format_generation(Generation::cutlass2x);
+  return rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
+}
+
 // TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
-// (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; on
+// (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; its 2.x
+// kernel MoeFCGemm (moe_gemm_template_dispatch.h); on
 // SM120 the epilogue's C is ElementCSafe = ElementD (:300, :380) unless FINALIZE, which derives C
 // itself; on SM90 the kernel is KernelPtrArrayTmaWarpSpecializedCooperative, FP8FastAccum for FP8
 // (:440-441).
 void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architecture& arch, const io::Setting& given) {
   runner.add("grouped", true, "a grouped GEMM per expert");
-  const RuleSet rule_set = rule_set_of(arch.limits.cc);
+  const RuleSet rule_set = settings_rule_set(settings, arch);
+  // The 2.x kernels (sm80…sm89, and generation 2x later): genericMoeGemmKernelLauncher wraps
+  // DefaultGemmGrouped's mainloop and epilogue in its own MoeFCGemm (moe_gemm_template_dispatch.h:153-168).
+  if (rule_set == RuleSet::sm80) {
+    runner.add("moe", true, "MoeFCGemm, moe_gemm_template_dispatch.h:163");
+    return;
+  }
   if (rule_set == RuleSet::sm120 && io::string_setting(settings, "epilogue") != "finalize" && !settings.contains("c")) {
     const auto d = settings.find("d");
     if (d == settings.end())
@@ -97,11 +111,11 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
       trtllm_moe(settings, adds, arch, given);
       break;
     case io::Runner::flashinfer_fp4_gemm:
-      adds.only_on(arch, RuleSet::sm120, "FlashInfer", given);
+      adds.only_on(settings_rule_set(settings, arch), RuleSet::sm120, arch, "FlashInfer", given);
       flashinfer_fp4_gemm(adds);
       break;
     case io::Runner::flashinfer_mxfp8_gemm:
-      adds.only_on(arch, RuleSet::sm120, "FlashInfer", given);
+      adds.only_on(settings_rule_set(settings, arch), RuleSet::sm120, arch, "FlashInfer", given);
       flashinfer_mxfp8_gemm(settings, adds);
       break;
   }

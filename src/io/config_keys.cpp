@@ -85,7 +85,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 38> config_keys{{
+constexpr std::array<ConfigKey, 39> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -136,7 +136,8 @@ constexpr std::array<ConfigKey, 38> config_keys{{
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
              "or blockwise element names, also f16, bf16, s8, u8 (sm90, sm100), f32 (sm90, sm100 and 2.x: a tf32 MMA); sm90 mixed input: A and B of "
              "different\nwidths, the narrow one also u8, s4, u4, s2 or u2; 2.x: f64, cf32 (complex<float>, tf32 MMA) and cf64\n"
-             "(complex<double>); sm100: cf32 with the no-smem epilogue). Default: nvfp4 (sm90: e4m3; 2.x: f16).",
+             "(complex<double>), b1 (1-bit, the XOR/AND population-count MMA, d s32); sm100: cf32 with the no-smem epilogue).\n"
+             "Default: nvfp4 (sm90: e4m3; 2.x: f16).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_types(c.types, c.scaling)); }},
@@ -162,6 +163,14 @@ constexpr std::array<ConfigKey, 38> config_keys{{
      .read = [](Config& c, const Setting& s) { c.planar_complex = s.value.get<bool>(); },
      // Written when set, so that configurations without it read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.planar_complex) out.member(key, true); }},
+    {.key = "interleaved", .flag = "--interleaved", .value = KeyValue::boolean,
+     .help = "A 2.x GEMM of interleaved layouts (cutlass_library's …_n32t32 and …_n64t64 kernels): A\n"
+             "ColumnMajorInterleaved<K>, B RowMajorInterleaved<K>, C and D ColumnMajorInterleaved<K>, K 32 8-bit or 64 "
+             "4-bit\nelements; s8, u8, s4 or u4 operands writing their own type. Default: off.",
+     .example = "--arch sm80 --generation 2x --interleaved --types s8 --d s8 --tile 128x128x64 --warp 64x64x64 --stages 5",
+     .read = [](Config& c, const Setting& s) { c.interleaved = s.value.get<bool>(); },
+     // Written when set, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.interleaved) out.member(key, true); }},
     {.key = "alignment", .flag = "--alignment", .value = KeyValue::string_or_integer,
      .help = "Elements per global access of A and B (CUTLASS's AlignmentA/B): auto (any the builder accepts), N, or "
              "A:B.\nDefault: auto.",
@@ -185,8 +194,12 @@ constexpr std::array<ConfigKey, 38> config_keys{{
          out.member(key, format_epilogue_op_class(c.epilogue_op_class)); }},
     {.key = "conversion", .flag = "--conversion", .value = KeyValue::string,
      .help = "SM90 mixed-input GEMMs (A and B of different widths, e.g. --types s4:bf16): what the mainloop does to "
-             "the\nnarrow operand before the MMA, as CUTLASS's kernel names spell it:",
-     .choices = conversion_choices, .example = "--arch sm90 --types s4:bf16 --schedule cooperative --conversion scl",
+             "the\nnarrow operand before the MMA, as CUTLASS's kernel names spell it; with generation 2x, A f16 or bf16 "
+             "(e4m3 on sm89)\nand B u4 or u8, a scaling value names TensorRT-LLM's weight-only (fpA_intB) mainloop, "
+             "DqMmaMultistage:",
+     .choices = conversion_choices,
+     .example = "--arch sm90 --types s4:bf16 --schedule cooperative --conversion scl; --arch sm80 --generation 2x --types "
+                "f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion scl",
      .read = [](Config& c, const Setting& s) { c.conversion = parsed(parse_conversion, s); },
      // Written for mixed-input configurations, so that the others read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
@@ -225,7 +238,8 @@ constexpr std::array<ConfigKey, 38> config_keys{{
              "TMA/cp.async kernel, A (and block-scaled A's and B's scale factors) loaded with TMA, B with cp.async in\n"
              "16-byte accesses: KernelMixedTmaCpAsyncWarpSpecialized1SmSm100 (scaling none) or\n"
              "…1SmBlockScaledSm100 (MX operands), with --schedule 1sm, a 1x1x1 cluster and the TMA epilogue.\n"
-             "Default: off.",
+             "With generation 2x and grouped: TensorRT-LLM's MoeFCGemm (its cutlass_extensions' moe_cutlass_kernel.h),\n"
+             "which the trtllm-moe runner builds on 2.x. Default: off.",
      .example = "--arch sm100 --scaling none --types e4m3 --c f16 --d f16 --tile 128x256x128 --schedule 1sm --moe",
      .read = [](Config& c, const Setting& s) { c.moe = s.value.get<bool>(); },
      // Written when set, so that configurations without it read as before.

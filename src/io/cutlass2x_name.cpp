@@ -44,9 +44,9 @@ std::optional<Core> core_of(std::string_view token) {
 }
 
 // The element types the names spell (DataTypeNames), and what the model makes of each.
-constexpr std::array<std::string_view, 13> modelled_elements{"f16", "bf16", "f32",  "tf32", "s8",  "u8",  "s4",
-                                                              "u4",  "e4m3", "e5m2", "f64",  "cf32", "cf64"};
-constexpr std::array<std::string_view, 3> other_elements{"b1", "s32", "f8"};
+constexpr std::array<std::string_view, 14> modelled_elements{"f16",  "bf16", "f32", "tf32", "s8",   "u8",   "s4",
+                                                              "u4",   "e4m3", "e5m2", "f64", "cf32", "cf64", "b1"};
+constexpr std::array<std::string_view, 2> other_elements{"s32", "f8"};
 
 bool is_element(std::string_view t) {
   for (std::string_view e : modelled_elements)
@@ -178,8 +178,18 @@ std::optional<std::array<bytes_t, 2>> planar_complex_warps(bytes_t m, bytes_t n)
 // operands c and h, the same conjugated. A conjugate transform reaches only the warp-level MMA
 // (DefaultMultistageMmaComplexCore's TransformA/B, default_multistage_mma_complex_core_sm80.h; a planar
 // complex kernel's, the signs of its warp products, mma_planar_complex_multistage.h:311-346), so
-// it is read as its layout.
-void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout) {
+// it is read as its layout. n32t32 and n64t64 are the interleaved integer GEMMs (ColumnMajorInterleaved<K>
+// A, C and D, RowMajorInterleaved<K> B; GenerateSM80_TensorOp_16832/16864_Interleaved, generator.py:3154-3390),
+// K 256 bits of the operand (`operand_bits`; 0 where the generator builds none, SIMT and SM90's 2.x kernels).
+void set_layouts(NameReader& r, std::string_view layouts, bool complex, std::string_view d_layout,
+                 bytes_t operand_bits = 0) {
+  if (operand_bits != 0 && (layouts == "n32t32" || layouts == "n64t64")) {
+    if (number(layouts.substr(1, 2)) != 256 / operand_bits)
+      r.fail(layouts, fmt::format("interleaved layouts of {}-bit operands are n{}t{}", operand_bits,
+                                  256 / operand_bits, 256 / operand_bits));
+    r.set("interleaved", true, layouts);
+    return;
+  }
   const auto layout_of = [&](char letter) -> std::optional<std::string_view> {
     if (letter == 'n' || (complex && letter == 'c')) return "col";
     if (letter == 't' || (complex && letter == 'h')) return "row";
@@ -302,7 +312,8 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   if (core->accumulator != "s" && core->accumulator != "h" && core->accumulator != "i" && !wide)
     r.fail(token, fmt::format("unknown accumulator letter {} (expected s, h, i, d, z, c or gz)", core->accumulator));
   if (core->math == "f16" || core->math == "bf16") r.set("math", std::string(core->math), token);
-  if (core->math == "xor" || core->math == "and") r.fail(token, "not modelled: 1-bit GEMMs");
+  // i168256xorgemm, i168256andgemm: b1 operands through OpXorPopc or OpAndPopc (GenerateSM80_TensorOp_168256,
+  // generator.py:3390-3443), one shared memory; the operand (b1) follows.
   const std::string_view accumulator = wide                       ? *wide
                                        : core->accumulator == "s" ? "f32"
                                        : core->accumulator == "h" ? "f16"
@@ -372,7 +383,7 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);
   // {A}{B} layouts; the generator's C is column-major, but a sparse kernel's row-major
   // (device::SparseGemm does not transpose; GenerateSM80_SparseTensorOp_16832, generator.py:2494-2499).
-  set_layouts(r, next(), (wide && *wide != "f64") || planar_complex, core->sparse ? "row" : "col");
+  set_layouts(r, next(), (wide && *wide != "f64") || planar_complex, core->sparse ? "row" : "col", a_bits);
   // align{N}: A's and B's. C's is min(8, N) (generator.py CreateGemmOperator:166), which gives the
   // epilogue the accesses of the generator's own C alignments, but for an 8-bit integer C: 16 where
   // the tile N is 128 or more and M is not 32, else 8 (GenerateSM80_TensorOp_16832_TN,

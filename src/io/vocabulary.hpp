@@ -71,12 +71,18 @@ inline constexpr std::array<Word<EpilogueSchedule>, 4> epilogue_schedule_words{{
 
 // The operator class given to the epilogue's CollectiveBuilder (read by SM100's epilogue builder).
 // The spellings are CUTLASS's kernel-name suffixes (MixedInputMode, python/cutlass_library/gemm_operation.py:237-245).
-inline constexpr std::array<Word<Conversion>, 3> conversion_words{{
+inline constexpr std::array<Word<Conversion>, 4> conversion_words{{
     {Conversion::convert, "cvt", "convert only (DirectConvert): no scales", "cutlass::detail::ConversionMode::DirectConvert"},
-    {Conversion::scale, "scl", "convert and scale (ConvertAndScale): one scale per tile row and stage in shared memory",
+    {Conversion::scale, "scl",
+     "convert and scale (ConvertAndScale): one scale per tile row and stage in shared memory; 2.x: TensorRT-LLM's "
+     "FINEGRAINED_SCALE_ONLY, a row of scales per stage",
      "cutlass::detail::ConversionMode::ConvertAndScale"},
-    {Conversion::scale_zero, "sclzr", "convert, scale and add a zero point (ConvertAndScaleWithZero)",
+    {Conversion::scale_zero, "sclzr",
+     "convert, scale and add a zero point (ConvertAndScaleWithZero); 2.x: TensorRT-LLM's FINEGRAINED_SCALE_AND_ZEROS",
      "cutlass::detail::ConversionMode::ConvertAndScaleWithZero"},
+    {Conversion::scale_per_column, "scl-col",
+     "2.x: TensorRT-LLM's PER_COLUMN_SCALE_ONLY, one row of scales for every stage",
+     "cutlass::WeightOnlyQuantOp::PER_COLUMN_SCALE_ONLY"},
 }};
 
 // The spellings are the math part of cutlass_library's 2.x names (s1688f16gemm, s1688bf16gemm; its
@@ -102,7 +108,7 @@ inline constexpr std::array<Word<Runner>, 4> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
-     "sm90 the cooperative kernel (FP8FastAccum for FP8)"},
+     "sm90 the cooperative kernel (FP8FastAccum for FP8); with generation 2x its MoeFCGemm kernel (moe)"},
     {Runner::flashinfer_fp4_gemm, "flashinfer-fp4-gemm",
      "FlashInfer's SM120 NVFP4 GEMM: types nvfp4, C void, the cooperative kernel"},
     {Runner::flashinfer_mxfp8_gemm, "flashinfer-mxfp8-gemm",
@@ -175,10 +181,10 @@ inline constexpr std::array<Word<Verdict>, 3> verdict_words{{
 
 // Element names, spelled by the model's name_of(Element), in the order messages list them: the
 // operands' (A and B without block scaling) and the epilogue's (C, D, a bias).
-inline constexpr std::array<Element, 17> operand_elements{
+inline constexpr std::array<Element, 18> operand_elements{
     Element::e2m1, Element::e3m2, Element::e2m3, Element::e4m3, Element::e5m2, Element::f16,
     Element::bf16, Element::f32,  Element::s8,   Element::u8,   Element::s4,   Element::u4,
-    Element::s2,   Element::u2,   Element::f64,  Element::cf32, Element::cf64};
+    Element::s2,   Element::u2,   Element::f64,  Element::cf32, Element::cf64, Element::b1};
 
 // Other libraries' names for operand types (PyTorch's float8_e4m3fn, CUTLASS's float_e4m3_t, CUDA's
 // __nv_fp8_e4m3, NumPy's), which --types refuses naming what to give instead; compared as

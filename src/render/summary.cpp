@@ -85,9 +85,15 @@ SummaryRow summarize(const Result& r, bool group) {
     row.schedule = c.opclass == OpClass::simt ? "2.x SIMT multistage"
                    : c.sparse                     ? "2.x sparse multistage"
                    : c.planar_complex             ? (c.batched ? "2.x planar complex array" : "2.x planar complex")
+                   : c.moe                        ? "2.x TensorRT-LLM MoeFCGemm"
+                   : c.interleaved                ? "2.x multistage interleaved"
                    : c.grouped                    ? "2.x multistage grouped"
                                                   : "2.x multistage";
-    row.epilogue = std::string(io::format_epilogue(c.epilogue));
+    // TensorRT-LLM's weight-only mainloop: "… (dequantizing, scl)".
+    if (c.conversion != Conversion::convert)
+      row.schedule += fmt::format(" (dequantizing, {})", io::format_conversion(c.conversion));
+    row.epilogue = c.fusion != Fusion::none ? fmt::format("vLLM c2x {}", io::format_fusion(c))
+                                            : std::string(io::format_epilogue(c.epilogue));
     row.output = std::string(name_of(c.d));
   } else {
     summarize_3x(c, b, row);

@@ -178,6 +178,9 @@ def first_error(log):
 # TensorRT-LLM's cutlass_extensions/include (FlashInfer's copy: csrc/nv_internal/tensorrt_llm/cutlass_extensions/include),
 # where the FINALIZE probes find its scatter fusion; set by --trtllm-extensions.
 TRTLLM_EXTENSIONS = None
+# The clients' header directories the 2.x client probes include (tools/measure/clients_2x.py); set by
+# --client-include. TensorRT-LLM's headers read ENABLE_BF16 and ENABLE_FP8 as its build defines them.
+CLIENT_INCLUDES = []
 
 
 def compile_probe(source, tmp, cutlass, nvcc, gpu):
@@ -195,6 +198,7 @@ def compile_probe(source, tmp, cutlass, nvcc, gpu):
     target = f"-gencode=arch=compute_{number},code=sm_{number}"
     obj, exe = os.path.join(tmp, "probe.o"), os.path.join(tmp, "probe")
     extensions = [f"-I{TRTLLM_EXTENSIONS}"] if TRTLLM_EXTENSIONS else []
+    extensions += [f"-I{d}" for d in CLIENT_INCLUDES] + (["-DENABLE_BF16", "-DENABLE_FP8"] if CLIENT_INCLUDES else [])
     built = subprocess.run([nvcc, "-std=c++17", target, "--expt-relaxed-constexpr", "-w", f"-I{cutlass}/include",
                             f"-I{cutlass}/tools/util/include", *extensions, "-c", path, "-o", obj],
                            capture_output=True, text=True)
@@ -270,9 +274,13 @@ def main():
                         "(default: 101376 on sm120, else 232448)")
     parser.add_argument("--print-source", action="store_true", help="print the first probe's source and stop")
     parser.add_argument("--trtllm-extensions", help="TensorRT-LLM's cutlass_extensions/include, for epilogue finalize")
+    parser.add_argument("--client-include", action="append", default=[],
+                        help="a client's header directory for the 2.x client probes (tools/measure/clients_2x.py says "
+                             "which); repeat it")
     args = parser.parse_args()
     global TRTLLM_EXTENSIONS
     TRTLLM_EXTENSIONS = args.trtllm_extensions
+    CLIENT_INCLUDES.extend(args.client_include)
     with open(args.batch) as f:
         batch = json.load(f)
     configs = batch["configs"] if isinstance(batch, dict) else batch

@@ -123,8 +123,11 @@ enum class EpilogueOpClass { automatic, tensorop, blockscaled };
 // What SM90's mixed-input mainloop does to the narrow operand before the MMA
 // (cutlass::detail::ConversionMode, detail/collective/mixed_input_utils.hpp:492-498, v4.7.0): convert it
 // (DirectConvert), convert and scale it (ConvertAndScale), or scale it and add a zero point
-// (ConvertAndScaleWithZero). CUTLASS's kernel names spell them _cvt, _scl, _sclzr.
-enum class Conversion { convert, scale, scale_zero };
+// (ConvertAndScaleWithZero). CUTLASS's kernel names spell them _cvt, _scl, _sclzr. On 2.x kernels the
+// scaling ones name TensorRT-LLM's weight-only (fpA_intB) mainloop, DqMmaMultistage: scale and scale_zero
+// its FINEGRAINED_SCALE_ONLY and FINEGRAINED_SCALE_AND_ZEROS, scale_per_column its PER_COLUMN_SCALE_ONLY
+// (cutlass_extensions/weight_only_quant_op.h).
+enum class Conversion { convert, scale, scale_zero, scale_per_column };
 
 // Which of CUTLASS's GEMM kernel generations: the 3.x collectives (CollectiveBuilder and
 // kernel::GemmUniversal over CuTe), or the 2.x multistage kernels (device::Gemm, GemmUniversal,
@@ -190,11 +193,14 @@ struct Config {
   // A 2.x planar complex GEMM (kernel::GemmPlanarComplex; with batched, GemmPlanarComplexArray): complex
   // operands and outputs held as a real and an imaginary plane of `types`, `d` and the accumulator.
   bool planar_complex = false;
+  // 2.x interleaved layouts (cutlass_library's …_n32t32 and _n64t64 integer GEMMs): A
+  // ColumnMajorInterleaved<K>, B RowMajorInterleaved<K>, C and D ColumnMajorInterleaved<K>, K 256 bits.
+  bool interleaved = false;
   EpilogueSchedule epilogue_schedule = EpilogueSchedule::automatic;
   OperandAlignment alignment{};
   TileScheduler tile_scheduler = TileScheduler::persistent;
   EpilogueOpClass epilogue_op_class = EpilogueOpClass::automatic;
-  Conversion conversion = Conversion::convert;  // SM90 mixed input only
+  Conversion conversion = Conversion::convert;  // SM90 mixed input; 2.x TensorRT-LLM weight-only
   bool shuffled = false;  // SM90 mixed input: the narrow operand reordered in global memory (_shfl)
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;

@@ -184,6 +184,7 @@ enum class Rejection {
   sm80_simt_thread_lanes,
   sm80_simt_scalar_epilogue,
   sm80_planar_complex_sliced_k,
+  sm80_dequant_tile_k,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -995,6 +996,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "tile's K",
     "Sliced-K not supported for planar complex at this time",
     "cutlass/epilogue/threadblock/epilogue_planar_complex.h:315"}},
+  {Rejection::sm80_dequant_tile_k,
+   {"TensorRT-LLM's weight-only mainloop takes a tile K of one 128-byte line of A (64 f16 or bf16 elements), B's "
+    "interleaved tile: give tile K 64",
+    "static assertion failed with \"\"",  // static_assert(RowsPerTile == MmaCore::Shape::kK, "")
+    "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264"}},
 }};
 // clang-format on
 

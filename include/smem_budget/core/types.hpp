@@ -14,17 +14,17 @@ namespace smem_budget {
 // mixed-input GEMMs; tf32: the tfloat32_t C and D of CUTLASS 2.x tf32 GEMMs (f32 operands stand for
 // tf32 ones: both are 32 bits in memory); f64, cf32 (complex<float>) and cf64 (complex<double>): the
 // CUTLASS 2.x f64 and complex GEMMs' only.
-enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2, tf32, f64, cf32, cf64 };
+enum class Element { none, e2m1, e2m3, e3m2, e4m3, e5m2, f16, bf16, f32, s8, s32, u8, s4, u4, s2, u2, tf32, f64, cf32, cf64, b1 };
 
-inline constexpr std::array<Element, 20> all_elements{
+inline constexpr std::array<Element, 21> all_elements{
     Element::none, Element::e2m1, Element::e2m3, Element::e3m2, Element::e4m3, Element::e5m2, Element::f16,
     Element::bf16, Element::f32,  Element::s8,   Element::s32,  Element::u8,   Element::s4,   Element::u4,
-    Element::s2,   Element::u2,   Element::tf32, Element::f64,  Element::cf32, Element::cf64};
+    Element::s2,   Element::u2,   Element::tf32, Element::f64,  Element::cf32, Element::cf64, Element::b1};
 
 constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 20> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16",
+  constexpr std::array<std::string_view, 21> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16",
                                                    "bf16", "f32",  "s8",   "s32",  "u8",   "s4",   "u4",
-                                                   "s2",   "u2",   "tf32", "f64",  "cf32", "cf64"};
+                                                   "s2",   "u2",   "tf32", "f64",  "cf32", "cf64", "b1"};
   return names[static_cast<int>(e)];
 }
 
@@ -38,6 +38,8 @@ constexpr int bits_of(Element e) {
   switch (e) {
     case Element::none:
       return 0;
+    case Element::b1:  // uint1b_t, the 2.x 1-bit GEMMs' operands
+      return 1;
     case Element::s2:
     case Element::u2:
       return 2;
@@ -77,7 +79,7 @@ constexpr bool is_fp6(Element e) { return e == Element::e2m3 || e == Element::e3
 
 constexpr bool is_integer(Element e) {
   return e == Element::s8 || e == Element::s32 || e == Element::u8 || e == Element::s4 || e == Element::u4 ||
-         e == Element::s2 || e == Element::u2;
+         e == Element::s2 || e == Element::u2 || e == Element::b1;
 }
 // Narrow floats that block-scaled operands and block-scaled outputs are made of.
 constexpr bool is_narrow_float(Element e) { return bits_of(e) > 0 && bits_of(e) <= 8 && !is_integer(e); }

@@ -10,6 +10,21 @@
 
 namespace smem_budget {
 
+// vLLM's scaled_mm_c2x kernels (fusion scaled-mm and scaled-mm-bias on 2.x): cutlass_2x_gemm builds
+// DefaultGemmWithVisitor over DefaultGemmUniversal with ElementC float and kAlignmentC 4, whatever D
+// its visitor tree stores (vLLM's cutlass_2x_gemm, csrc/libtorch_stable/quantization/w8a8/cutlass/
+// scaled_mm_c2x.cuh at 030ea52; gemm/kernel/default_gemm_universal_with_visitor.h:100-148, v4.7.0). Its
+// EpilogueWithVisitorCallbacks stages accumulators as that float epilogue does.
+constexpr bool sm80_epilogue_visitor(const Config& config) {
+  return config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias;
+}
+constexpr Config sm80_staged_output(Config config) {
+  if (!sm80_epilogue_visitor(config)) return config;
+  config.d = Element::f32;
+  config.alignment.c = 4;
+  return config;
+}
+
 // The epilogue's elements per access of C and D (the output functor's count): min(alignment x
 // width, 128 bits) / width, as cutlass_library's emitter computes it (gemm_operation.py:513); when
 // no alignment is given, DefaultGemmConfiguration's LinearCombination: 128 bits' worth, one element
@@ -49,7 +64,16 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // accumulators (complex<float> or complex<double> in the complex epilogue). EpiloguePlanarComplex's
 // (epilogue/threadblock/epilogue_planar_complex.h:141-193) holds those rows and columns of its real
 // DefaultEpilogueTensorOp twice, a real and an imaginary plane (kImaginaryStride, :168-174).
-constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
+// EpilogueWithVisitorCallbacks::SharedStorage (epilogue/threadblock/epilogue_with_visitor_callbacks.h:
+// 146-149) keeps that staging (one epilogue stage) and then its visitor tree's storage: every visitor
+// vLLM's epilogues use has an empty SharedStorage (epilogue/threadblock/fusion/visitor_load.hpp:100-503,
+// visitor_store.hpp:83; vLLM's broadcast_load_epilogue_c2x.hpp), one byte that the staging's 16-byte
+// alignment rounds to 16.
+// An interleaved kernel's InterleavedEpilogue stages nothing: its SharedStorage is an empty struct
+// (epilogue/threadblock/interleaved_epilogue.h:246), one byte.
+constexpr bytes_t sm80_epilogue_bytes(const Config& given, Checked& c) {
+  if (given.interleaved) return 1;
+  const Config config = sm80_staged_output(given);
   const Sm80WarpCount warps = sm80_warp_count(config);
   const Element accumulator = accumulator_of(config);
   const int bits = bits_of(accumulator);
@@ -57,7 +81,8 @@ constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
   const bytes_t rows = c.mul(c.mul(warps.m * 8, warps.k), sm80_fragments_per_iteration(config) * planes);
   const bytes_t padding = is_complex(accumulator) ? 0 : 64 / bits * 4;
   const bytes_t columns = c.add(config.tile.n, padding);
-  return c.up(ceil_div(c.mul(c.mul(rows, columns), bits), 8), 16);
+  const bytes_t staging = c.up(ceil_div(c.mul(c.mul(rows, columns), bits), 8), 16);
+  return sm80_epilogue_visitor(given) ? c.add(staging, 16) : staging;
 }
 
 // OutputTileOptimalThreadMap's row arrangement (epilogue/threadblock/output_tile_thread_map.h:
@@ -65,7 +90,9 @@ constexpr bytes_t sm80_epilogue_bytes(const Config& config, Checked& c) {
 // N columns by 8 rows, a group per warp along M. The warps left for the rows (N x K of them)
 // share 8 rows; fewer than 8 lay each warp's accesses out in two dimensions, which must cover at
 // least one row and one column.
-constexpr Rejection sm80_epilogue_check(const Config& config) {
+constexpr Rejection sm80_epilogue_check(const Config& given) {
+  if (given.interleaved) return Rejection::none;  // InterleavedEpilogue reads no staged rows
+  const Config config = sm80_staged_output(given);
   // DefaultIteratorsTensorOp's specializations for 8- and 4-bit integer outputs of s32 and FP8
   // outputs of f32 take 4, 8 or 16 elements per access (default_epilogue_tensor_op.h:329, 396, 463).
   const Element acc = accumulator_of(config);

@@ -16,6 +16,7 @@
 #include "smem_budget/core/gemm_evaluation.hpp"
 #include "smem_budget/core/result.hpp"
 #include "smem_budget/core/rules.hpp"
+#include "smem_budget/sm80/dequant_mainloop.hpp"
 #include "smem_budget/sm80/epilogue.hpp"
 #include "smem_budget/sm80/mainloop.hpp"
 #include "smem_budget/sm80/simt.hpp"
@@ -42,7 +43,7 @@ namespace detail {
 
 constexpr bool sm80_operand_type(Element e) {
   return e == Element::f16 || e == Element::bf16 || e == Element::f32 || e == Element::s8 || e == Element::u8 ||
-         e == Element::s4 || e == Element::u4 || e == Element::e4m3 || e == Element::e5m2 ||
+         e == Element::s4 || e == Element::u4 || e == Element::b1 || e == Element::e4m3 || e == Element::e5m2 ||
          is_f64_or_complex(e);
 }
 
@@ -83,6 +84,73 @@ constexpr std::optional<std::string_view> sm80_planar_complex_invalid_input(cons
   return std::nullopt;
 }
 
+// What the clients' own 2.x kernels take: TensorRT-LLM's MoeFCGemm (moe) and weight-only mainloop
+// (a scaling conversion), and vLLM's scaled_mm_c2x epilogue visitors (fusion scaled-mm, scaled-mm-bias).
+constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config& config) {
+  const bool plain = config.opclass == OpClass::tensorop && !config.sparse && !config.planar_complex;
+  if (config.moe) {
+    if (!config.grouped)
+      return "moe with generation 2x is TensorRT-LLM's MoeFCGemm, a grouped GEMM: give grouped too (the trtllm-moe "
+             "runner does)";
+    if (!plain) return "TensorRT-LLM's MoeFCGemm is a dense tensor-op GEMM: leave opclass, sparse and planar_complex out";
+  }
+  if (sm80_dequantizes(config)) {
+    const Element a = config.types.a.data, b = config.types.b.data;
+    if ((a != Element::f16 && a != Element::bf16) || (b != Element::u4 && b != Element::u8))
+      return "not modelled: TensorRT-LLM's weight-only 2.x GEMMs other than f16 or bf16 A with u4 or u8 B (its "
+             "FP8-activation kernels)";
+    if (!plain) return "TensorRT-LLM's weight-only GEMMs are dense tensor-op GEMMs: leave opclass, sparse and "
+                       "planar_complex out";
+    if (config.grouped && !config.moe)
+      return "TensorRT-LLM builds its grouped weight-only GEMMs as MoeFCGemm: give moe too (the trtllm-moe runner "
+             "does)";
+    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
+        config.d_layout != MatrixLayout::row)
+      return "TensorRT-LLM's weight-only GEMMs take row-major A and D and a column-major (interleaved) B: leave the "
+             "layouts out";
+    if (config.d != a || accumulator_of(config) != Element::f32)
+      return "TensorRT-LLM's weight-only GEMMs write D of A's type and accumulate in f32: give d as A's type";
+    if (config.warp.k != config.tile.k)
+      return "not modelled: TensorRT-LLM's weight-only mainloop with warps that split K (its tiles' warps take the "
+             "tile's K)";
+    if (sm80_stages(config) < 2) return "not modelled: TensorRT-LLM's weight-only mainloop of one stage";
+  }
+  if (config.interleaved) {
+    const Element a = config.types.a.data;
+    if (!plain || config.grouped || config.moe || sm80_dequantizes(config) || config.fusion != Fusion::none)
+      return "2.x interleaved GEMMs are cutlass_library's plain GemmUniversal kernels: leave opclass, sparse, "
+             "planar_complex, grouped, moe, conversion and fusion out";
+    if (a != config.types.b.data || (a != Element::s8 && a != Element::u8 && a != Element::s4 && a != Element::u4))
+      return "not modelled: 2.x interleaved GEMMs other than s8, u8, s4 or u4 A and B of one type (the generator's)";
+    if (config.d != a) return "not modelled: a 2.x interleaved GEMM writing other than its operands' type (the generator's)";
+    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
+        config.d_layout != MatrixLayout::row)
+      return "interleaved sets the layouts of A, B and D (ColumnMajorInterleaved, RowMajorInterleaved): leave the "
+             "layouts out";
+    if (config.tile.k % sm80_interleaved_k(config) != 0)
+      return "not modelled: a 2.x interleaved GEMM whose tile K is not whole interleavings (32 8-bit or 64 4-bit elements)";
+  }
+  if (config.fusion != Fusion::none) {
+    if (!sm80_epilogue_visitor(config))
+      return "not modelled: 2.x epilogues other than the default LinearCombination and vLLM's scaled_mm_c2x visitors "
+             "(fusion scaled-mm, scaled-mm-bias)";
+    const Element a = config.types.a.data;
+    if (!plain || config.grouped || config.moe || sm80_dequantizes(config))
+      return "vLLM's scaled_mm_c2x kernels are dense tensor-op GEMMs: leave opclass, sparse, planar_complex, grouped, "
+             "moe and conversion out";
+    if ((a != Element::s8 && a != Element::e4m3) || config.types.b.data != a)
+      return "vLLM's scaled_mm_c2x kernels take s8 or e4m3 A and B (its cutlass_scaled_mm)";
+    if (config.d != Element::f16 && config.d != Element::bf16)
+      return "vLLM's scaled_mm_c2x kernels write f16 or bf16 D";
+    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
+        config.d_layout != MatrixLayout::row)
+      return "vLLM's scaled_mm_c2x kernels take row-major A and D and column-major B: leave the layouts out";
+    if (config.alignment.c != 0)
+      return "vLLM's scaled_mm_c2x kernels stage a float C of 4 elements per access: leave C's alignment out";
+  }
+  return std::nullopt;
+}
+
 // What the sparse, SIMT and planar complex kernels add to the 2.x inputs.
 constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config& config) {
   if (config.planar_complex) {
@@ -116,13 +184,13 @@ constexpr std::optional<std::string_view> sm80_class_invalid_input(const Config&
     if (config.types.a.data != config.types.b.data && !(is_f8f6f4(config.types.a.data) && is_f8f6f4(config.types.b.data)))
       return "not modelled: 2.x sparse GEMMs of A and B of different types";
     for (Element e : {config.types.a.data, config.types.b.data})
-      if (e == Element::u8 || e == Element::u4 || is_f64_or_complex(e))
-        return "not modelled: 2.x sparse GEMMs of u8, u4, f64 or complex operands";
+      if (e == Element::u8 || e == Element::u4 || e == Element::b1 || is_f64_or_complex(e))
+        return "not modelled: 2.x sparse GEMMs of u8, u4, b1, f64 or complex operands";
     if (config.math != Math::automatic) return "not modelled: 2.x sparse GEMMs through the f16/bf16/FastF32 MMAs (math)";
   }
   if (config.opclass == OpClass::simt && config.math != Math::automatic)
     return "math chooses a tensor-op MMA: leave it out for a SIMT kernel";
-  return std::nullopt;
+  return sm80_client_invalid_input(config);
 }
 
 }  // namespace detail
@@ -144,8 +212,8 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   if (const auto error = detail::sm80_class_invalid_input(config)) return error;
   const Element a = config.types.a.data, b = config.types.b.data;
   if (!detail::sm80_operand_type(a) || !detail::sm80_operand_type(b))
-    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, u8, s4, u4, e4m3 or e5m2";
-  if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)) && !detail::sm80_mixed_pair(a, b))
+    return "not modelled: 2.x operands are f16, bf16, f32 (the tf32 MMA), s8, u8, s4, u4, b1, e4m3 or e5m2";
+  if (a != b && !(is_f8f6f4(a) && is_f8f6f4(b)) && !detail::sm80_mixed_pair(a, b) && !sm80_dequantizes(config))
     return "not modelled: these 2.x operand types together (FP8 may pair e4m3 with e5m2; mixed-input GEMMs pair s8 "
            "or u8 with f16 or bf16, and s4 with s8)";
   const Element mma_operand = sm80_mma_operand(config.types);
@@ -175,14 +243,17 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   const bool float_output = (is_f64_or_complex(a) && d == a) || d == Element::f32 || d == Element::f16 ||
                             d == Element::bf16 || (is_f8f6f4(a) && (d == Element::e4m3 || d == Element::e5m2)) ||
                             (a == Element::f32 && d == Element::tf32);
+  if (a == Element::b1 && d != Element::s32)
+    return "not modelled: a 2.x 1-bit GEMM writing other than s32 (GenerateSM80_TensorOp_168256's)";
   const bool integer_output = is_integer(mma_operand) && (d == mma_operand || d == Element::s32);
   if (!float_output && !integer_output)
     return "not modelled: this 2.x output type (f32, f16 and bf16 are; s32 or the (wider) operand's type of integer "
            "operands; e4m3 and e5m2 of FP8 operands; tf32 of f32 operands)";
   if (config.c != Element::none && config.c != d)
     return "a 2.x kernel reads C as D's type (its one ElementC): leave c out or give D's type";
-  if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none)
-    return "not modelled: 2.x epilogues other than the default LinearCombination (no finalize, nosmem or fusion)";
+  if (config.epilogue != EpilogueKind::tma)
+    return "not modelled: 2.x epilogues other than the default LinearCombination and vLLM's visitors (no finalize or "
+           "nosmem)";
   if (config.schedule != Schedule::automatic)
     return "2.x kernels have no kernel schedule: leave schedule out (the multistage mainloop is the only one)";
   if (config.cluster != Cluster{}) return "2.x kernels run no thread-block clusters: leave cluster out";
@@ -225,6 +296,12 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
     if (const Rejection why = sm80_simt_mainloop_check(kernel); why != Rejection::none) return why;
     return sm80_simt_epilogue_check(sm80_output_access(kernel));
   }
+  // DqMma's own assertions (default_dq_mma_multistage.h:263-268) instantiate its DefaultMmaCore's class,
+  // which asserts that the warp tile divides the tile, and come before the core's layouts and thread
+  // maps are instantiated (measured: a tile K of 128 16-bit elements is refused here, not by the layout).
+  const bool warps_divide = kernel.tile.m % kernel.warp.m == 0 && kernel.tile.n % kernel.warp.n == 0;
+  if (sm80_dequantizes(kernel) && warps_divide)
+    if (const Rejection why = sm80_dequant_check(kernel); why != Rejection::none) return why;
   const Rejection mainloop =
       kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
   if (mainloop != Rejection::none) return mainloop;
@@ -246,8 +323,10 @@ constexpr Config sm80_normalised(Config config) {
 
 // The kernel's SharedStorage: the union of the mainloop's tiles and the epilogue's staging buffer
 // (both 16-byte aligned AlignedBuffers, so the union is the larger), and for GemmGrouped the
-// problem visitor's storage after it: empty in the kDeviceOnly mode cutlass_library and
-// TensorRT-LLM build, one byte that the union's alignment rounds up to 16.
+// problem visitor's storage after it: empty in the kDeviceOnly mode cutlass_library builds, one
+// byte that the union's alignment rounds up to 16. TensorRT-LLM's MoeFCGemm (moe) puts its problem
+// visitor in the union instead (cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h:305-309, FlashInfer
+// fb28d72), where the empty struct costs nothing; its GemmFpAIntB is the plain union.
 template <class Parts>
 constexpr KernelLayout<Parts> sm80_kernel(const Config& config, const MainloopTensors<Parts>& mainloop,
                                           bytes_t epilogue, Checked& c) {
@@ -257,7 +336,7 @@ constexpr KernelLayout<Parts> sm80_kernel(const Config& config, const MainloopTe
   else
     kernel.member("epilogue staging (over the mainloop's tiles)", epilogue, 16, PartKind::tensor);
   const bytes_t union_size = kernel.size();
-  if (config.grouped) kernel.member("problem visitor (empty)", 1, 1, PartKind::scheduler);
+  if (config.grouped && !config.moe) kernel.member("problem visitor (empty)", 1, 1, PartKind::scheduler);
   kernel.finish("kernel shared storage");
   return {kernel.parts(), kernel.size(), union_size};
 }
@@ -277,6 +356,9 @@ struct Sm80Steps : DefaultGemmSteps {
     s.a = ceil_div(stage.a, 8);
     s.b = ceil_div(stage.b, 8);
     s.e = ceil_div(stage.e, 8);
+    // Per stage: the fine-grained modes' scale and zero-point rows (a per-column scale row is not).
+    if (config.conversion != Conversion::scale_per_column) s.scale = ceil_div(stage.scale, 8);
+    s.zero = ceil_div(stage.zero, 8);
     s.estimate = s.data();
     budget.epilogue.shared_storage =
         config.opclass == OpClass::simt ? sm80_simt_epilogue_bytes(config, c) : sm80_epilogue_bytes(config, c);
@@ -288,10 +370,11 @@ struct Sm80Steps : DefaultGemmSteps {
     budget.decision.stages = sm80_stages(config);
     budget.decision.counts = StageCounts::uniform(budget.decision.stages);
   }
-  // The mainloop's tiles: the SIMT, sparse or tensor-op mainloop's.
+  // The mainloop's tiles: the SIMT, sparse, weight-only or tensor-op mainloop's.
   static constexpr Sm80TileBits tile_bits(const Config& config, bytes_t stages, Checked& c) {
     if (config.opclass == OpClass::simt) return sm80_simt_tile_bits(config, stages, c);
     if (config.sparse) return sm80_sparse_tile_bits(config, stages, c);
+    if (sm80_dequantizes(config)) return sm80_dequant_tile_bits(config, stages, c);
     return sm80_tile_bits(config, stages, c);
   }
   template <class Parts>

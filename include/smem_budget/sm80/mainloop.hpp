@@ -5,6 +5,8 @@
 // "crosswise", an M- or N-major one "congruous", both swizzled without padding.
 #pragma once
 
+#include <string_view>
+
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
@@ -14,7 +16,8 @@ namespace smem_budget {
 
 // The tensor-op instruction shape (InstructionShape) SM80 and SM89 pair with an operand type:
 // mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32 (and complex<float>'s real and imaginary
-// parts), m16n8k32 for 8-bit integers and floats, m16n8k64 for 4-bit integers; f64 and complex<double>
+// parts), m16n8k32 for 8-bit integers and floats, m16n8k64 for 4-bit integers, m16n8k256 for b1
+// (the XOR and AND population-count MMAs, OpXorPopc and OpAndPopc); f64 and complex<double>
 // run the DMMA m8n8k4, which SM90's 2.x kernels replace with its m16n8k4 (arch/mma_sm90.h:84; the
 // generator's GenerateSM90_TensorOp_1684*, generator.py:6138-6290). A mixed-input GEMM runs the wider
 // operand's MMA on the narrower one converted in registers (OpMultiplyAddMixedInputUpcast,
@@ -40,6 +43,8 @@ constexpr Sm80Instruction sm80_instruction(Element operand, bool hopper_dmma) {
       return {16, 8, 32};
     case 4:
       return {16, 8, 64};
+    case 1:
+      return {16, 8, 256};
     default:
       return {16, 8, 16};
   }
@@ -57,22 +62,29 @@ constexpr Sm80WarpCount sm80_warp_count(const Config& config) {
   return {config.tile.m / config.warp.m, config.tile.n / config.warp.n, config.tile.k / config.warp.k};
 }
 
-// The bits of the mainloop's tiles for all stages: A's, B's and a sparse kernel's metadata E's.
+// The bits of the mainloop's tiles for all stages: A's, B's, a sparse kernel's metadata E's, and a
+// weight-only kernel's scales and zero points of B.
 struct Sm80TileBits {
   bytes_t a = 0;
   bytes_t b = 0;
   bytes_t e = 0;
+  bytes_t scale = 0;
+  bytes_t zero = 0;
+  std::string_view scale_name = "scales";  // a row per stage, or one row in all ("per-column scales")
 };
 
 // The mainloop's SharedStorage (MmaBase's, gemm/threadblock/mma_base.h:140-166; SparseMmaBase's,
-// mma_sparse_base.h:151-186): its tiles in that order, each an AlignedBuffer (16-byte aligned, its
-// bytes rounded up to a whole byte).
+// mma_sparse_base.h:151-186; TensorRT-LLM's DqMmaBase's, sm80/dequant_mainloop.hpp): its tiles in
+// that order, each an AlignedBuffer (16-byte aligned, its bytes rounded up to a whole byte; one of
+// no elements takes none).
 template <class Parts>
 constexpr MainloopTensors<Parts> sm80_shared_tiles(const Sm80TileBits& bits, Checked& c) {
   BasicStructLayout<Parts> layout(c);
   layout.member("A tiles", ceil_div(bits.a, 8), 16, PartKind::tensor);
   layout.member("B tiles", ceil_div(bits.b, 8), 16, PartKind::tensor);
   if (bits.e != 0) layout.member("E tiles (sparse metadata)", ceil_div(bits.e, 8), 16, PartKind::tensor);
+  if (bits.scale != 0) layout.member(bits.scale_name, ceil_div(bits.scale, 8), 16, PartKind::tensor);
+  if (bits.zero != 0) layout.member("zero points", ceil_div(bits.zero, 8), 16, PartKind::tensor);
   layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), 0};
 }
@@ -182,6 +194,28 @@ constexpr Rejection sm80_warp_mma_check(const WarpTile& w, const Sm80Instruction
 
 }  // namespace detail
 
+// The interleaving of cutlass_library's interleaved integer GEMMs, in elements: 256 bits, 32 8-bit
+// (ColumnMajorInterleaved<32>, GenerateSM80_TensorOp_16832_Interleaved) or 64 4-bit ones (…<64>,
+// GenerateSM80_TensorOp_16864_Interleaved; generator.py:3154-3390).
+constexpr bytes_t sm80_interleaved_k(const Config& config) { return 256 / bits_of(config.types.a.data); }
+
+namespace detail {
+
+// The interleaved cores (default_mma_core_sm80.h:1780-1900): each operand copied as its M (N) x
+// InterleavedK contiguous by K / InterleavedK strided, warps raked 32 x 1 (IteratorThreadMapA/B),
+// into crosswise layouts over InterleavedK, unpadded.
+constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t threads) {
+  const bytes_t k = sm80_interleaved_k(config);
+  const bytes_t per_access = 128 / bits_of(config.types.a.data);
+  for (bytes_t mn : {config.tile.m, config.tile.n})
+    if (const auto map = sm80_raked_thread_map(mn * k, config.tile.k / k, threads, per_access, 32);
+        map.why != Rejection::none)
+      return map.why;
+  return Rejection::none;
+}
+
+}  // namespace detail
+
 // What the mainloop's types assert of the tile, in the order a build reports them: the warp tile
 // divides the threadblock tile (default_mma_core_sm80.h:1414); the f64 and complex cores take at
 // least two warps (default_mma_core_sm80.h:137, all but row-major A with column-major B;
@@ -196,6 +230,10 @@ constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) 
   const WarpTile& w = config.warp;
   if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
+  if (config.interleaved) {
+    if (const Rejection why = detail::sm80_interleaved_operands(config, threads); why != Rejection::none) return why;
+    return detail::sm80_warp_mma_check(w, sm80_instruction(config.types.a.data, hopper_dmma));
+  }
   const Element operand = config.types.a.data;
   const int bits = bits_of(operand);
   const bool wide = is_f64_or_complex(operand);

@@ -1,0 +1,60 @@
+// TensorRT-LLM's weight-only (fpA_intB) mainloop, the 2.x kernels of its W4A16 and W8A16 GEMMs
+// (GemmFpAIntB) and MoE GEMMs (MoeFCGemm): A f16 or bf16, B u4 or u8 stored as such in shared
+// memory and converted after ldmatrix (OpMultiplyAddDequantizeInterleavedBToA), scaled, and with
+// zero points shifted. As FlashInfer fb28d72 carries TensorRT-LLM's cutlass_extensions
+// (csrc/nv_internal/tensorrt_llm/cutlass_extensions/include/cutlass_extensions/gemm/threadblock/):
+// DqMma builds DqMmaMultistage over CUTLASS's own DefaultMmaCore (default_dq_mma_multistage.h:
+// 217-304), whose SharedStorage (DqMmaBase's, dq_mma_base.h:115-175) is the tensor-op mainloop's A
+// and B tiles, then the scales and zero points of B's columns.
+#pragma once
+
+#include "smem_budget/core/arithmetic.hpp"
+#include "smem_budget/core/config.hpp"
+#include "smem_budget/core/rejection.hpp"
+#include "smem_budget/sm80/mainloop.hpp"
+
+namespace smem_budget {
+
+// Whether the configuration is TensorRT-LLM's weight-only mainloop: a scaling conversion on 2.x.
+constexpr bool sm80_dequantizes(const Config& config) { return config.conversion != Conversion::convert; }
+
+// LayoutDetailsB::ThreadblockK for a quantized B (kernel/mixed_gemm_B_layout.h:83-110): one
+// 128-byte line of A's K, 64 for 16-bit activations; B is ColumnMajorTileInterleave over it.
+constexpr bytes_t sm80_dequant_tile_k(const Config& config) { return 128 * 8 / bits_of(config.types.a.data); }
+
+// The scales and zero points are half_t for f16 A and bfloat16_t for bf16 A
+// (threadblock/default_mma.h:52-260, default_mma_bf16.h:170-370): 16 bits each.
+inline constexpr int sm80_dequant_scale_bits = 16;
+
+// DqMmaBase::SharedStorage's scale and zero-point buffers (dq_mma_base.h:71-75, 130-149): a row of
+// tile N per stage for the fine-grained modes (ScalebiasStages = kStages), one row for the
+// per-column mode; zero points only with FINEGRAINED_SCALE_AND_ZEROS (BiasElementsPerStage).
+struct Sm80DequantRows {
+  bytes_t scale = 0;
+  bytes_t zero = 0;
+};
+constexpr Sm80DequantRows sm80_dequant_rows(const Config& config, bytes_t stages) {
+  const bytes_t scale = config.conversion == Conversion::scale_per_column ? 1 : stages;
+  return {scale, config.conversion == Conversion::scale_zero ? stages : 0};
+}
+
+// The mainloop's tiles: the tensor-op mainloop's A and B (B in its own bits), and the scale and
+// zero-point rows.
+constexpr Sm80TileBits sm80_dequant_tile_bits(const Config& config, bytes_t stages, Checked& c) {
+  Sm80TileBits bits = sm80_tile_bits(config, stages, c);
+  const Sm80DequantRows rows = sm80_dequant_rows(config, stages);
+  const bytes_t row_bits = c.mul(config.tile.n, sm80_dequant_scale_bits);
+  bits.scale = c.mul(rows.scale, row_bits);
+  bits.zero = c.mul(rows.zero, row_bits);
+  if (config.conversion == Conversion::scale_per_column) bits.scale_name = "per-column scales";
+  return bits;
+}
+
+// What DqMma asserts beyond the tensor-op mainloop: the tile's K is B's interleaved tile
+// (static_assert(RowsPerTile == MmaCore::Shape::kK), default_dq_mma_multistage.h:264).
+constexpr Rejection sm80_dequant_check(const Config& config) {
+  if (config.tile.k != sm80_dequant_tile_k(config)) return Rejection::sm80_dequant_tile_k;
+  return Rejection::none;
+}
+
+}  // namespace smem_budget
