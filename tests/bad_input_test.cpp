@@ -297,6 +297,8 @@ const Case cases[] = {
    "--runner: trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d"},
   {"--runner vllm --tile 128x128x128", nullptr,
    "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
+  {"--runner flashinfer-mxfp8-gemm --generation 2x --tile 128x128x128", nullptr,
+   "--runner: the flashinfer-mxfp8-gemm runner builds a CUTLASS 3.x kernel: leave generation 2x out"},
   {"--runner flashinfer-fp4-gemm --arch sm100 --tile 128x128x128", nullptr,
    "--runner: not modelled: the flashinfer-fp4-gemm runner on sm100 (FlashInfer's launcher for it is another)"},
   {"--kernel CtaShape128x256x64B --config BAD", "[\"128x128x128\"]", "--kernel: not used with --config"},

@@ -27,9 +27,12 @@ class RunnerSettings {
   // Refuses an architecture whose launcher the runner's source does not hold.
   void only_on(RuleSet judged_by, RuleSet rule_set, const Architecture& arch, std::string_view whose,
                const io::Setting& runner) const {
-    if (judged_by != rule_set)
-      io::fail_at(runner.origin, fmt::format("not modelled: the {} runner on {} ({}'s launcher for it is another)",
-                                             name_, arch.name, whose));
+    if (judged_by == rule_set) return;
+    if (rule_set_of(arch.limits.cc) == rule_set)  // the architecture's, with generation 2x
+      io::fail_at(runner.origin, fmt::format("the {} runner builds a CUTLASS 3.x kernel: leave generation 2x out",
+                                             name_));
+    io::fail_at(runner.origin, fmt::format("not modelled: the {} runner on {} ({}'s launcher for it is another)",
+                                           name_, arch.name, whose));
   }
 
  private:
