@@ -88,6 +88,9 @@ constexpr std::optional<std::string_view> sm80_planar_complex_invalid_input(cons
 // (a scaling conversion), and vLLM's scaled_mm_c2x epilogue visitors (fusion scaled-mm, scaled-mm-bias).
 constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config& config) {
   const bool plain = config.opclass == OpClass::tensorop && !config.sparse && !config.planar_complex;
+  // Row-major A and D, column-major B: the layouts every one of these kernels is built with.
+  const bool default_layouts = config.a_layout == MatrixLayout::row && config.b_layout == MatrixLayout::col &&
+                               config.d_layout == MatrixLayout::row;
   if (config.moe) {
     if (!config.grouped)
       return "moe with generation 2x is TensorRT-LLM's MoeFCGemm, a grouped GEMM: give grouped too (the trtllm-moe "
@@ -104,8 +107,7 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (config.grouped && !config.moe)
       return "TensorRT-LLM builds its grouped weight-only GEMMs as MoeFCGemm: give moe too (the trtllm-moe runner "
              "does)";
-    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
-        config.d_layout != MatrixLayout::row)
+    if (!default_layouts)
       return "TensorRT-LLM's weight-only GEMMs take row-major A and D and a column-major (interleaved) B: leave the "
              "layouts out";
     if (config.d != a || accumulator_of(config) != Element::f32)
@@ -123,8 +125,7 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (a != config.types.b.data || (a != Element::s8 && a != Element::u8 && a != Element::s4 && a != Element::u4))
       return "not modelled: 2.x interleaved GEMMs other than s8, u8, s4 or u4 A and B of one type (the generator's)";
     if (config.d != a) return "not modelled: a 2.x interleaved GEMM writing other than its operands' type (the generator's)";
-    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
-        config.d_layout != MatrixLayout::row)
+    if (!default_layouts)
       return "interleaved sets the layouts of A, B and D (ColumnMajorInterleaved, RowMajorInterleaved): leave the "
              "layouts out";
     if (config.tile.k % sm80_interleaved_k(config) != 0)
@@ -142,8 +143,7 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
       return "vLLM's scaled_mm_c2x kernels take s8 or e4m3 A and B (its cutlass_scaled_mm)";
     if (config.d != Element::f16 && config.d != Element::bf16)
       return "vLLM's scaled_mm_c2x kernels write f16 or bf16 D";
-    if (config.a_layout != MatrixLayout::row || config.b_layout != MatrixLayout::col ||
-        config.d_layout != MatrixLayout::row)
+    if (!default_layouts)
       return "vLLM's scaled_mm_c2x kernels take row-major A and D and column-major B: leave the layouts out";
     if (config.alignment.c != 0)
       return "vLLM's scaled_mm_c2x kernels stage a float C of 4 elements per access: leave C's alignment out";
