@@ -67,7 +67,7 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
   // "the trtllm-moe runner: grouped, c bf16, schedule cooperative"
   std::string runner_keys;
   for (const auto& [key, setting] : settings)
-    if (from_runner(setting))
+    if (setting.from_runner)
       runner_keys +=
           fmt::format("{}{}", runner_keys.empty() ? "" : ", ",
                       setting.value.is_boolean() ? key

@@ -10,8 +10,6 @@
 namespace smem_budget::frontend {
 namespace {
 
-constexpr std::string_view runner_origin_prefix = "the runner ";
-
 // What one runner adds; a key already given is left alone.
 class RunnerSettings {
  public:
@@ -20,8 +18,9 @@ class RunnerSettings {
 
   void add(std::string_view key, nlohmann::json value, std::string_view source) {
     if (!settings_.contains(key))
-      settings_.emplace(std::string(key),
-                        io::Setting{std::move(value), fmt::format("{}{} ({})", runner_origin_prefix, name_, source)});
+      settings_.emplace(std::string(key), io::Setting{.value = std::move(value),
+                                                      .origin = fmt::format("the {} runner ({})", name_, source),
+                                                      .from_runner = true});
   }
 
   // Refuses an architecture whose launcher the runner's source does not hold.
@@ -124,7 +123,5 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
   }
   return settings;
 }
-
-bool from_runner(const io::Setting& setting) { return setting.origin.text().starts_with(runner_origin_prefix); }
 
 }  // namespace smem_budget::frontend

@@ -10,7 +10,4 @@ namespace smem_budget::frontend {
 // Throws InputError when the runner needs a key the settings lack.
 io::Settings with_runner(io::Settings settings, const Architecture& arch);
 
-// Whether a setting was added by a runner, for the notes that say so.
-bool from_runner(const io::Setting& setting);
-
 }  // namespace smem_budget::frontend

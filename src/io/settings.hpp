@@ -20,6 +20,7 @@ struct Setting {
   Origin origin;                      // "--tile", or "moe.json: configs[3].tile"
   bool from_kernel_name = false;      // read from a kernel name rather than typed
   bool architecture_default = false;  // what leaving the key out means on the architecture
+  bool from_runner = false;           // added by a runner (frontend/runner.cpp) for what a tactic leaves unsaid
 };
 
 // Key (batch-file spelling: tile, types, d_layout, ...) -> setting. Later layers replace earlier ones.
