@@ -43,7 +43,8 @@ def probe_source(cfg):
     and vLLM's own kernels are clients_2x's."""
     if clients_2x.is_client(cfg):
         fp8 = cfg.get("types", "f16").partition(":")[0] in ("e4m3", "e5m2")
-        return clients_2x.probe_source(cfg, "Sm89" if fp8 else "Sm80")
+        # _arch_tag: the tag a client names where it is not the operands' (vLLM's SM89 int8 kernels: Sm89).
+        return clients_2x.probe_source(cfg, cfg.get("_arch_tag", "Sm89" if fp8 else "Sm80"))
     m, n, k = dims(cfg["tile"])
     if "warp" not in cfg:
         raise ValueError("a 2.x configuration needs its warp tile (warp)")

@@ -9,12 +9,13 @@ into this repository: name their directories with measure.py's --client-include)
   makes B u4 or u8 the weight-only mainloop's (DqMma, FINEGRAINED_SCALE_ONLY, …_AND_ZEROS,
   PER_COLUMN_SCALE_ONLY). Include: its cutlass_extensions/include, csrc/nv_internal and
   csrc/nv_internal/include.
-- vLLM's scaled_mm_c2x kernels (fusion scaled-mm or scaled-mm-bias with generation 2x): its
-  cutlass_2x_gemm (csrc/libtorch_stable/quantization/w8a8/cutlass/scaled_mm_c2x.cuh) over its
-  ScaledEpilogue / ScaledEpilogueBias visitor trees (csrc/cutlass_extensions/epilogue/
-  scaled_mm_epilogues_c2x.hpp), whose broadcasts are vLLM's own (broadcast_load_epilogue_c2x.hpp):
-  these two files need torch, so the probe spells the same types; it includes the third. Include:
-  vLLM's csrc.
+- vLLM's scaled_mm_c2x kernels (fusion scaled-mm or scaled-mm-bias with generation 2x) and its
+  cutlass_scaled_mm_azp kernels (scaled-mm-azp, scaled-mm-azp-token): its cutlass_2x_gemm
+  (csrc/libtorch_stable/quantization/w8a8/cutlass/scaled_mm_c2x.cuh) over its ScaledEpilogue /
+  ScaledEpilogueBias / ScaledEpilogueBiasAzp / ScaledEpilogueBiasAzpToken visitor trees
+  (csrc/cutlass_extensions/epilogue/scaled_mm_epilogues_c2x.hpp), whose broadcasts are vLLM's own
+  (broadcast_load_epilogue_c2x.hpp): these two files need torch, so the probe spells the same types;
+  it includes the third. Include: vLLM's csrc.
 
 Each probe builds what the client's launcher builds (the device operator's can_implement, initialize
 and run, whose kernel entry point is compiled for the GPU) and prints the stage count, sizeof the
@@ -24,6 +25,8 @@ from measure_common import dims
 ELEMENT = {"f16": "cutlass::half_t", "bf16": "cutlass::bfloat16_t", "e4m3": "cutlass::float_e4m3_t",
            "u8": "uint8_t", "u4": "cutlass::uint4b_t", "s8": "int8_t"}
 QUANT_OP = {"scl": "FINEGRAINED_SCALE_ONLY", "sclzr": "FINEGRAINED_SCALE_AND_ZEROS", "scl-col": "PER_COLUMN_SCALE_ONLY"}
+
+VLLM_FUSIONS = ("scaled-mm", "scaled-mm-bias", "scaled-mm-azp", "scaled-mm-azp-token")
 
 CHECKED_RUN = """  typename Gemm::Arguments arguments;
   Gemm gemm;
@@ -35,7 +38,7 @@ CHECKED_RUN = """  typename Gemm::Arguments arguments;
 def is_client(cfg):
     """Whether a 2.x configuration is a client's kernel this module writes."""
     return bool(cfg.get("moe") or cfg.get("runner") == "trtllm-moe" or cfg.get("conversion", "cvt") != "cvt"
-                or cfg.get("fusion", "none") in ("scaled-mm", "scaled-mm-bias"))
+                or cfg.get("fusion", "none") in VLLM_FUSIONS)
 
 
 def program(includes, types, kernel):
@@ -93,22 +96,46 @@ using Gemm = cutlass::gemm::device::GemmGrouped<cutlass::gemm::kernel::MoeFCGemm
     return program(includes, types, "typename Gemm::GemmKernel")
 
 
+def vllm_evt(fusion):
+    """The probe's EVTCompute: vLLM's ScaledEpilogue, …Bias, …BiasAzp or …BiasAzpToken tree
+    (scaled_mm_epilogues_c2x.hpp), node for node: D = a_scale * (b_scale * acc') [+ bias], where acc' is
+    acc less azp_adj (azp) or less azp * azp_adj (azp-token), in int32 and then float."""
+    if fusion in ("scaled-mm", "scaled-mm-bias"):
+        scale_b = "using EVTScaleB = tb::Sm80EVT<Compute<cutlass::multiplies, float, float>, ScaleB, Accum>;"
+        if fusion == "scaled-mm":
+            return f"""{scale_b}
+using EVTCompute = tb::Sm80EVT<Compute<cutlass::multiplies, ElementD, float>, ScaleA, EVTScaleB>;"""
+        return f"""{scale_b}
+using Bias = tb::VisitorRowBroadcast<OutputTileThreadMap, ElementD, RowStride>;
+using EVTCompute = tb::Sm80EVT<Compute<cutlass::multiply_add, ElementD, float>, ScaleA, EVTScaleB, Bias>;"""
+    # The azp trees: an int32 azp_adj row (VisitorRowBroadcast), per token an int32 azp column
+    # (VisitorColBroadcast) that multiplies it, and a bias row that reads 0 when absent (vLLM's
+    # VisitorRowOrZeroBroadcast).
+    if fusion == "scaled-mm-azp":
+        correction = "using Correction = tb::VisitorRowBroadcast<OutputTileThreadMap, int32_t, RowStride>;"
+    else:
+        correction = """using Azp = tb::VisitorColBroadcast<OutputTileThreadMap, int32_t, ColStride>;
+using AzpAdj = tb::VisitorRowBroadcast<OutputTileThreadMap, int32_t, RowStride>;
+using Correction = tb::Sm80EVT<Compute<cutlass::multiplies, int32_t, int32_t>, Azp, AzpAdj>;"""
+    return f"""{correction}
+using Bias = tb::VisitorRowOrZeroBroadcast<OutputTileThreadMap, ElementD, RowStride>;
+using EVTCorrected = tb::Sm80EVT<Compute<cutlass::minus, float, int32_t>, Accum, Correction>;
+using EVTScaleB = tb::Sm80EVT<Compute<cutlass::multiplies, float, float>, ScaleB, EVTCorrected>;
+using EVTCompute = tb::Sm80EVT<Compute<cutlass::multiply_add, ElementD, float>, ScaleA, EVTScaleB, Bias>;"""
+
+
 def vllm_source(cfg, arch):
     m, n, k = dims(cfg["tile"])
     wm, wn, wk = dims(cfg["warp"])
     a = cfg.get("types", "s8").partition(":")[0]
     d = cfg.get("d", "bf16")
     instruction = {"s8": "16, 8, 32", "e4m3": "16, 8, 32"}[a]
-    bias = cfg.get("fusion") == "scaled-mm-bias"
     includes = """#include "cute/tensor.hpp"
 #include "cutlass/cutlass.h"
 #include "cutlass/gemm/device/gemm_universal_adapter.h"
 #include "cutlass/epilogue/threadblock/fusion/visitors.hpp"
 #include "cutlass/gemm/kernel/default_gemm_universal_with_visitor.h"
 #include "cutlass_extensions/epilogue/broadcast_load_epilogue_c2x.hpp\""""
-    # ScaledEpilogue[Bias] (scaled_mm_epilogues_c2x.hpp) and cutlass_2x_gemm (scaled_mm_c2x.cuh), spelled out.
-    compute1 = "cutlass::multiply_add" if bias else "cutlass::multiplies"
-    bias_node = ", Bias" if bias else ""
     types = f"""using namespace cute;
 namespace tb = cutlass::epilogue::threadblock;
 using ElementAB = {ELEMENT[a]};
@@ -119,14 +146,14 @@ using ElementAcc = std::conditional_t<std::is_same_v<ElementAB, int8_t>, int32_t
 using Operator = std::conditional_t<std::is_same_v<ElementAB, int8_t>, cutlass::arch::OpMultiplyAddSaturate,
                                     cutlass::arch::OpMultiplyAdd>;
 using OutputTileThreadMap = tb::OutputTileThreadLayout<TileShape, WarpShape, float, 4, 1>;
+using RowStride = Stride<Int<0>, Int<1>, Int<0>>;
+using ColStride = Stride<Int<1>, Int<0>, Int<0>>;
 using Accum = tb::VisitorAccFetch;
-using ScaleA = tb::VisitorColOrScalarBroadcast<OutputTileThreadMap, float, Stride<Int<1>, Int<0>, Int<0>>>;
-using ScaleB = tb::VisitorRowOrScalarBroadcast<OutputTileThreadMap, float, Stride<Int<0>, Int<1>, Int<0>>>;
-using Bias = tb::VisitorRowBroadcast<OutputTileThreadMap, ElementD, Stride<Int<0>, Int<1>, Int<0>>>;
-using Compute0 = tb::VisitorCompute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>;
-using EVTCompute0 = tb::Sm80EVT<Compute0, ScaleB, Accum>;
-using Compute1 = tb::VisitorCompute<{compute1}, ElementD, float, cutlass::FloatRoundStyle::round_to_nearest>;
-using EVTCompute = tb::Sm80EVT<Compute1, ScaleA, EVTCompute0{bias_node}>;
+using ScaleA = tb::VisitorColOrScalarBroadcast<OutputTileThreadMap, float, ColStride>;
+using ScaleB = tb::VisitorRowOrScalarBroadcast<OutputTileThreadMap, float, RowStride>;
+template <template <class> class Op, class Out, class In>
+using Compute = tb::VisitorCompute<Op, Out, In, cutlass::FloatRoundStyle::round_to_nearest>;
+{vllm_evt(cfg.get("fusion"))}
 using D = tb::VisitorAuxStore<OutputTileThreadMap, ElementD, cutlass::FloatRoundStyle::round_to_nearest,
                               Stride<int64_t, Int<1>, Int<0>>>;
 using EVTD = tb::Sm80EVT<D, EVTCompute>;
@@ -145,7 +172,7 @@ def probe_source(cfg, arch):
     """The C++ of one client probe for CUTLASS's arch tag `arch` (Sm80, Sm89), or raises ValueError."""
     if "warp" not in cfg:
         raise ValueError("a 2.x configuration needs its warp tile (warp)")
-    if cfg.get("fusion", "none") in ("scaled-mm", "scaled-mm-bias"):
+    if cfg.get("fusion", "none") in VLLM_FUSIONS:
         return vllm_source(cfg, arch)
     if cfg.get("conversion", "cvt") != "cvt" and not (cfg.get("moe") or cfg.get("runner") == "trtllm-moe"):
         raise ValueError("TensorRT-LLM's dense weight-only kernel (GemmFpAIntB) is not in FlashInfer's copy: "
