@@ -116,6 +116,14 @@ const Case cases[] = {
   {"--arch sm80 --generation 2x --scaling none --types s8 --d f32 --tile 128x128x64 --warp 64x64x64 --fusion "
    "scaled-mm",
    nullptr, "vLLM's scaled_mm_c2x kernels write f16 or bf16 D"},
+  // vLLM's azp epilogues: modelled as its 2.x kernels (dense, not grouped); its SM90 azp kernel is not modelled.
+  {"--arch sm89 --generation 2x --scaling none --types s8 --d bf16 --tile 128x128x64 --warp 64x64x64 --fusion "
+   "scaled-mm-azp-token --grouped",
+   nullptr, "vLLM's scaled_mm_c2x kernels are dense tensor-op GEMMs: leave opclass, sparse, planar_complex, grouped"},
+  {"--tile 128x128x128 --scaling none --types e4m3 --fusion scaled-mm-azp", nullptr,
+   "not modelled on sm120: vLLM's azp epilogues on CUTLASS 3.x kernels"},
+  {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --d bf16 --fusion scaled-mm-azp", nullptr,
+   "not modelled on sm90: fusions other than col-bias"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types b1", nullptr,
    "not modelled: b1 outside the operands of CUTLASS 2.x 1-bit GEMMs"},
   {"--tile 128x128x128 --epilogue-schedule 1sm", nullptr, "the 1sm and 2sm epilogue schedules are SM100's"},

@@ -80,9 +80,23 @@ enum class TileScheduler { persistent, stream_k };
 // scaled_mm and scaled_mm_bias: vLLM's ScaledEpilogue / ScaledEpilogueBias EVTs (per-row scales
 // of A, per-column scales of B, optional bias row), as its SM120 FP8 scaled_mm kernels build them.
 // scaled_mm_col_bias: ScaledEpilogueColumnBias, the bias a column (per-row) broadcast.
+// scaled_mm_azp and scaled_mm_azp_token: vLLM's ScaledEpilogueBiasAzp / ScaledEpilogueBiasAzpToken
+// (asymmetric int8: an int32 azp_adj row, the latter also an int32 azp column per token; the bias row
+// optional), as its 2.x cutlass_scaled_mm_azp kernels build them.
 // amax_aux: CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux (FP8 examples 54 and 67): D and an aux output
 // of element `aux`, each with its amax.
-enum class Fusion { none, row_bias, col_bias, sf_gen, scaled_mm, scaled_mm_bias, scaled_mm_col_bias, amax_aux };
+enum class Fusion {
+  none,
+  row_bias,
+  col_bias,
+  sf_gen,
+  scaled_mm,
+  scaled_mm_bias,
+  scaled_mm_col_bias,
+  amax_aux,
+  scaled_mm_azp,
+  scaled_mm_azp_token
+};
 
 // How the mainloop scales A and B: MX/NV block scale factors (the block-scaled collectives),
 // float scales per block of `ScaleGranularity` (the …BlockwiseScaling collectives), or none.

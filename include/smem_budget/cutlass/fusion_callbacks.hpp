@@ -34,6 +34,9 @@ constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape t
   switch (config.fusion) {
     case Fusion::none:
     case Fusion::row_bias:
+    // vLLM's azp epilogues are modelled as its 2.x kernels only: each 3.x architecture refuses them first.
+    case Fusion::scaled_mm_azp:
+    case Fusion::scaled_mm_azp_token:
       return {};
     case Fusion::col_bias:
       return row_of(bits_of(config.bias), "fusion: bias row");

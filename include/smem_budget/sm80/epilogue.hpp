@@ -10,13 +10,16 @@
 
 namespace smem_budget {
 
-// vLLM's scaled_mm_c2x kernels (fusion scaled-mm and scaled-mm-bias on 2.x): cutlass_2x_gemm builds
-// DefaultGemmWithVisitor over DefaultGemmUniversal with ElementC float and kAlignmentC 4, whatever D
-// its visitor tree stores (vLLM's cutlass_2x_gemm, csrc/libtorch_stable/quantization/w8a8/cutlass/
-// scaled_mm_c2x.cuh at 030ea52; gemm/kernel/default_gemm_universal_with_visitor.h:100-148, v4.7.0). Its
-// EpilogueWithVisitorCallbacks stages accumulators as that float epilogue does.
+// vLLM's scaled_mm_c2x kernels (fusion scaled-mm and scaled-mm-bias on 2.x) and its cutlass_scaled_mm_azp
+// kernels (scaled-mm-azp, scaled-mm-azp-token), which cutlass_scaled_mm_azp_sm80/sm89 dispatch to the same
+// tile configurations (scaled_mm_c2x.cu at 030ea52): cutlass_2x_gemm builds DefaultGemmWithVisitor over
+// DefaultGemmUniversal with ElementC float and kAlignmentC 4, whatever D its visitor tree stores (vLLM's
+// cutlass_2x_gemm, csrc/libtorch_stable/quantization/w8a8/cutlass/scaled_mm_c2x.cuh at 030ea52;
+// gemm/kernel/default_gemm_universal_with_visitor.h:100-148, v4.7.0). Its EpilogueWithVisitorCallbacks
+// stages accumulators as that float epilogue does.
 constexpr bool sm80_epilogue_visitor(const Config& config) {
-  return config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias;
+  return config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias ||
+         config.fusion == Fusion::scaled_mm_azp || config.fusion == Fusion::scaled_mm_azp_token;
 }
 constexpr Config sm80_staged_output(Config config) {
   if (!sm80_epilogue_visitor(config)) return config;
@@ -68,7 +71,12 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // 146-149) keeps that staging (one epilogue stage) and then its visitor tree's storage: every visitor
 // vLLM's epilogues use has an empty SharedStorage (epilogue/threadblock/fusion/visitor_load.hpp:100-503,
 // visitor_store.hpp:83; vLLM's broadcast_load_epilogue_c2x.hpp), one byte that the staging's 16-byte
-// alignment rounds to 16.
+// alignment rounds to 16. So do the azp trees' own nodes: the int32 azp_adj row and per-token azp column
+// (VisitorRowBroadcast, VisitorColBroadcast: visitor_load.hpp:363, 503), vLLM's VisitorRowOrZeroBroadcast
+// bias and the minus/multiplies VisitorCompute nodes (visitor_compute.hpp:62, VisitorImpl2x<>). A tree
+// node's storage is cute::tuple of its children's (Sm90VisitorImplBase, epilogue/fusion/
+// sm90_visitor_tma_warpspecialized.hpp:485, 895-1180), and cute::tuple keeps no member for an empty type
+// (its ESO, cute/container/tuple.hpp:71-135): however deep, an empty tree stays one empty byte.
 // An interleaved kernel's InterleavedEpilogue stages nothing: its SharedStorage is an empty struct
 // (epilogue/threadblock/interleaved_epilogue.h:246), one byte.
 constexpr bytes_t sm80_epilogue_bytes(const Config& given, Checked& c) {

@@ -85,7 +85,8 @@ constexpr std::optional<std::string_view> sm80_planar_complex_invalid_input(cons
 }
 
 // What the clients' own 2.x kernels take: TensorRT-LLM's MoeFCGemm (moe) and weight-only mainloop
-// (a scaling conversion), and vLLM's scaled_mm_c2x epilogue visitors (fusion scaled-mm, scaled-mm-bias).
+// (a scaling conversion), and vLLM's scaled_mm_c2x epilogue visitors (fusion scaled-mm, scaled-mm-bias, and
+// the azp ones of its cutlass_scaled_mm_azp: scaled-mm-azp, scaled-mm-azp-token).
 constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config& config) {
   const bool plain = config.opclass == OpClass::tensorop && !config.sparse && !config.planar_complex;
   // Row-major A and D, column-major B: the layouts every one of these kernels is built with.
@@ -134,7 +135,7 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
   if (config.fusion != Fusion::none) {
     if (!sm80_epilogue_visitor(config))
       return "not modelled: 2.x epilogues other than the default LinearCombination and vLLM's scaled_mm_c2x visitors "
-             "(fusion scaled-mm, scaled-mm-bias)";
+             "(fusion scaled-mm, scaled-mm-bias, scaled-mm-azp, scaled-mm-azp-token)";
     const Element a = config.types.a.data;
     if (!plain || config.grouped || config.moe || sm80_dequantizes(config))
       return "vLLM's scaled_mm_c2x kernels are dense tensor-op GEMMs: leave opclass, sparse, planar_complex, grouped, "
