@@ -303,6 +303,10 @@ const Case cases[] = {
    "\"tile_config_sm90_enum\": 5 is an enumerator's position, which this form does not say the enum of"},
   {"--runner trtllm-moe --arch sm120 --tile 128x128x128", nullptr,
    "--runner: trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d"},
+  {"--runner trtllm-moe --arch sm90 --types s4:bf16 --conversion scl --tile 128x64x128", nullptr,
+   "--runner: not modelled: trtllm-moe's SM90 mixed-input MoE GEMM (moe_gemm_tma_ws_mixed_input_launcher.inl) builds "
+   "TensorRT-LLM's own collective (cutlass_extensions' CollectiveBuilderMixedInput); leave the runner out for "
+   "CUTLASS's grouped mixed-input kernel"},
   {"--runner vllm --tile 128x128x128", nullptr,
    "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
   {"--runner flashinfer-mxfp8-gemm --generation 2x --tile 128x128x128", nullptr,

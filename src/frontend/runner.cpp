@@ -68,9 +68,21 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
   }
   if (rule_set == RuleSet::sm90) {
+    // Its W4A8 and W4A16 MoE GEMMs (moe_gemm_tma_ws_mixed_input_launcher.inl) build TensorRT-LLM's own
+    // mixed-input collective (cutlass_extensions' CollectiveBuilderMixedInput: a 512-byte builder
+    // carveout, scales packed K/128 to an array), not CUTLASS's.
+    const std::string types = io::string_setting(settings, "types");
+    const io::Parsed<OperandPair> operands = io::parse_types(types);
+    if (io::ok(operands)) {
+      const OperandPair& pair = std::get<OperandPair>(operands);
+      if (bits_of(pair.a.data) != bits_of(pair.b.data))
+        io::fail_at(given.origin,
+                    "not modelled: trtllm-moe's SM90 mixed-input MoE GEMM (moe_gemm_tma_ws_mixed_input_launcher.inl) "
+                    "builds TensorRT-LLM's own collective (cutlass_extensions' CollectiveBuilderMixedInput); leave the "
+                    "runner out for CUTLASS's grouped mixed-input kernel");
+    }
     runner.add("schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
     // …FP8FastAccum for FP8 operands (:441); SM90's default operands are e4m3.
-    const std::string types = io::string_setting(settings, "types");
     if (types.empty() || types.find("e4m3") != std::string::npos || types.find("e5m2") != std::string::npos)
       runner.add("fast_accum", true, "FP8FastAccum for FP8, moe_gemm_tma_ws_launcher.inl:441");
   }

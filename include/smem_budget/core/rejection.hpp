@@ -76,6 +76,10 @@ enum class Rejection {
   sm90_mixed_input_narrow_k_major,
   sm90_mixed_input_scale_bytes,
   sm90_mixed_input_stages_below_two,
+  sm90_mixed_input_k_blocks,
+  sm90_mixed_input_wide_atom,
+  sm90_mixed_input_wide_mn_major_gmma_mn,
+  sm90_mixed_input_wide_mn_major_gmma_k,
   sm100_auto_tile_m,
   sm100_auto_dynamic_cluster_m256,
   sm100_schedule_cluster,
@@ -452,7 +456,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
   {Rejection::sm90_mixed_input_narrow_k_major,
    {"a mixed-input kernel's narrow operand (the one it converts) must be K-major",
     "The transformed type must be K-major.",
-    "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp:147-149"}},
+    "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp:147-149 (pointer-array: "
+    "sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input.hpp:141-143)"}},
   {Rejection::sm90_mixed_input_scale_bytes,
    {"one stage's scales (tile M of them) must be a multiple of 128 bytes: tile M a multiple of 64 for 16-bit scales "
     "(16 for the 8-byte scale arrays of s4 with FP8)",
@@ -461,7 +466,33 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
   {Rejection::sm90_mixed_input_stages_below_two,
    {"CUTLASS's mixed-input collective requires at least 2 stages",
     "Specialization requires Stages set to value 2 or more.",
-    "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp:243"}},
+    "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp:243 (pointer-array: "
+    "sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input.hpp:228)"}},
+  {Rejection::sm90_mixed_input_k_blocks,
+   {"a mixed-input tile's K must hold at least 4 of the MMA's K blocks (128 bytes of the wide operand: K 64 for "
+    "f16 or bf16, 128 for FP8) (asserted in the mainloop's device code: a host-only build compiles it)",
+    "Consider increasing TileShapeK",
+    "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp:855 (pointer-array: "
+    "sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input.hpp:949)"}},
+  {Rejection::sm90_mixed_input_wide_atom,
+   {"a column-major wide A beside a narrow B keeps the 64-element swizzle atom picked for tile M, which the "
+    "collective tiles over N once it swaps A and B: tile N must be a multiple of 64",
+    "SmemLayoutAtom must evenly divide tile shape.",
+    "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp:225 (pointer-array: "
+    "sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input.hpp:211)"}},
+  {Rejection::sm90_mixed_input_wide_mn_major_gmma_mn,
+   {"an MN-major wide operand does not build: the mixed-input builder makes the MMA K-major for both operands "
+    "(sm90_gmma_builder.inl:441-442), and the wide operand's GMMA descriptor refuses an MN-major layout (here first "
+    "its N, not a multiple of 64); give a K-major wide operand (asserted in the mainloop's device code: a host-only "
+    "build compiles it)",
+    "Not a canonical GMMA_K Layout: Expected MN-size multiple of 8.",
+    "cute/atom/mma_traits_sm90_gmma.hpp:269-270"}},
+  {Rejection::sm90_mixed_input_wide_mn_major_gmma_k,
+   {"an MN-major wide operand does not build: the mixed-input builder makes the MMA K-major for both operands "
+    "(sm90_gmma_builder.inl:441-442), and the wide operand's GMMA descriptor refuses an MN-major layout; give a "
+    "K-major wide operand (asserted in the mainloop's device code: a host-only build compiles it)",
+    "Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse (in units of uint128_t).",
+    "cute/atom/mma_traits_sm90_gmma.hpp:271-272"}},
   {Rejection::cooperative_tile_m,
    {"the cooperative schedule needs tile M >= 128 (its two consumer warp groups split M); use the ping-pong "
     "schedule for M 64 (asserted in the kernel's device code: a host-only build compiles it)",

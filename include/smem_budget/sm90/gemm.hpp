@@ -286,12 +286,20 @@ constexpr MainloopStage sm90_stage(const Config& config, Checked& c) {
   return s;
 }
 
-// The pointer-array builder reserves its A and B tensormaps and the group scheduler's
-// PipelineAsync<8> (sm90_gmma_builder.inl:269-273); KernelTma's builder (:676-677) reserves nothing.
-// The 128 bytes of the scheduler's pipeline are charged only when A's stride is a pointer (a grouped
-// problem): a pointer-array batched kernel reserves the 256 bytes of tensormaps alone.
+// The TMA descriptors a pointer-array mainloop keeps: A and B, or the mixed-input one's four.
+constexpr bytes_t sm90_mainloop_tensormaps(const Config& config) {
+  return is_mixed_input(config) ? sm90_mixed_input_tensormaps : 2;
+}
+
+// The pointer-array builder reserves its mainloop's tensormaps and the group scheduler's
+// PipelineAsync<8> (sm90_gmma_builder.inl:269-273; mixed input :456-461, four tensormaps); KernelTma's
+// builder (:676-677) and the non-pointer-array mixed-input one (:468) reserve nothing. The 128 bytes of
+// the scheduler's pipeline are charged only when A's stride is a pointer (a grouped problem): a
+// pointer-array batched kernel reserves its tensormaps alone.
 constexpr bytes_t sm90_builder_reserve(const Config& config) {
-  return config.grouped ? 2 * 128 + 128 : config.batched ? 2 * 128 : 0;
+  if (!is_pointer_array(config)) return 0;
+  const bytes_t tensormaps = sm90_mainloop_tensormaps(config) * tma_descriptor_bytes;
+  return tensormaps + (config.grouped ? group_scheduler_pipeline_bytes : 0);
 }
 
 // `carveout` is already rounded up to the builder's alignment. The sparse builder divides the capacity
@@ -353,6 +361,9 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
 constexpr Rejection sm90_check_build(const Config& config) {
   const Config built = detail::sm90_built(config);
   if (const Rejection r = check_kernel_device_code(built); r != Rejection::none) return r;
+  if (is_mixed_input(built)) {
+    if (const Rejection r = sm90_mixed_input_check_build(built); r != Rejection::none) return r;
+  }
   // A given epilogue tile against the MMA tile (sm90_epilogue_tma_warpspecialized.hpp:671-678, device
   // code): the builder's M is the MMA tile's (128 cooperative, 64 otherwise) and the MMA tile's N is
   // the CTA's, so an epilogue N must divide the CTA's N.
@@ -412,8 +423,8 @@ struct Sm90Steps : DefaultGemmSteps {
         built.sparse            ? sm90_sparse_tensors<Parts>(budget.stage, counts.a, c)
         : is_mixed_input(built) ? sm90_mixed_input_tensors<Parts>(built, budget.stage, counts.a, c)
                                 : sm90_tensors<Parts>(built, budget.stage, counts.a, c);
-    // The grouped mainloop keeps the A and B tensormaps.
-    return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes, 2, c)};
+    return {mainloop, kernel_layout<Parts>(built, mainloop, budget.epilogue, sm90_scheduler_bytes,
+                                           sm90_mainloop_tensormaps(built), c)};
   }
 };
 

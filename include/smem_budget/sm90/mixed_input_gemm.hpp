@@ -1,9 +1,12 @@
 // SM90's mixed-input mainloop: A and B of different widths (W4A16, W8A16, W4A8, …), which the builder
-// hands to CollectiveMma<MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput<…>>: the narrow operand is
-// converted (and optionally scaled, and shifted by a zero point) in registers, the wide one is read from
-// shared memory. Paths and lines are CUTLASS v4.7.0, under include/cutlass/; "builder" is
+// hands to CollectiveMma<MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput<…>>, or for the pointer-array
+// schedules to CollectiveMma<MainloopSm90ArrayTmaGmmaWarpSpecializedMixedInput<…>> (builder:473-476): the
+// narrow operand is converted (and optionally scaled, and shifted by a zero point) in registers, the wide
+// one is read from shared memory. Paths and lines are CUTLASS v4.7.0, under include/cutlass/; "builder" is
 // gemm/collective/builders/sm90_gmma_builder.inl, "collective"
-// gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp.
+// gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp, "array collective"
+// gemm/collective/sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input.hpp, whose TensorStorage is the
+// collective's member for member (array collective:270-275).
 #pragma once
 
 #include <optional>
@@ -65,17 +68,12 @@ constexpr std::optional<std::string_view> sm90_mixed_input_invalid_input(const C
            "its scale lookup table)";
   if (config.shuffled && !(wide_16 && (bits_of(op.narrow) == 4 || bits_of(op.narrow) == 8)))
     return "shuffle reorders 4- or 8-bit narrow operands for f16 or bf16 ones (gemm_operation.py:1073-1079)";
-  if (is_pointer_array(config))
-    return "not modelled: grouped and batched mixed-input GEMMs (MainloopSm90ArrayTmaGmmaWarpSpecializedMixedInput)";
   if (config.scaling != Scaling::none)
     return "a mixed-input GEMM scales its narrow operand by the conversion key; give scaling none";
   if (config.fast_accum) return "the FP8FastAccum schedules multiply FP8 with FP8; a mixed-input GEMM has none";
   if (config.schedule == Schedule::tma)
     return "the mixed-input mainloop is built for the warp-specialized schedules only (builder:341-346): give auto, "
            "cooperative, pingpong or warpspecialized";
-  // A wide 16-bit operand may be MN-major (builder:432); the model has its layout only K-major.
-  if (op.narrow_k_major && !op.wide_k_major && wide_16)
-    return "not modelled on sm90: a mixed-input GEMM with an MN-major wide operand";
   const Tile& t = config.tile;
   if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || (t.k * bits_of(op.wide) / 8) % 32 != 0 ||
       (t.k * bits_of(op.narrow) / 8) % 16 != 0)
@@ -94,6 +92,25 @@ constexpr Rejection sm90_mixed_input_check(const Config& config) {
   if (config.stages.kind != StagePolicy::Kind::fixed && (mixed_input_scale_bits(config) * config.tile.m / 8) % 128 != 0)
     return Rejection::sm90_mixed_input_scale_bytes;
   if (!op.narrow_k_major) return Rejection::sm90_mixed_input_narrow_k_major;
+  // An MN-major wide A (a narrow B) keeps the atom the builder picked for it over tile M, SW128's 64 elements
+  // (builders/sm90_common.inl:208-226), which the collective tiles over N once swapped (collective:225, array
+  // collective:211).
+  if (!op.wide_k_major && op.narrow_is_b && config.tile.n % 64 != 0) return Rejection::sm90_mixed_input_wide_atom;
+  return Rejection::none;
+}
+
+// The mainloop's device code. The builder makes the TiledMma K-major for both operands whatever their
+// layouts (builder:441-442), so the GMMA descriptor of an MN-major wide operand is refused
+// (make_gmma_desc<Major::K>, cute/atom/mma_traits_sm90_gmma.hpp:269-272): its smem_B, N 16-bit elements
+// contiguous, is N / 8 16-byte units along N, which must be a multiple of 8, and then two along K, which
+// it is not. Then K_BLOCK_MAX, the MMA's K blocks in the tile, 256 bits of the wide operand each, at
+// least 4 (collective:853-855, array collective:947-949).
+constexpr Rejection sm90_mixed_input_check_build(const Config& config) {
+  const MixedInputOperands op = mixed_input_operands(config);
+  if (!op.wide_k_major)
+    return config.tile.n % 64 != 0 ? Rejection::sm90_mixed_input_wide_mn_major_gmma_mn
+                                    : Rejection::sm90_mixed_input_wide_mn_major_gmma_k;
+  if (config.tile.k * bits_of(op.wide) / 256 < 4) return Rejection::sm90_mixed_input_k_blocks;
   return Rejection::none;
 }
 
@@ -139,6 +156,10 @@ constexpr MainloopStage sm90_mixed_input_stage(const Config& config, Checked& c)
   s.estimate = c.add(c.up(s.data(), mixed_input_alignment(config).builder), s.barrier);
   return s;
 }
+
+// The TMA descriptors the pointer-array collective keeps in the kernel's TensorMapStorage: A, B, scales and
+// zero points, whatever the conversion (array collective:277-282).
+inline constexpr bytes_t sm90_mixed_input_tensormaps = 4;
 
 // SharedStorage::TensorStorage (collective:286-295): smem_A and smem_B aligned to their swizzles, then
 // smem_scale and smem_zero, cute::ArrayEngine arrays of tile M x 1 x Stages (SmemLayoutScale,
