@@ -213,10 +213,22 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     """One result per config, in order, judged in one call: a Result, or the InputError of a config
     the model does not answer ("not modelled: …") or cannot read, in its place. Keys as :func:`check`;
     a tactic id of the runner is the config's index here."""
-    entries = [_entry(c, activation, weight, output, runner, keys) for c in configs]
-    # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): each is judged once.
-    keys_of = [repr(sorted(entry.items())) for entry in entries]
-    first = {key: entry for key, entry in zip(keys_of, entries)}
+    # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): a text is read once,
+    # and each kernel judged once.
+    read: Dict[str, Tuple[str, dict]] = {}
+
+    def keyed_entry(config: Any) -> Tuple[str, dict]:
+        if isinstance(config, str) and config in read:
+            return read[config]
+        entry = _entry(config, activation, weight, output, runner, keys)
+        keyed = (repr(sorted(entry.items())), entry)
+        if isinstance(config, str):
+            read[config] = keyed
+        return keyed
+
+    keyed = [keyed_entry(c) for c in configs]
+    keys_of = [key for key, _ in keyed]
+    first = dict(keyed)
     judged = dict(zip(first, _check_many(list(first.values()), arch=arch, errors="return")))
     return [judged[key] for key in keys_of]
 
