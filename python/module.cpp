@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -206,11 +207,20 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   const Architecture a = architecture(arch, device);
   py::list out;
   std::size_t i = 0;
-  const auto evaluate = [&](py::handle entry, const std::string& origin) {
+  // A list repeats its kernels (a candidate per problem shape, GEMM_1's tactics as GEMM_2's): one
+  // judged under the call's architecture is judged once, and its (read-only) Result shared. Errors
+  // are not kept: each names its entry.
+  std::unordered_map<std::string, py::object> judged_once;
+  const auto evaluate = [&](py::handle entry, const std::string& origin) -> py::object {
+    // A tile string over the same defaults is the same kernel wherever it stands.
+    const bool tile_text = py::isinstance<py::str>(entry);
+    const std::string tile_identity = tile_text ? "tile " + entry.cast<std::string>() : "";
+    if (tile_text)
+      if (const auto known = judged_once.find(tile_identity); known != judged_once.end()) return known->second;
     Settings own;  // the entry's keys, a kernel name under them, all over the defaults
     std::string name;
     std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
-    if (py::isinstance<py::str>(entry) || is_tile_sequence(entry)) {
+    if (tile_text || is_tile_sequence(entry)) {
       own.emplace("tile", Setting{to_json(entry), origin});
     } else if (py::isinstance<py::dict>(entry)) {
       py::dict config = py::dict(py::reinterpret_borrow<py::dict>(entry));  // a copy: "arch" comes out
@@ -224,11 +234,21 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
     }
     const Settings settings = smem_budget::frontend::layered(std::move(own), base);
     if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    const Architecture& judged = own_arch ? *own_arch : a;
-    Result result = smem_budget::frontend::evaluate_entry(name, settings, judged, origin);
-    const smem_budget::ArchLimits limits = judged.limits;
-    result.own_arch = std::move(own_arch);
-    return py::cast(PyResult{std::move(result), limits});
+    if (own_arch) {
+      Result result = smem_budget::frontend::evaluate_entry(name, settings, *own_arch, origin);
+      const smem_budget::ArchLimits limits = own_arch->limits;
+      result.own_arch = std::move(own_arch);
+      return py::cast(PyResult{std::move(result), limits});
+    }
+    const std::string identity = name + '\n' + smem_budget::io::settings_identity(settings);
+    auto known = judged_once.find(identity);
+    if (known == judged_once.end())
+      known = judged_once
+                  .emplace(identity, py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin),
+                                                       a.limits}))
+                  .first;
+    if (tile_text) judged_once.emplace(tile_identity, known->second);
+    return known->second;
   };
   const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
   for (py::handle entry : configs) {

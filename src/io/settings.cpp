@@ -78,6 +78,18 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
   if (row->read != nullptr) row->read(scratch, Setting{value, origin});
 }
 
+std::string settings_identity(const Settings& settings) {
+  std::string identity;
+  for (const auto& [key, setting] : settings) {
+    identity += key;
+    identity += '=';
+    identity += setting.value.is_string() ? setting.value.get_ref<const std::string&>() : setting.value.dump();
+    identity += {'/', char('0' + setting.from_kernel_name), char('0' + setting.architecture_default),
+                 char('0' + setting.from_runner), '\n'};
+  }
+  return identity;
+}
+
 std::string string_setting(const Settings& settings, std::string_view key) {
   const auto it = settings.find(key);
   return it != settings.end() && it->second.value.is_string() ? it->second.value.get<std::string>() : "";

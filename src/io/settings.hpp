@@ -32,6 +32,10 @@ bool is_config_key(const std::string& key);
 // Checks one value, its JSON type and its content; throws InputError naming `origin`.
 void check_setting(const std::string& key, const nlohmann::json& value, const Origin& origin);
 
+// What the settings say, less where each came from: equal for two entries that describe the same
+// kernel the same way, which are judged alike (an autotuner's list repeats its candidates).
+std::string settings_identity(const Settings& settings);
+
 // Only that the key exists and its value has the right JSON type (to_config checks the content).
 void check_setting_type(const std::string& key, const nlohmann::json& value, const Origin& origin);
 

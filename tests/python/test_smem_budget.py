@@ -261,6 +261,24 @@ def test_python_spellings_tuples_equality_and_per_entry_errors():
         smem_budget.check_many(["128x128x128"], errors="maybe")
 
 
+def test_check_many_judges_a_repeated_kernel_once_and_answers_each_entry_as_check_does():
+    # An autotuner's list repeats kernels: the same tile over the defaults, the same keys under
+    # other names, a bad entry more than once. Each answer is check()'s, each error names its entry.
+    entries = ["128x256x64B", {"tile": "128x256x64B", "name": "a"}, "128x256x64B", {"tile": "128x256x64B"},
+               {"tile": "128x0x128"}, {"tile": "128x256x64B", "name": "b"}, {"tile": "128x0x128"},
+               {"tile": "128x256x64B", "stages": 2}]
+    many = smem_budget.check_many(entries, errors="return", grouped=True, epilogue="finalize")
+    for i, (entry, result) in enumerate(zip(entries, many)):
+        keys = entry if isinstance(entry, dict) else {"tile": entry}
+        if keys["tile"] == "128x0x128":
+            assert str(result) == f'configs[{i}].tile: "128x0x128": dimensions must be 1…65536'
+            continue
+        one = smem_budget.check(**keys, grouped=True, epilogue="finalize")
+        assert result.to_dict() == one.to_dict(), entry
+    assert [many[i].name for i in (0, 1, 5)] == ["", "a", "b"]
+    assert many[7].stages == 2 != many[0].stages
+
+
 def test_python_dash_m_is_the_command_line():
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(smem_budget.__file__)))
     done = subprocess.run([sys.executable, "-m", "smem_budget", "--tile", "128x128x128", "--format", "json"],
