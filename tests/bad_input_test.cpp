@@ -124,6 +124,12 @@ const Case cases[] = {
    "not modelled on sm120: vLLM's azp epilogues on CUTLASS 3.x kernels"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --d bf16 --fusion scaled-mm-azp", nullptr,
    "not modelled on sm90: fusions other than col-bias"},
+  // A 2.x FP8 kernel built for sm80…sm87 compiles, and its MMAs are breakpoints: measured, the PTX of
+  // a 128x128x64 e4m3 GemmUniversal for compute_80 has 64 brkpt and no mma.sync (compute_89: 64 mma.sync).
+  {"--arch sm86 --kernel cutlass_tensorop_e4m3_s16832gemm_e4m3_128x128_64x3_tn_align16", nullptr,
+   "FP8 (e4m3, e5m2) 2.x GEMMs run on sm89 and later"},
+  {"--arch sm80 --generation 2x --types e5m2 --d bf16 --tile 128x128x64 --warp 64x64x64", nullptr,
+   "every MMA is CUTLASS_NOT_IMPLEMENTED, a breakpoint"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types b1", nullptr,
    "not modelled: b1 outside the operands of CUTLASS 2.x 1-bit GEMMs"},
   {"--tile 128x128x128 --epilogue-schedule 1sm", nullptr, "the 1sm and 2sm epilogue schedules are SM100's"},

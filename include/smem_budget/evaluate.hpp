@@ -238,6 +238,11 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   for (const Operand& operand : {config.types.a, config.types.b})
     if (config.scaling != Scaling::block && operand.scale == ScaleType::ue8m0 && operand.vector != 32)
       return "mxfp4-vs16 names a block-scaled format; with scaling none or blockwise give element names (e2m1, …)";
+  const auto fp8 = [](Element e) { return e == Element::e4m3 || e == Element::e5m2; };
+  if (row->rule_set == RuleSet::sm80 && !sm80_runs_fp8_mma(arch) && (fp8(config.types.a.data) || fp8(config.types.b.data)))
+    return "FP8 (e4m3, e5m2) 2.x GEMMs run on sm89 and later: built for an earlier architecture the kernel compiles "
+           "and every MMA is CUTLASS_NOT_IMPLEMENTED, a breakpoint (arch/mma_sm89.h:160-168); give --arch sm89, or "
+           "f16 or bf16 operands";
   return row->invalid_input(config);
 }
 

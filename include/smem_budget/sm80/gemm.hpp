@@ -289,6 +289,14 @@ constexpr Config sm80_kernel_config(Config config) {
 // default_gemm_complex.h:158); every other architecture runs SM80's m8n8k4.
 constexpr bool sm80_hopper_dmma(const ArchLimits& arch) { return arch.cc == ComputeCapability{9, 0}; }
 
+// Whether the architecture runs the 2.x FP8 mma.sync (dense and sparse), which CUTLASS enables from
+// __CUDA_ARCH__ 890 (arch/mma_sm89.h:56-63, mma_sparse_sm89.h:52). Built for an earlier
+// architecture the kernel compiles and every MMA is CUTLASS_NOT_IMPLEMENTED, a breakpoint
+// (mma_sm89.h:160-168): a kernel for another GPU.
+constexpr bool sm80_runs_fp8_mma(const ArchLimits& arch) {
+  return arch.cc.major > 8 || (arch.cc.major == 8 && arch.cc.minor >= 9);
+}
+
 // What CUTLASS asserts of the shape, for any stage count. The sparse and the tensor-op kernels
 // share DefaultEpilogueTensorOp (gemm/kernel/default_gemm_sparse.h:160-163).
 constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
