@@ -141,7 +141,7 @@ inline constexpr std::array<Word<StagePolicy::Kind>, 3> stage_words{{
 }};
 
 // The epilogue fusions; col-bias and sf-gen take arguments after a colon (fusion_arguments).
-inline constexpr std::array<Word<Fusion>, 10> fusion_words{{
+inline constexpr std::array<Word<Fusion>, 12> fusion_words{{
     {Fusion::none, "none", "D = alpha * acc + beta * C", "LinearCombination"},
     {Fusion::row_bias, "row-bias", "a bias per row of D, held in registers", "LinCombPerRowBias"},
     {Fusion::col_bias, "col-bias", "a bias per column of D, a row broadcast through shared memory",
@@ -155,6 +155,11 @@ inline constexpr std::array<Word<Fusion>, 10> fusion_words{{
      "vLLM's ScaledEpilogueBiasAzp: ScaledEpilogue less an int32 azp_adj row, and an optional bias row (2.x)"},
     {Fusion::scaled_mm_azp_token, "scaled-mm-azp-token",
      "vLLM's ScaledEpilogueBiasAzpToken: as scaled-mm-azp, the azp_adj row times an int32 azp per row (2.x)"},
+    {Fusion::per_row_per_col, "per-row-per-col",
+     "TensorRT-LLM's and SGLang's int8 GEMM: per-row scales of A, per-column scales of B, an optional bias row (2.x)",
+     "EpilogueVisitorPerRowPerCol"},
+    {Fusion::fp8_rowwise, "fp8-rowwise",
+     "TensorRT-LLM's and SGLang's FP8 rowwise GEMM on sm89: per-row and per-column scales, an optional bias row (2.x)"},
     {Fusion::amax_aux, "amax-aux",
      "scales, a per-row bias and ReLU, D's amax and an aux output in D's layout with its amax (sm90)",
      "ScaledLinCombPerRowBiasEltActAmaxAux"},

@@ -83,6 +83,9 @@ enum class TileScheduler { persistent, stream_k };
 // scaled_mm_azp and scaled_mm_azp_token: vLLM's ScaledEpilogueBiasAzp / ScaledEpilogueBiasAzpToken
 // (asymmetric int8: an int32 azp_adj row, the latter also an int32 azp column per token; the bias row
 // optional), as its 2.x cutlass_scaled_mm_azp kernels build them.
+// per_row_per_col and fp8_rowwise: TensorRT-LLM's and SGLang's 2.x scaled GEMMs (per-row scales of A,
+// per-column scales of B, an optional bias row): int8 through EpilogueVisitorPerRowPerCol, FP8 on SM89
+// through an Sm80EVT tree (fp8_rowwise_gemm), each staging D as itself.
 // amax_aux: CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux (FP8 examples 54 and 67): D and an aux output
 // of element `aux`, each with its amax.
 enum class Fusion {
@@ -95,7 +98,9 @@ enum class Fusion {
   scaled_mm_col_bias,
   amax_aux,
   scaled_mm_azp,
-  scaled_mm_azp_token
+  scaled_mm_azp_token,
+  per_row_per_col,
+  fp8_rowwise
 };
 
 // How the mainloop scales A and B: MX/NV block scale factors (the block-scaled collectives),

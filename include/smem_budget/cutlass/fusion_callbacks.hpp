@@ -34,9 +34,12 @@ constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape t
   switch (config.fusion) {
     case Fusion::none:
     case Fusion::row_bias:
-    // vLLM's azp epilogues are modelled as its 2.x kernels only: each 3.x architecture refuses them first.
+    // vLLM's azp epilogues and the per-row-per-col and fp8-rowwise ones are modelled as 2.x kernels only:
+    // each 3.x architecture refuses them first.
     case Fusion::scaled_mm_azp:
     case Fusion::scaled_mm_azp_token:
+    case Fusion::per_row_per_col:
+    case Fusion::fp8_rowwise:
       return {};
     case Fusion::col_bias:
       return row_of(bits_of(config.bias), "fusion: bias row");

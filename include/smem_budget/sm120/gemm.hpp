@@ -72,6 +72,9 @@ constexpr std::optional<std::string_view> sm120_invalid_input(const Config& conf
   if (config.fusion == Fusion::scaled_mm_azp || config.fusion == Fusion::scaled_mm_azp_token)
     return "not modelled on sm120: vLLM's azp epilogues on CUTLASS 3.x kernels (modelled as its 2.x kernels: generation "
            "2x, or --arch sm80 or sm89)";
+  if (config.fusion == Fusion::per_row_per_col || config.fusion == Fusion::fp8_rowwise)
+    return "not modelled on sm120: the per-row-per-col and fp8-rowwise epilogues on CUTLASS 3.x kernels (modelled as "
+           "TensorRT-LLM's and SGLang's 2.x kernels: generation 2x)";
   if (config.cluster != Cluster{}) return "not modelled: SM120 kernels run 1x1x1 clusters";
   if (!k_major_operands(config))
     return "not modelled on sm120: MN-major A or B (a_layout col, b_layout row); the model lays out K-major operands";

@@ -17,12 +17,24 @@ namespace smem_budget {
 // cutlass_2x_gemm, csrc/libtorch_stable/quantization/w8a8/cutlass/scaled_mm_c2x.cuh at 030ea52;
 // gemm/kernel/default_gemm_universal_with_visitor.h:100-148, v4.7.0). Its EpilogueWithVisitorCallbacks
 // stages accumulators as that float epilogue does.
-constexpr bool sm80_epilogue_visitor(const Config& config) {
+constexpr bool sm80_vllm_visitor(const Config& config) {
   return config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias ||
          config.fusion == Fusion::scaled_mm_azp || config.fusion == Fusion::scaled_mm_azp_token;
 }
+// TensorRT-LLM's and SGLang's scaled GEMMs stage D as itself. The int8 one (per-row-per-col; SGLang's
+// cutlass_int8_scaled_mm, sgl-kernel/csrc/gemm/int8_gemm_kernel.cu at 1f2840c) wraps DefaultGemm's own
+// epilogue in EpilogueWithVisitorFromExistingEpilogue, which keeps its staging (epilogue_with_visitor.h:
+// 387-400, v4.7.0), under GemmWithEpilogueVisitor, whose SharedStorage holds the epilogue's storage and
+// then EpilogueVisitorPerRowPerCol's, an empty struct (sgl-kernel/csrc/cutlass_extensions/gemm/
+// gemm_with_epilogue_visitor.h and epilogue/epilogue_per_row_per_col_scale.h, adapted from TensorRT-LLM
+// be17881). The FP8 one (fp8-rowwise; SGLang's DeviceGemmFp8RowwiseSm89, fp8_gemm_kernel.cu at 04ec0bc,
+// from TensorRT-LLM v0.16.0) is DefaultGemmWithVisitor over an Sm80EVT tree with C as D, 8 elements per
+// access.
+constexpr bool sm80_epilogue_visitor(const Config& config) {
+  return sm80_vllm_visitor(config) || config.fusion == Fusion::per_row_per_col || config.fusion == Fusion::fp8_rowwise;
+}
 constexpr Config sm80_staged_output(Config config) {
-  if (!sm80_epilogue_visitor(config)) return config;
+  if (!sm80_vllm_visitor(config)) return config;
   config.d = Element::f32;
   config.alignment.c = 4;
   return config;
@@ -71,7 +83,8 @@ constexpr bytes_t sm80_fragments_per_iteration(const Config& config) {
 // 146-149) keeps that staging (one epilogue stage) and then its visitor tree's storage: every visitor
 // vLLM's epilogues use has an empty SharedStorage (epilogue/threadblock/fusion/visitor_load.hpp:100-503,
 // visitor_store.hpp:83; vLLM's broadcast_load_epilogue_c2x.hpp), one byte that the staging's 16-byte
-// alignment rounds to 16. So do the azp trees' own nodes: the int32 azp_adj row and per-token azp column
+// alignment rounds to 16 (as EpilogueVisitorPerRowPerCol's empty struct after GemmWithEpilogueVisitor's
+// staging). So do the azp trees' own nodes: the int32 azp_adj row and per-token azp column
 // (VisitorRowBroadcast, VisitorColBroadcast: visitor_load.hpp:363, 503), vLLM's VisitorRowOrZeroBroadcast
 // bias and the minus/multiplies VisitorCompute nodes (visitor_compute.hpp:62, VisitorImpl2x<>). A tree
 // node's storage is cute::tuple of its children's (Sm90VisitorImplBase, epilogue/fusion/

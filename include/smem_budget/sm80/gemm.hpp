@@ -85,8 +85,9 @@ constexpr std::optional<std::string_view> sm80_planar_complex_invalid_input(cons
 }
 
 // What the clients' own 2.x kernels take: TensorRT-LLM's MoeFCGemm (moe) and weight-only mainloop
-// (a scaling conversion), and vLLM's scaled_mm_c2x epilogue visitors (fusion scaled-mm, scaled-mm-bias, and
-// the azp ones of its cutlass_scaled_mm_azp: scaled-mm-azp, scaled-mm-azp-token).
+// (a scaling conversion), vLLM's scaled_mm_c2x epilogue visitors (fusion scaled-mm, scaled-mm-bias, and
+// the azp ones of its cutlass_scaled_mm_azp: scaled-mm-azp, scaled-mm-azp-token), and TensorRT-LLM's and
+// SGLang's int8 and FP8 scaled GEMMs (per-row-per-col, fp8-rowwise).
 constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config& config) {
   const bool plain = config.opclass == OpClass::tensorop && !config.sparse && !config.planar_complex;
   // Row-major A and D, column-major B: the layouts every one of these kernels is built with.
@@ -132,10 +133,30 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (config.tile.k % sm80_interleaved_k(config) != 0)
       return "not modelled: a 2.x interleaved GEMM whose tile K is not whole interleavings (32 8-bit or 64 4-bit elements)";
   }
-  if (config.fusion != Fusion::none) {
-    if (!sm80_epilogue_visitor(config))
-      return "not modelled: 2.x epilogues other than the default LinearCombination and vLLM's scaled_mm_c2x visitors "
-             "(fusion scaled-mm, scaled-mm-bias, scaled-mm-azp, scaled-mm-azp-token)";
+  if (config.fusion != Fusion::none && !sm80_epilogue_visitor(config))
+    return "not modelled: 2.x epilogues other than the default LinearCombination, vLLM's scaled_mm_c2x visitors "
+           "(fusion scaled-mm, scaled-mm-bias, scaled-mm-azp, scaled-mm-azp-token) and TensorRT-LLM's and SGLang's "
+           "scaled GEMMs (per-row-per-col, fp8-rowwise)";
+  if (config.fusion == Fusion::per_row_per_col || config.fusion == Fusion::fp8_rowwise) {
+    const bool int8 = config.fusion == Fusion::per_row_per_col;
+    const Element operand = int8 ? Element::s8 : Element::e4m3;
+    if (!plain || config.grouped || config.moe || sm80_dequantizes(config))
+      return "TensorRT-LLM's and SGLang's scaled 2.x GEMMs are dense tensor-op GEMMs: leave opclass, sparse, "
+             "planar_complex, grouped, moe and conversion out";
+    if (config.types.a.data != operand || config.types.b.data != operand)
+      return int8 ? "per-row-per-col is the int8 GEMM's epilogue: give types s8"
+                  : "fp8-rowwise is the FP8 GEMM's epilogue: give types e4m3";
+    if (config.d != Element::f16 && config.d != Element::bf16)
+      return "TensorRT-LLM's and SGLang's scaled 2.x GEMMs write f16 or bf16 D";
+    if (accumulator_of(config) != (int8 ? Element::s32 : Element::f32))
+      return "TensorRT-LLM's and SGLang's scaled 2.x GEMMs accumulate int8 in s32 and FP8 in f32: leave the "
+             "accumulator out";
+    if (!default_layouts)
+      return "TensorRT-LLM's and SGLang's scaled 2.x GEMMs take row-major A and D and column-major B: leave the "
+             "layouts out";
+    if (config.alignment.c != 0)
+      return "TensorRT-LLM's and SGLang's scaled 2.x GEMMs write D 128 bits per access: leave C's alignment out";
+  } else if (config.fusion != Fusion::none) {
     const Element a = config.types.a.data;
     if (!plain || config.grouped || config.moe || sm80_dequantizes(config))
       return "vLLM's scaled_mm_c2x kernels are dense tensor-op GEMMs: leave opclass, sparse, planar_complex, grouped, "
