@@ -113,6 +113,12 @@ const Case cases[] = {
   {"--arch sm80 --generation 2x --scaling none --types f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion "
    "scl --grouped",
    nullptr, "TensorRT-LLM builds its grouped weight-only GEMMs as MoeFCGemm: give moe too"},
+  {"--arch sm89 --generation 2x --scaling none --types e4m3:s4 --d bf16 --tile 64x128x128 --warp 64x32x128 "
+   "--conversion scl",
+   nullptr, "TensorRT-LLM's FP8-activation weight-only GEMM (W4A8) takes u4 B"},
+  {"--arch sm89 --generation 2x --scaling none --types e4m3:u4 --d e4m3 --tile 64x128x128 --warp 64x32x128 "
+   "--conversion scl",
+   nullptr, "TensorRT-LLM's FP8-activation weight-only GEMMs write f16 or bf16 D"},
   {"--arch sm80 --generation 2x --scaling none --types s8 --d f32 --tile 128x128x64 --warp 64x64x64 --fusion "
    "scaled-mm",
    nullptr, "vLLM's scaled_mm_c2x kernels write f16 or bf16 D"},
