@@ -309,12 +309,17 @@ const Case cases[] = {
    "\"tile_config_sm90_enum\": 5 is an enumerator's position, which this form does not say the enum of"},
   {"--runner trtllm-moe --arch sm120 --tile 128x128x128", nullptr,
    "--runner: trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d"},
+  {"--runner trtllm-fpa-intb --arch sm90 --types f16:u4 --conversion scl --kernel "
+   "CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64",
+   nullptr, "--runner: not modelled: the trtllm-fpa-intb runner on sm90"},
+  {"--runner trtllm-fpa-intb --arch sm80 --types f16:u4 --kernel CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64",
+   nullptr, "--runner: the trtllm-fpa-intb runner's GEMMs dequantize B: give conversion"},
   {"--runner trtllm-moe --arch sm90 --types s4:bf16 --conversion scl --tile 128x64x128", nullptr,
    "--runner: not modelled: trtllm-moe's SM90 mixed-input MoE GEMM (moe_gemm_tma_ws_mixed_input_launcher.inl) builds "
    "TensorRT-LLM's own collective (cutlass_extensions' CollectiveBuilderMixedInput); leave the runner out for "
    "CUTLASS's grouped mixed-input kernel"},
   {"--runner vllm --tile 128x128x128", nullptr,
-   "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
+   "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, trtllm-fpa-intb, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
   {"--runner flashinfer-mxfp8-gemm --generation 2x --tile 128x128x128", nullptr,
    "--runner: the flashinfer-mxfp8-gemm runner builds a CUTLASS 3.x kernel: leave generation 2x out"},
   {"--runner flashinfer-fp4-gemm --arch sm100 --tile 128x128x128", nullptr,
