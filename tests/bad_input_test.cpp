@@ -113,6 +113,12 @@ const Case cases[] = {
   {"--arch sm80 --generation 2x --scaling none --types f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion "
    "scl --grouped",
    nullptr, "TensorRT-LLM builds its grouped weight-only GEMMs as MoeFCGemm: give moe too"},
+  {"--arch sm89 --generation 2x --scaling none --types e4m3:s4 --d bf16 --tile 64x128x128 --warp 64x32x128 "
+   "--conversion scl",
+   nullptr, "TensorRT-LLM's FP8-activation weight-only GEMM (W4A8) takes u4 B"},
+  {"--arch sm89 --generation 2x --scaling none --types e4m3:u4 --d e4m3 --tile 64x128x128 --warp 64x32x128 "
+   "--conversion scl",
+   nullptr, "TensorRT-LLM's FP8-activation weight-only GEMMs write f16 or bf16 D"},
   {"--arch sm80 --generation 2x --scaling none --types s8 --d f32 --tile 128x128x64 --warp 64x64x64 --fusion "
    "scaled-mm",
    nullptr, "vLLM's scaled_mm_c2x kernels write f16 or bf16 D"},
@@ -318,12 +324,17 @@ const Case cases[] = {
    "\"tile_config_sm90_enum\": 5 is an enumerator's position, which this form does not say the enum of"},
   {"--runner trtllm-moe --arch sm120 --tile 128x128x128", nullptr,
    "--runner: trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d"},
+  {"--runner trtllm-fpa-intb --arch sm90 --types f16:u4 --conversion scl --kernel "
+   "CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64",
+   nullptr, "--runner: not modelled: the trtllm-fpa-intb runner on sm90"},
+  {"--runner trtllm-fpa-intb --arch sm80 --types f16:u4 --kernel CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64",
+   nullptr, "--runner: the trtllm-fpa-intb runner's GEMMs dequantize B: give conversion"},
   {"--runner trtllm-moe --arch sm90 --types s4:bf16 --conversion scl --tile 128x64x128", nullptr,
    "--runner: not modelled: trtllm-moe's SM90 mixed-input MoE GEMM (moe_gemm_tma_ws_mixed_input_launcher.inl) builds "
    "TensorRT-LLM's own collective (cutlass_extensions' CollectiveBuilderMixedInput); leave the runner out for "
    "CUTLASS's grouped mixed-input kernel"},
   {"--runner vllm --tile 128x128x128", nullptr,
-   "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
+   "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, trtllm-fpa-intb, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
   {"--runner flashinfer-mxfp8-gemm --generation 2x --tile 128x128x128", nullptr,
    "--runner: the flashinfer-mxfp8-gemm runner builds a CUTLASS 3.x kernel: leave generation 2x out"},
   {"--runner flashinfer-fp4-gemm --arch sm100 --tile 128x128x128", nullptr,

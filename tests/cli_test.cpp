@@ -35,6 +35,24 @@ TEST_CASE("TensorRT-LLM MoE batch: FINALIZE 128x256x64B and 256x128x64B exceed b
   }
 }
 
+TEST_CASE("TensorRT-LLM's weight-only runner builds a tactic's K from A's width, as nvcc measured it", "[cli]") {
+  // tests/data/sm89-trtllm-fpa-intb-device.json: W4A8 64x128x128 sclzr at 4 stages, bf16 D;
+  // sm80-…: W4A16 64x128x64 sclzr at 3 stages. The CutlassTileConfig name says K 64 for both.
+  const std::string tactic = " --runner trtllm-fpa-intb --kernel CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64";
+  const Run w4a8 = run("--arch sm89 --types e4m3:u4 --d bf16 --conversion sclzr --stages 4 --format json" + tactic);
+  REQUIRE(w4a8.status == 0);
+  const auto fp8 = results_of(w4a8)[0];
+  CHECK(fp8["config"]["tile"] == "64x128x128");
+  CHECK(fp8["config"]["warp"] == "64x32x128");
+  CHECK(fp8["bytes"]["total"] == 67584);
+  const Run w4a16 = run("--arch sm80 --types f16:u4 --conversion sclzr --stages 3 --format json" + tactic);
+  REQUIRE(w4a16.status == 0);
+  const auto f16 = results_of(w4a16)[0];
+  CHECK(f16["config"]["tile"] == "64x128x64");
+  CHECK(f16["config"]["d"] == "f16");
+  CHECK(f16["bytes"]["total"] == 38400);
+}
+
 TEST_CASE("SM120 families: CUTLASS 87a blockwise FP8 and 80a sparse MXFP8 as nvcc measured them", "[cli][families]") {
   // sm120-families.json rows cutlass-87a and cutlass-80a.
   const Run blockwise =

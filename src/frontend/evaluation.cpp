@@ -8,6 +8,7 @@
 #include "io/gemm_config.hpp"
 #include "io/kernel_name.hpp"
 #include "io/parse.hpp"
+#include "io/vocabulary.hpp"
 
 namespace smem_budget::frontend {
 namespace {
@@ -84,13 +85,17 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
                     operands, two_x ? "" : fmt::format(" ({} scaling)", io::format_scaling(config.scaling)),
                     config.grouped ? "grouped" : "not grouped"));
   }
+  // The weight-only runner's GEMMs are dense: no hint about the MoE ones.
+  const bool dense_runner =
+      io::string_setting(settings, "runner") == io::spelling_of(io::runner_words, io::Runner::trtllm_fpa_intb);
   if (tile_only_from_name(settings))
     notes.push_back(fmt::format("the tactic name gives the tile {}only; the rest is {}{}",
                                 config.generation == Generation::cutlass2x ? "and the warp tile " : "",
                                 tactic_rest(config),
-                                config.grouped ? ""
-                                               : " (TensorRT-LLM's MoE GEMMs are grouped, and FINALIZE takes "
-                                                 "--epilogue finalize)"));
+                                config.grouped || dense_runner
+                                    ? ""
+                                    : " (TensorRT-LLM's MoE GEMMs are grouped, and FINALIZE takes "
+                                      "--epilogue finalize)"));
   return notes;
 }
 

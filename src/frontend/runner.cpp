@@ -88,6 +88,38 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
   }
 }
 
+// TensorRT-LLM's weight-only GEMM runner, CutlassFpAIntBGemmRunner (FlashInfer fb28d72's
+// kernels/cutlass_kernels/fpA_intB_gemm/fpA_intB_gemm_template.h): GemmFpAIntB, a 2.x kernel on sm80…sm89
+// and, as its arch::Sm80 kernel, on SM100 and later (dispatch_to_arch, :433-451; SM90 runs a 3.x
+// kernel). dispatch_gemm_to_cutlass builds a CutlassTileConfig's tile and warp tile with K
+// 128 * 8 / bits of A (:333): the name's 64 for f16 and bf16 A, 128 for e4m3. D is A's type for f16 and
+// bf16 A (the runners' instantiations, fpA_intB_gemm/*_gemm_*.cu).
+void trtllm_fpa_intb(io::Settings& settings, RunnerSettings& runner, const Architecture& arch,
+                     const io::Setting& given) {
+  if (arch.limits.cc == ComputeCapability{9, 0})
+    io::fail_at(given.origin, "not modelled: the trtllm-fpa-intb runner on sm90 (its SM90 launcher, "
+                              "fpA_intB_gemm_template_sm90.h, builds a CUTLASS 3.x kernel)");
+  runner.add("generation", "2x", "GemmFpAIntB, fpA_intB_gemm_template.h:112");
+  if (!settings.contains("conversion"))
+    io::fail_at(given.origin, "the trtllm-fpa-intb runner's GEMMs dequantize B: give conversion scl, sclzr or "
+                              "scl-col (its QuantOp)");
+  const std::string types = io::string_setting(settings, "types");
+  const io::Parsed<OperandPair> operands = io::parse_types(types);
+  if (types.empty() || !io::ok(operands)) return;
+  const Element a = std::get<OperandPair>(operands).a.data;
+  if (a == Element::f16 || a == Element::bf16)
+    runner.add("d", types.substr(0, types.find(':')), "D of A's type, fpA_intB_gemm/*_gemm_*.cu");
+  const std::string k = std::to_string(128 * 8 / bits_of(a));
+  for (const std::string_view key : {"tile", "warp"}) {
+    const auto named = settings.find(key);
+    if (named == settings.end() || !named->second.from_kernel_name || !named->second.value.is_string()) continue;
+    const std::string extents = named->second.value.get<std::string>();
+    named->second.value = extents.substr(0, extents.rfind('x') + 1) + k;
+    named->second.origin = fmt::format("{}, K 128 * 8 / bits of A by the trtllm-fpa-intb runner "
+                                       "(fpA_intB_gemm_template.h:333)", named->second.origin);
+  }
+}
+
 // FlashInfer fb28d72's SM120 NVFP4 GEMM (include/flashinfer/gemm/fp4_gemm_template_sm120.h:219-258):
 // nv_float4_t A and B, C void, KernelTmaWarpSpecializedCooperative, StageCountAutoCarveout; the
 // tile scheduler is the config's (use_stream_k).
@@ -123,6 +155,9 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
       break;
     case io::Runner::trtllm_moe:
       trtllm_moe(settings, adds, arch, given);
+      break;
+    case io::Runner::trtllm_fpa_intb:
+      trtllm_fpa_intb(settings, adds, arch, given);
       break;
     case io::Runner::flashinfer_fp4_gemm:
       adds.only_on(settings_rule_set(settings, arch), RuleSet::sm120, arch, "FlashInfer", given);

@@ -104,11 +104,14 @@ inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
 }};
 
-inline constexpr std::array<Word<Runner>, 4> runner_words{{
+inline constexpr std::array<Word<Runner>, 5> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
      "sm90 the cooperative kernel (FP8FastAccum for FP8); with generation 2x its MoeFCGemm kernel (moe)"},
+    {Runner::trtllm_fpa_intb, "trtllm-fpa-intb",
+     "TensorRT-LLM's weight-only GEMM runner (CutlassFpAIntBGemmRunner): its 2.x GemmFpAIntB; a CutlassTileConfig "
+     "tactic's tile and warp K become 128 * 8 / bits of A (128 for e4m3 A); D of A's type for f16 and bf16 A"},
     {Runner::flashinfer_fp4_gemm, "flashinfer-fp4-gemm",
      "FlashInfer's SM120 NVFP4 GEMM: types nvfp4, C void, the cooperative kernel"},
     {Runner::flashinfer_mxfp8_gemm, "flashinfer-mxfp8-gemm",

@@ -9,6 +9,16 @@ into this repository: name their directories with measure.py's --client-include)
   makes B u4 or u8 the weight-only mainloop's (DqMma, FINEGRAINED_SCALE_ONLY, …_AND_ZEROS,
   PER_COLUMN_SCALE_ONLY). Include: its cutlass_extensions/include, csrc/nv_internal and
   csrc/nv_internal/include.
+- TensorRT-LLM's dense weight-only GEMM (a conversion without moe): GemmFpAIntB over DefaultGemm's
+  mainloop and epilogue, as generic_mixed_gemm_kernelLauncher builds it
+  (kernels/cutlass_kernels/fpA_intB_gemm/fpA_intB_gemm_template.h:54-219 in FlashInfer's copy):
+  MixedGemmArchTraits, an output of 128 bits per access, Epilogue<…, EpilogueOpBias>::Op,
+  GemmIdentityThreadblockSwizzle<8>, SplitKSerial true (the serial split-K runs this same kernel),
+  TagOperator<…, QuantOp>. A is f16, bf16 or e4m3 (W4A8, arch::Sm89: d is then f16 or bf16). The
+  kernel's header, cutlass_extensions/gemm/kernel/fpA_intB_gemm.h, is not in FlashInfer's copy:
+  include a directory that holds it (from TensorRT-LLM) before FlashInfer's. On SM89 the runner
+  builds every type with arch::Sm89 (dispatch_to_arch, :438-451), and GemmFpAIntB compiles its body
+  only where the tag is the device's (operator(), fpA_intB_gemm.h): give _arch_tag Sm89 there.
 - vLLM's scaled_mm_c2x kernels (fusion scaled-mm or scaled-mm-bias with generation 2x) and its
   cutlass_scaled_mm_azp kernels (scaled-mm-azp, scaled-mm-azp-token): its cutlass_2x_gemm
   (csrc/libtorch_stable/quantization/w8a8/cutlass/scaled_mm_c2x.cuh) over its ScaledEpilogue /
@@ -20,10 +30,10 @@ into this repository: name their directories with measure.py's --client-include)
   SGLang's sgl-kernel builds them: cutlass_int8_scaled_mm (csrc/gemm/int8_gemm_kernel.cu): DefaultGemm's
   kernel, its epilogue under EpilogueWithVisitorFromExistingEpilogue with EpilogueVisitorPerRowPerCol, in
   GemmWithEpilogueVisitor (its csrc/cutlass_extensions, adapted from TensorRT-LLM; include the folder that
-  holds cutlass_extensions/), launched here through cutlass::Kernel as its GemmUniversalBaseCompat
-  launches it; and DeviceGemmFp8RowwiseSm89 (csrc/gemm/fp8_gemm_kernel.cu): DefaultGemmWithVisitor over
-  an Sm80EVT tree with C as D, CUTLASS's types only. The int8 probe's "epilogue" is the kernel's epilogue
-  member: the epilogue's storage and the visitor's.
+  holds cutlass_extensions/), launched as its GemmUniversalBaseCompat launches it (KERNEL_RUN); and
+  DeviceGemmFp8RowwiseSm89 (csrc/gemm/fp8_gemm_kernel.cu): DefaultGemmWithVisitor over an Sm80EVT tree
+  with C as D, CUTLASS's types only. The int8 probe's "epilogue" is the kernel's epilogue member: the
+  epilogue's storage and the visitor's.
 
 Each probe builds what the client's launcher builds (the device operator's can_implement, initialize
 and run, whose kernel entry point is compiled for the GPU) and prints the stage count, sizeof the
@@ -48,6 +58,24 @@ def is_client(cfg):
     """Whether a 2.x configuration is a client's kernel this module writes."""
     return bool(cfg.get("moe") or cfg.get("runner") == "trtllm-moe" or cfg.get("conversion", "cvt") != "cvt"
                 or cfg.get("fusion", "none") in VLLM_FUSIONS + SCALED_GEMM_FUSIONS)
+
+
+# GemmUniversalBaseCompat's initialize and run, which the dense weight-only launcher calls
+# (fpA_intB_gemm_template.h:122, 200-214), and SGLang's int8 one: the kernel's can_implement, its Params
+# from the grid of tiles and the K of one split (the workspace an int* for SGLang's kernel, which
+# GemmFpAIntB takes as void*), the opt-in above 48 KiB, and the launch of cutlass::Kernel<GemmKernel>.
+KERNEL_RUN = """  typename Kernel::Arguments arguments;
+  cutlass::Status status = Kernel::can_implement(arguments);
+  if (status != cutlass::Status::kSuccess) return status;
+  typename Kernel::ThreadblockSwizzle swizzle;
+  cutlass::gemm::GemmCoord tiles = swizzle.get_tiled_shape(arguments.problem_size,
+      {Kernel::Mma::Shape::kM, Kernel::Mma::Shape::kN, Kernel::Mma::Shape::kK}, arguments.batch_count);
+  typename Kernel::Params params(arguments, tiles, arguments.problem_size.k(), static_cast<int*>(workspace));
+  int smem = int(sizeof(typename Kernel::SharedStorage));
+  if (smem >= (48 << 10))
+    cudaFuncSetAttribute(cutlass::Kernel<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  cutlass::Kernel<Kernel><<<swizzle.get_grid_shape(tiles), dim3(Kernel::kThreadCount, 1, 1), smem>>>(params);
+  return cudaGetLastError() == cudaSuccess ? cutlass::Status::kSuccess : cutlass::Status::kErrorInternal;"""
 
 
 def program(includes, types, kernel, run=CHECKED_RUN, epilogue="typename Kernel::Epilogue::SharedStorage"):
@@ -104,6 +132,48 @@ using GemmKernel_ = typename cutlass::gemm::kernel::DefaultGemmGrouped<
 using Gemm = cutlass::gemm::device::GemmGrouped<cutlass::gemm::kernel::MoeFCGemm<typename GemmKernel_::Mma,
     typename GemmKernel_::Epilogue, typename GemmKernel_::ThreadblockSwizzle, Arch, GemmKernel_::kGroupScheduleMode>>;"""
     return program(includes, types, "typename Gemm::GemmKernel")
+
+
+def trtllm_fpa_intb_source(cfg, arch):
+    m, n, k = dims(cfg["tile"])
+    wm, wn, wk = dims(cfg["warp"])
+    a, _, b = cfg["types"].partition(":")
+    d = cfg.get("d", a)
+    includes = """#include "cutlass/cutlass.h"
+#include "cutlass/device_kernel.h"
+#include "cutlass/gemm/kernel/default_gemm.h"
+// What TensorRT-LLM's cutlass_extensions/gemm/device/gemm_universal_base_compat.h includes (not in
+// FlashInfer's copy); through them namespace cutlass uses namespace cute, whose dependent_false
+// default_fpA_intB_traits.h names unqualified.
+#include "cutlass/gemm/kernel/gemm_universal.h"
+#include "cutlass/gemm/threadblock/threadblock_swizzle.h"
+#include "cutlass/gemm/device/default_gemm_configuration.h"
+#include "cutlass/gemm/kernel/default_gemm_universal.h"
+#include "cutlass_extensions/epilogue_helpers.h"
+#include "cutlass_extensions/gemm/kernel/default_fpA_intB_traits.h"
+#include "cutlass_extensions/gemm/kernel/fpA_intB_gemm.h"
+#include "cutlass_extensions/gemm/threadblock/default_mma.h\""""
+    types = f"""using ActivationType = {ELEMENT[a]};
+using WeightType = {ELEMENT[b]};
+using OutputType = {ELEMENT[d]};
+using Arch = cutlass::arch::{arch};
+// generic_mixed_gemm_kernelLauncher (fpA_intB_gemm_template.h:91-116).
+using Traits = cutlass::gemm::kernel::MixedGemmArchTraits<ActivationType, WeightType, Arch>;
+constexpr int ElementsPerAccessC = 128 / cutlass::sizeof_bits<OutputType>::value;
+using EpilogueOp = typename tensorrt_llm::cutlass_extensions::Epilogue<OutputType, ElementsPerAccessC,
+    typename Traits::AccType, tensorrt_llm::cutlass_extensions::EpilogueOpBias>::Op;
+using TaggedOperator = typename cutlass::arch::TagOperator<typename Traits::Operator,
+    cutlass::WeightOnlyQuantOp::{QUANT_OP[cfg["conversion"]]}>::TaggedOperator;
+using GemmKernel_ = typename cutlass::gemm::kernel::DefaultGemm<
+    ActivationType, cutlass::layout::RowMajor, Traits::ElementsPerAccessA,
+    WeightType, typename Traits::LayoutB, Traits::ElementsPerAccessB,
+    OutputType, cutlass::layout::RowMajor, typename Traits::AccType, cutlass::arch::OpClassTensorOp, Arch,
+    cutlass::gemm::GemmShape<{m}, {n}, {k}>, cutlass::gemm::GemmShape<{wm}, {wn}, {wk}>,
+    typename Traits::InstructionShape, EpilogueOp, cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<8>,
+    {int(cfg.get("stages", 3))}, true, TaggedOperator>::GemmKernel;
+using GemmKernel = cutlass::gemm::kernel::GemmFpAIntB<typename GemmKernel_::Mma, typename GemmKernel_::Epilogue,
+    typename GemmKernel_::ThreadblockSwizzle, Arch, GemmKernel_::kSplitKSerial>;"""
+    return program(includes, types, "GemmKernel", KERNEL_RUN)
 
 
 def vllm_evt(fusion):
@@ -178,13 +248,6 @@ using Gemm = cutlass::gemm::device::GemmUniversalAdapter<KernelType>;"""
     return program(includes, types, "KernelType")
 
 
-# GemmUniversalBaseCompat's launch: the kernel's Params from its Arguments, and cutlass::Kernel's entry point.
-KERNEL_LAUNCH = """  typename Kernel::Arguments arguments;
-  typename Kernel::Params params(arguments, cutlass::gemm::GemmCoord(1, 1, 1), 0, static_cast<int*>(workspace));
-  cutlass::Kernel<Kernel><<<1, Kernel::kThreadCount, sizeof(typename Kernel::SharedStorage)>>>(params);
-  return cutlass::Status::kSuccess;"""
-
-
 def sglang_int8_source(cfg, arch):
     """SGLang's cutlass_int8_scaled_mm for one tile (int8_gemm_kernel.cu at 1f2840c): s8 A (row-major) and
     B (column-major), s32 accumulators, f16 or bf16 D, the instruction 16x8x32, CUTLASS's arch tag Sm80
@@ -220,7 +283,7 @@ using Visitor = tb::EpilogueVisitorPerRowPerCol<ThreadblockShape, Plain::kThread
 using Epilogue = typename tb::EpilogueWithVisitorFromExistingEpilogue<Visitor, typename Plain::Epilogue>::Epilogue;"""
     epilogue = "decltype(std::declval<typename Kernel::SharedStorage&>().epilogue)"
     return program(includes, types, "cutlass::gemm::kernel::GemmWithEpilogueVisitor<typename Plain::Mma, Epilogue, Swizzle>",
-                   KERNEL_LAUNCH, epilogue)
+                   KERNEL_RUN, epilogue)
 
 
 def sglang_fp8_source(cfg, arch):
@@ -271,6 +334,5 @@ def probe_source(cfg, arch):
     if cfg.get("fusion") == "fp8-rowwise":
         return sglang_fp8_source(cfg, arch)
     if cfg.get("conversion", "cvt") != "cvt" and not (cfg.get("moe") or cfg.get("runner") == "trtllm-moe"):
-        raise ValueError("TensorRT-LLM's dense weight-only kernel (GemmFpAIntB) is not in FlashInfer's copy: "
-                         "measure it grouped (moe)")
+        return trtllm_fpa_intb_source(cfg, arch)
     return trtllm_moe_source(cfg, arch)

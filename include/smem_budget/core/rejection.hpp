@@ -189,6 +189,7 @@ enum class Rejection {
   sm80_simt_scalar_epilogue,
   sm80_planar_complex_sliced_k,
   sm80_dequant_tile_k,
+  sm80_dequant_fp8_two_stages,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -1028,10 +1029,17 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "Sliced-K not supported for planar complex at this time",
     "cutlass/epilogue/threadblock/epilogue_planar_complex.h:315"}},
   {Rejection::sm80_dequant_tile_k,
-   {"TensorRT-LLM's weight-only mainloop takes a tile K of one 128-byte line of A (64 f16 or bf16 elements), B's "
-    "interleaved tile: give tile K 64",
+   {"TensorRT-LLM's weight-only mainloop takes a tile K of one 128-byte line of A (64 f16 or bf16 elements, 128 "
+    "e4m3 ones), B's interleaved tile: give tile K 64 (128 for e4m3 A)",
     "static assertion failed with \"\"",  // static_assert(RowsPerTile == MmaCore::Shape::kK, "")
     "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264"}},
+  {Rejection::sm80_dequant_fp8_two_stages,
+   {"TensorRT-LLM's FP8-activation weight-only GEMM (W4A8) builds at three stages or more (its runner never asks "
+    "for two on SM89): give stages 3 or more",
+    "more than one partial specialization matches the template argument list of class "
+    "\"cutlass::gemm::threadblock::DefaultMma",
+    "cutlass/gemm/threadblock/default_mma.h:227 and cutlass_extensions/gemm/threadblock/default_mma.h:263 "
+    "(DefaultGemm, cutlass/gemm/kernel/default_gemm.h:283)"}},
 }};
 // clang-format on
 

@@ -1,7 +1,8 @@
 // TensorRT-LLM's weight-only (fpA_intB) mainloop, the 2.x kernels of its W4A16 and W8A16 GEMMs
-// (GemmFpAIntB) and MoE GEMMs (MoeFCGemm): A f16 or bf16, B u4 or u8 stored as such in shared
-// memory and converted after ldmatrix (OpMultiplyAddDequantizeInterleavedBToA), scaled, and with
-// zero points shifted. As FlashInfer fb28d72 carries TensorRT-LLM's cutlass_extensions
+// (GemmFpAIntB) and MoE GEMMs (MoeFCGemm), and of its FP8-activation W4A8 GEMM on SM89: A f16, bf16
+// or e4m3, B u4 or u8 (u4 for e4m3) stored as such in shared memory and converted after ldmatrix
+// to A's type (OpMultiplyAddDequantizeInterleavedBToA), scaled, and with zero points shifted. As
+// FlashInfer fb28d72 carries TensorRT-LLM's cutlass_extensions
 // (csrc/nv_internal/tensorrt_llm/cutlass_extensions/include/cutlass_extensions/gemm/threadblock/):
 // DqMma builds DqMmaMultistage over CUTLASS's own DefaultMmaCore (default_dq_mma_multistage.h:
 // 217-304), whose SharedStorage (DqMmaBase's, dq_mma_base.h:115-175) is the tensor-op mainloop's A
@@ -19,11 +20,12 @@ namespace smem_budget {
 constexpr bool sm80_dequantizes(const Config& config) { return config.conversion != Conversion::convert; }
 
 // LayoutDetailsB::ThreadblockK for a quantized B (kernel/mixed_gemm_B_layout.h:83-110): one
-// 128-byte line of A's K, 64 for 16-bit activations; B is ColumnMajorTileInterleave over it.
+// 128-byte line of A's K, 64 for 16-bit activations, 128 for e4m3; B is ColumnMajorTileInterleave
+// over it.
 constexpr bytes_t sm80_dequant_tile_k(const Config& config) { return 128 * 8 / bits_of(config.types.a.data); }
 
-// The scales and zero points are half_t for f16 A and bfloat16_t for bf16 A
-// (threadblock/default_mma.h:52-260, default_mma_bf16.h:170-370): 16 bits each.
+// The scales and zero points are half_t for f16 and e4m3 A and bfloat16_t for bf16 A
+// (threadblock/default_mma.h:52-273, default_mma_bf16.h:170-370): 16 bits each.
 inline constexpr int sm80_dequant_scale_bits = 16;
 
 // DqMmaBase::SharedStorage's scale and zero-point buffers (dq_mma_base.h:71-75, 130-149): a row of
@@ -50,10 +52,17 @@ constexpr Sm80TileBits sm80_dequant_tile_bits(const Config& config, bytes_t stag
   return bits;
 }
 
-// What DqMma asserts beyond the tensor-op mainloop: the tile's K is B's interleaved tile
-// (static_assert(RowsPerTile == MmaCore::Shape::kK), default_dq_mma_multistage.h:264).
-constexpr Rejection sm80_dequant_check(const Config& config) {
-  if (config.tile.k != sm80_dequant_tile_k(config)) return Rejection::sm80_dequant_tile_k;
+// What the weight-only kernel refuses beyond the tensor-op mainloop, in the order a build meets it.
+// DefaultGemm first picks its DefaultMma (gemm/kernel/default_gemm.h:276-283, arch::Sm89): for e4m3 A
+// TensorRT-LLM specializes it for any stage count (threadblock/default_mma.h:263-266; for f16 and
+// bf16 A also for two stages, :52, :101), so at two stages CUTLASS's two-stage tensor-op DefaultMma
+// (gemm/threadblock/default_mma.h:227-232) matches as well and neither is more specialized. Then
+// DqMma's assertions, once its DefaultMmaCore's class has asserted that the warp tile divides the
+// tile (`warps_divide`): the tile's K is B's interleaved tile (static_assert(RowsPerTile ==
+// MmaCore::Shape::kK), default_dq_mma_multistage.h:264).
+constexpr Rejection sm80_dequant_check(const Config& config, bytes_t stages, bool warps_divide) {
+  if (config.types.a.data == Element::e4m3 && stages == 2) return Rejection::sm80_dequant_fp8_two_stages;
+  if (warps_divide && config.tile.k != sm80_dequant_tile_k(config)) return Rejection::sm80_dequant_tile_k;
   return Rejection::none;
 }
 

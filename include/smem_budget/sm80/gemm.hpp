@@ -101,9 +101,18 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
   }
   if (sm80_dequantizes(config)) {
     const Element a = config.types.a.data, b = config.types.b.data;
-    if ((a != Element::f16 && a != Element::bf16) || (b != Element::u4 && b != Element::u8))
-      return "not modelled: TensorRT-LLM's weight-only 2.x GEMMs other than f16 or bf16 A with u4 or u8 B (its "
-             "FP8-activation kernels)";
+    const bool fp8_activations = a == Element::e4m3;
+    if (fp8_activations && b != Element::u4)
+      return "TensorRT-LLM's FP8-activation weight-only GEMM (W4A8) takes u4 B: its DefaultMma has no other "
+             "(cutlass_extensions/gemm/threadblock/default_mma.h:263); give types e4m3:u4";
+    if (!fp8_activations && ((a != Element::f16 && a != Element::bf16) || (b != Element::u4 && b != Element::u8)))
+      return "not modelled: TensorRT-LLM's weight-only 2.x GEMMs other than f16 or bf16 A with u4 or u8 B, and e4m3 A "
+             "with u4 B";
+    // TensorRT-LLM's 2.x MoE dispatch takes FP8 A only with FP8 B (dispatchMoeGemmToCutlass,
+    // kernels/cutlass_kernels/moe_gemm/moe_gemm_template_dispatch.h:451-457).
+    if (fp8_activations && config.moe)
+      return "not modelled: TensorRT-LLM's 2.x MoE GEMM (MoeFCGemm) with FP8 activations and u4 weights (its W4A8 "
+             "runner is the dense GemmFpAIntB: leave moe out)";
     if (!plain) return "TensorRT-LLM's weight-only GEMMs are dense tensor-op GEMMs: leave opclass, sparse and "
                        "planar_complex out";
     if (config.grouped && !config.moe)
@@ -112,8 +121,15 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (!default_layouts)
       return "TensorRT-LLM's weight-only GEMMs take row-major A and D and a column-major (interleaved) B: leave the "
              "layouts out";
-    if (config.d != a || accumulator_of(config) != Element::f32)
-      return "TensorRT-LLM's weight-only GEMMs write D of A's type and accumulate in f32: give d as A's type";
+    // The W4A8 runners write f16 or bf16, the others A's type (the CutlassFpAIntBGemmRunner
+    // instantiations, kernels/cutlass_kernels/fpA_intB_gemm/*_gemm_*.cu; before SM89
+    // dispatch_gemm_to_cutlass refuses any other, fpA_intB_gemm_template.h:322-327).
+    if (fp8_activations && config.d != Element::f16 && config.d != Element::bf16)
+      return "TensorRT-LLM's FP8-activation weight-only GEMMs write f16 or bf16 D: give d f16 or bf16";
+    if (!fp8_activations && config.d != a)
+      return "TensorRT-LLM's weight-only GEMMs write D of A's type: give d as A's type";
+    if (accumulator_of(config) != Element::f32)
+      return "TensorRT-LLM's weight-only GEMMs accumulate in f32: leave accumulator out";
     if (config.warp.k != config.tile.k)
       return "not modelled: TensorRT-LLM's weight-only mainloop with warps that split K (its tiles' warps take the "
              "tile's K)";
@@ -318,7 +334,7 @@ constexpr bool sm80_runs_fp8_mma(const ArchLimits& arch) {
   return arch.cc.major > 8 || (arch.cc.major == 8 && arch.cc.minor >= 9);
 }
 
-// What CUTLASS asserts of the shape, for any stage count. The sparse and the tensor-op kernels
+// What CUTLASS asserts of the shape (for any stage count but TensorRT-LLM's W4A8 at two). The sparse and the tensor-op kernels
 // share DefaultEpilogueTensorOp (gemm/kernel/default_gemm_sparse.h:160-163).
 constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
   const Config kernel = sm80_kernel_config(config);
@@ -326,12 +342,14 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
     if (const Rejection why = sm80_simt_mainloop_check(kernel); why != Rejection::none) return why;
     return sm80_simt_epilogue_check(sm80_output_access(kernel));
   }
-  // DqMma's own assertions (default_dq_mma_multistage.h:263-268) instantiate its DefaultMmaCore's class,
-  // which asserts that the warp tile divides the tile, and come before the core's layouts and thread
-  // maps are instantiated (measured: a tile K of 128 16-bit elements is refused here, not by the layout).
+  // The weight-only kernel's DefaultMma choice, then DqMma's own assertions (default_dq_mma_multistage.h:
+  // 263-268), which instantiate its DefaultMmaCore's class, which asserts that the warp tile divides the
+  // tile; both come before the core's layouts and thread maps are instantiated (measured: a tile K of 128
+  // 16-bit elements is refused there, not by the layout).
   const bool warps_divide = kernel.tile.m % kernel.warp.m == 0 && kernel.tile.n % kernel.warp.n == 0;
-  if (sm80_dequantizes(kernel) && warps_divide)
-    if (const Rejection why = sm80_dequant_check(kernel); why != Rejection::none) return why;
+  if (sm80_dequantizes(kernel))
+    if (const Rejection why = sm80_dequant_check(kernel, sm80_stages(kernel), warps_divide); why != Rejection::none)
+      return why;
   const Rejection mainloop =
       kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
   if (mainloop != Rejection::none) return mainloop;
