@@ -108,7 +108,9 @@ inline constexpr std::array<Word<Runner>, 4> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
-     "sm90 the cooperative kernel (FP8FastAccum for FP8); with generation 2x its MoeFCGemm kernel (moe)"},
+     "sm90 the cooperative kernel (FP8FastAccum for FP8), and for types ACTIVATION:WEIGHT of two widths its own "
+     "mixed-input MoE kernel (moe, conversion scl, C as D, d_layout col; cooperative for tile M 128 or more, else "
+     "pingpong; a tactic's K in elements); with generation 2x its MoeFCGemm kernel (moe)"},
     {Runner::flashinfer_fp4_gemm, "flashinfer-fp4-gemm",
      "FlashInfer's SM120 NVFP4 GEMM: types nvfp4, C void, the cooperative kernel"},
     {Runner::flashinfer_mxfp8_gemm, "flashinfer-mxfp8-gemm",
