@@ -308,8 +308,11 @@ const Case cases[] = {
    "--runner: trtllm-moe on sm120 reads C as the output type (moe_gemm_tma_ws_launcher.inl:380): give d"},
   {"--runner trtllm-moe --arch sm90 --types bf16:s4 --d bf16 --tile 128x64x128", nullptr,
    "not modelled: TensorRT-LLM's SM90 mixed-input MoE GEMM (moe) is modelled for types ACTIVATION:WEIGHT e4m3:s4, "
-   "e4m3:u4 (W4AFP8), bf16:e2m1 and f16:e2m1 (WFP4A16); it runs W4A16 int4 with its 2.x kernel (generation 2x), and "
-   "e4m3:e2m1 in two scale modes, one of them another collective"},
+   "e4m3:u4 (W4AFP8), bf16:e2m1, f16:e2m1 (WFP4A16) and e4m3:e2m1 (FlashInfer's Humming mode); it runs W4A16 int4 "
+   "with its 2.x kernel (generation 2x)"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x40x128", nullptr,
+   "--runner: not modelled: trtllm-moe builds tile 128x40x128 of e4m3:e2m1 as its single-warpgroup small-K kernel only "
+   "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)"},
   {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --tile 128x64x128", nullptr,
    "--runner: trtllm-moe's SM90 mixed-input GEMM reads C as the output type "
    "(moe_gemm_tma_ws_mixed_input_launcher.inl:191-198): give d"},

@@ -50,7 +50,8 @@ RuleSet settings_rule_set(const io::Settings& settings, const Architecture& arch
 // weight with its scales, column-major C and D of the output type. Its tile enumerators name K in elements, not
 // bytes (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319), and its heuristic pairs every tile of M 128 or
 // more with the cooperative kernel, the others with ping-pong (sm90_supports_coop, cutlass_heuristic.cpp:238-256).
-void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner, const io::Setting& given) {
+void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner, const io::Setting& given,
+                                 const OperandPair& types) {
   runner.add("moe", true, "its own mixed-input MoE GEMM, moe_gemm_tma_ws_mixed_input_launcher.inl");
   runner.add("conversion", "scl", "the weight with its scales, moe_gemm_tma_ws_mixed_input_launcher.inl:256");
   runner.add("d_layout", "col", "C and D transposed, moe_gemm_tma_ws_mixed_input_launcher.inl:99-100");
@@ -65,6 +66,13 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
   const io::TileSpec spec = io::tile_spec_of(tile->second);
   if (spec.k_in_bytes && tile->second.from_kernel_name)
     tile->second.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  // FP8 activations with e2m1 weights run these tiles as the single-warpgroup small-K kernel only (:301, :308).
+  const bool small_k_only = spec.m == 128 && (spec.n == 8 || spec.n == 40) && spec.k == 128;
+  if (small_k_only && types.a.data == Element::e4m3 && types.b.data == Element::e2m1)
+    io::fail_at(given.origin, fmt::format("not modelled: trtllm-moe builds tile {}x{}x{} of e4m3:e2m1 as its "
+                                          "single-warpgroup small-K kernel only "
+                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)",
+                                          spec.m, spec.n, spec.k));
   runner.add("schedule", spec.m >= 128 ? "cooperative" : "pingpong",
              "sm90_supports_coop, cutlass_heuristic.cpp:238-256");
 }
@@ -97,7 +105,7 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     if (io::ok(operands)) {
       const OperandPair& pair = std::get<OperandPair>(operands);
       if (bits_of(pair.a.data) != bits_of(pair.b.data)) {
-        trtllm_moe_sm90_mixed_input(settings, runner, given);
+        trtllm_moe_sm90_mixed_input(settings, runner, given, pair);
         return;
       }
     }

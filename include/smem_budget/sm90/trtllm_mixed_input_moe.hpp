@@ -1,5 +1,5 @@
 // TensorRT-LLM's SM90 mixed-input MoE GEMM (W4AFP8: e4m3 activations with int4 weights; WFP4A16: f16
-// or bf16 activations with e2m1 weights), which builds neither CUTLASS's mixed-input collective nor its
+// or bf16 activations with e2m1 weights; e4m3 with e2m1, FlashInfer's Humming mode), which builds neither CUTLASS's mixed-input collective nor its
 // kernel: its own CollectiveBuilderMixedInput, whose mainloop keeps the weight's scales "folded" in
 // shared memory, its MixedInputSm90TmaEpilogueBuilder and its GemmUniversalPrecomputedScheduler.
 // Read at FlashInfer fb28d72's copy (csrc/nv_internal/tensorrt_llm/, cutlass_extensions/include/cutlass_extensions/
@@ -25,6 +25,7 @@
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/cutlass/fusion_callbacks.hpp"
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/sm90/mixed_input_gemm.hpp"
@@ -52,10 +53,10 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
   // (launcher:165-167). FP8 activations with e2m1 weights take two scale modes, one of them another collective.
   const bool w4afp8 = activation == Element::e4m3 && (weight == Element::s4 || weight == Element::u4);
   const bool wfp4a16 = (activation == Element::bf16 || activation == Element::f16) && weight == Element::e2m1;
-  if (!w4afp8 && !wfp4a16)
+  if (!w4afp8 && !wfp4a16 && !is_trtllm_humming_moe(config))
     return "not modelled: TensorRT-LLM's SM90 mixed-input MoE GEMM (moe) is modelled for types ACTIVATION:WEIGHT "
-           "e4m3:s4, e4m3:u4 (W4AFP8), bf16:e2m1 and f16:e2m1 (WFP4A16); it runs W4A16 int4 with its 2.x kernel "
-           "(generation 2x), and e4m3:e2m1 in two scale modes, one of them another collective";
+           "e4m3:s4, e4m3:u4 (W4AFP8), bf16:e2m1, f16:e2m1 (WFP4A16) and e4m3:e2m1 (FlashInfer's Humming mode); it "
+           "runs W4A16 int4 with its 2.x kernel (generation 2x)";
   if (!config.grouped) return "TensorRT-LLM's mixed-input MoE GEMM (moe on sm90) is grouped: give grouped";
   if (config.conversion != Conversion::scale || config.shuffled)
     return "TensorRT-LLM's mixed-input MoE GEMM scales its weight (a tuple of the weight and its scales, launcher:256): "
@@ -70,8 +71,8 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
   if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none || config.c != config.d ||
       config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
     return "TensorRT-LLM's mixed-input MoE GEMM has the TMA epilogue over column-major C and D of the output type, "
-           "LinearCombination, the automatic epilogue tile (launcher:95-101, 191-200, 236-241): give c as d, d_layout "
-           "col, fusion none";
+           "the automatic epilogue tile and its own fusion (LinearCombination; e4m3:e2m1 a per-token scale) "
+           "(launcher:95-101, 191-200, 236-241): give c as d, d_layout col, fusion none";
   if (config.stages.kind == StagePolicy::Kind::auto_epi)
     return "TensorRT-LLM's mixed-input builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
   const Tile& t = config.tile;
@@ -120,6 +121,9 @@ inline constexpr bytes_t trtllm_mixed_input_moe_reserve = 2 * tma_descriptor_byt
 
 // SharedStorage::TensorStorage (collective:360-369): smem_A (the weight) and smem_B (the activation) aligned
 // to their swizzle atoms, then smem_scale, an ArrayEngine of every stage's folded scales, M x K / group each.
+// The Humming mode's prescale collective (sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input_prescale.hpp:
+// 378-394; the builder's kPreMmaE8M0, builder:253-265) adds two empty ArrayEngines, activation scales and zero
+// points, 16 bytes each.
 template <class Parts = PartList>
 constexpr MainloopTensors<Parts> trtllm_mixed_input_moe_tensors(const Config& config, const MainloopStage& s,
                                                                 bytes_t stages, Checked& c) {
@@ -130,6 +134,10 @@ constexpr MainloopTensors<Parts> trtllm_mixed_input_moe_tensors(const Config& co
   layout.member("B tiles (activation)", array_engine_bytes(c.mul(s.b, stages), 8, c), align.wide, PartKind::tensor);
   const bytes_t scales = c.mul(c.mul(config.tile.m, config.tile.k / scale.group), stages);
   layout.member("folded weight scales", array_engine_bytes(scales, scale.bits, c), 16, PartKind::tensor);
+  if (is_trtllm_humming_moe(config)) {
+    layout.member("activation scales (empty)", array_engine_bytes(0, 8, c), 16, PartKind::tensor);
+    layout.member("zero points (empty)", array_engine_bytes(0, 32, c), 16, PartKind::tensor);
+  }
   layout.finish("mainloop tensors");
   return {layout.parts(), layout.size(), layout.alignment(), pipeline_barrier_bytes(stages, c)};
 }
