@@ -1,9 +1,9 @@
 // TensorRT-LLM's SM90 mixed-input MoE GEMM (W4AFP8: e4m3 activations with int4 weights; WFP4A16: f16
-// or bf16 activations with e2m1 weights; e4m3 with e2m1, FlashInfer's Humming mode), which builds neither CUTLASS's mixed-input collective nor its
-// kernel: its own CollectiveBuilderMixedInput, whose mainloop keeps the weight's scales "folded" in
-// shared memory, its MixedInputSm90TmaEpilogueBuilder and its GemmUniversalPrecomputedScheduler.
-// Read at FlashInfer fb28d72's copy (csrc/nv_internal/tensorrt_llm/, cutlass_extensions/include/cutlass_extensions/
-// for the headers): "launcher" is kernels/cutlass_kernels/moe_gemm/launchers/moe_gemm_tma_ws_mixed_input_launcher.inl,
+// or bf16 activations with e2m1 weights; e4m3 with e2m1, FlashInfer's Humming mode), which builds neither CUTLASS's
+// mixed-input collective nor its kernel: its own CollectiveBuilderMixedInput, whose mainloop keeps the weight's scales
+// "folded" in shared memory, its MixedInputSm90TmaEpilogueBuilder and its GemmUniversalPrecomputedScheduler. Read at
+// FlashInfer fb28d72's copy (csrc/nv_internal/tensorrt_llm/, cutlass_extensions/include/cutlass_extensions/ for the
+// headers): "launcher" is kernels/cutlass_kernels/moe_gemm/launchers/moe_gemm_tma_ws_mixed_input_launcher.inl,
 // "builder" gemm/collective/builders/sm90_gmma_builder_mixed_input.inl, "collective"
 // gemm/collective/sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input_.hpp, "kernel"
 // gemm/kernel/sm90_gemm_array_tma_warpspecialized_{cooperative,pingpong}_precomputed.hpp.
@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
@@ -59,15 +60,18 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
            "runs W4A16 int4 with its 2.x kernel (generation 2x)";
   if (!config.grouped) return "TensorRT-LLM's mixed-input MoE GEMM (moe on sm90) is grouped: give grouped";
   if (config.conversion != Conversion::scale || config.shuffled)
-    return "TensorRT-LLM's mixed-input MoE GEMM scales its weight (a tuple of the weight and its scales, launcher:256): "
+    return "TensorRT-LLM's mixed-input MoE GEMM scales its weight (a tuple of the weight and its scales, "
+           "launcher:256): "
            "give conversion scl, not shuffled";
   if (config.scaling != Scaling::none || config.fast_accum || config.cp_async || config.sparse)
     return "TensorRT-LLM's mixed-input MoE GEMM has no block or blockwise scaling, fast accumulation, cp.async or "
            "sparse variant: give scaling none";
   if (!k_major_operands(config))
-    return "TensorRT-LLM's mixed-input MoE GEMM reads row-major activations and column-major weights (launcher:159-168)";
+    return "TensorRT-LLM's mixed-input MoE GEMM reads row-major activations and column-major weights "
+           "(launcher:159-168)";
   if (config.schedule != Schedule::cooperative && config.schedule != Schedule::pingpong)
-    return "TensorRT-LLM's mixed-input MoE GEMM is the cooperative or ping-pong pointer-array kernel (launcher:208-211)";
+    return "TensorRT-LLM's mixed-input MoE GEMM is the cooperative or ping-pong pointer-array kernel "
+           "(launcher:208-211)";
   if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none || config.c != config.d ||
       config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
     return "TensorRT-LLM's mixed-input MoE GEMM has the TMA epilogue over column-major C and D of the output type, "
@@ -147,7 +151,8 @@ constexpr MainloopTensors<Parts> trtllm_mixed_input_moe_tensors(const Config& co
 // mainloop's empty struct and the epilogue's C and D descriptors, each alignas(128). No tile-scheduler
 // pipeline or responses.
 template <class Parts = PartList>
-constexpr KernelLayout<Parts> trtllm_mixed_input_moe_kernel(const Config& config, const MainloopTensors<Parts>& mainloop,
+constexpr KernelLayout<Parts> trtllm_mixed_input_moe_kernel(const Config& config,
+                                                            const MainloopTensors<Parts>& mainloop,
                                                             const EpilogueLayout& epi, Checked& c) {
   Parts epilogue_parts{};
   if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
