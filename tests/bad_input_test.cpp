@@ -313,6 +313,10 @@ const Case cases[] = {
   {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x40x128", nullptr,
    "--runner: not modelled: trtllm-moe builds tile 128x40x128 of e4m3:e2m1 as its single-warpgroup small-K kernel only "
    "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --d bf16 --tile 128x256x512", nullptr,
+   "--runner: trtllm-moe's SM90 mixed-input dispatch builds no tile 128x256x512 "
+   "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319): its tiles are 64 or 128 by 16, 32, 64 or 128 with K "
+   "128, 256 or 512; 128x256 and 256x128 with K 128 or 256; 256x256x128"},
   {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --tile 128x64x128", nullptr,
    "--runner: trtllm-moe's SM90 mixed-input GEMM reads C as the output type "
    "(moe_gemm_tma_ws_mixed_input_launcher.inl:191-198): give d"},

@@ -73,6 +73,23 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
                                           "single-warpgroup small-K kernel only "
                                           "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)",
                                           spec.m, spec.n, spec.k));
+  // The tiles its dispatch instantiates (:289-319): M 64 or 128 with N 16, 32, 64 or 128 and K 128, 256 or 512;
+  // 128x256 and 256x128 with K 128 or 256; 256x256x128.
+  const auto dispatched = [&] {
+    const bool k_any = spec.k == 128 || spec.k == 256 || spec.k == 512;
+    const bool k_small = spec.k == 128 || spec.k == 256;
+    const bool n_up_to_128 = spec.n == 16 || spec.n == 32 || spec.n == 64 || spec.n == 128;
+    if (spec.m == 64) return k_any && n_up_to_128;
+    if (spec.m == 128) return (k_any && n_up_to_128) || (spec.n == 256 && k_small);
+    if (spec.m == 256) return (spec.n == 128 && k_small) || (spec.n == 256 && spec.k == 128);
+    return false;
+  };
+  if (!dispatched())
+    io::fail_at(given.origin, fmt::format("trtllm-moe's SM90 mixed-input dispatch builds no tile {}x{}x{} "
+                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319): its tiles are "
+                                          "64 or 128 by 16, 32, 64 or 128 with K 128, 256 or 512; 128x256 and 256x128 "
+                                          "with K 128 or 256; 256x256x128",
+                                          spec.m, spec.n, spec.k));
   runner.add("schedule", spec.m >= 128 ? "cooperative" : "pingpong",
              "sm90_supports_coop, cutlass_heuristic.cpp:238-256");
 }
