@@ -106,8 +106,11 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm100 --scaling none --types f16 --moe", nullptr,
    "CUTLASS's MoE GEMM on sm100 is KernelMixedTmaCpAsyncWarpSpecialized1Sm[BlockScaled]Sm100: give --schedule 1sm"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types f16 --moe", nullptr,
-   "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100) or, with "
-   "generation 2x, TensorRT-LLM's MoeFCGemm"},
+   "moe on sm90 is TensorRT-LLM's mixed-input MoE GEMM: give types ACTIVATION:WEIGHT of two widths (e4m3:s4, "
+   "bf16:e2m1, …); its other SM90 MoE GEMMs are CUTLASS's grouped kernels (leave moe out)"},
+  {"--tile 128x128x128 --arch sm120 --scaling none --types f16 --moe", nullptr,
+   "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100), "
+   "TensorRT-LLM's SM90 mixed-input MoE GEMM (--arch sm90) or, with generation 2x, TensorRT-LLM's MoeFCGemm"},
   {"--arch sm80 --generation 2x --scaling none --types bf16 --tile 64x128x64 --warp 32x64x64 --moe", nullptr,
    "moe with generation 2x is TensorRT-LLM's MoeFCGemm, a grouped GEMM: give grouped too"},
   {"--arch sm80 --generation 2x --scaling none --types f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion "
@@ -329,10 +332,20 @@ const Case cases[] = {
    nullptr, "--runner: not modelled: the trtllm-fpa-intb runner on sm90"},
   {"--runner trtllm-fpa-intb --arch sm80 --types f16:u4 --kernel CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64",
    nullptr, "--runner: the trtllm-fpa-intb runner's GEMMs dequantize B: give conversion"},
-  {"--runner trtllm-moe --arch sm90 --types s4:bf16 --conversion scl --tile 128x64x128", nullptr,
-   "--runner: not modelled: trtllm-moe's SM90 mixed-input MoE GEMM (moe_gemm_tma_ws_mixed_input_launcher.inl) builds "
-   "TensorRT-LLM's own collective (cutlass_extensions' CollectiveBuilderMixedInput); leave the runner out for "
-   "CUTLASS's grouped mixed-input kernel"},
+  {"--runner trtllm-moe --arch sm90 --types bf16:s4 --d bf16 --tile 128x64x128", nullptr,
+   "not modelled: TensorRT-LLM's SM90 mixed-input MoE GEMM (moe) is modelled for types ACTIVATION:WEIGHT e4m3:s4, "
+   "e4m3:u4 (W4AFP8), bf16:e2m1, f16:e2m1 (WFP4A16) and e4m3:e2m1 (FlashInfer's Humming mode); it runs W4A16 int4 "
+   "with its 2.x kernel (generation 2x)"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x40x128", nullptr,
+   "--runner: not modelled: trtllm-moe builds tile 128x40x128 of e4m3:e2m1 as its single-warpgroup small-K kernel only "
+   "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --d bf16 --tile 128x256x512", nullptr,
+   "--runner: trtllm-moe's SM90 mixed-input dispatch builds no tile 128x256x512 "
+   "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319): its tiles are 64 or 128 by 16, 32, 64 or 128 with K "
+   "128, 256 or 512; 128x256 and 256x128 with K 128 or 256; 256x256x128"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --tile 128x64x128", nullptr,
+   "--runner: trtllm-moe's SM90 mixed-input GEMM reads C as the output type "
+   "(moe_gemm_tma_ws_mixed_input_launcher.inl:191-198): give d"},
   {"--runner vllm --tile 128x128x128", nullptr,
    "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, trtllm-fpa-intb, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
   {"--runner flashinfer-mxfp8-gemm --generation 2x --tile 128x128x128", nullptr,

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "frontend/architecture.hpp"
+#include "frontend/evaluation.hpp"
 #include "frontend/lint.hpp"
 #include "io/gemm_config.hpp"
 #include "io/input_error.hpp"
@@ -226,4 +227,32 @@ TEST_CASE("lint of FlashInfer's SM120 MoE list on GB10 flags the FINALIZE tiles 
   REQUIRE(plain != lint.report.results.end());
   CHECK(plain->config.c == Element::bf16);
   CHECK(plain->budget.total == 98304);
+}
+
+TEST_CASE("trtllm-moe on sm90 answers a mixed-input tactic with TensorRT-LLM's own kernel, its K in elements") {
+  // The mixed-input dispatch reads CtaShape128x128x256B as K 256 elements
+  // (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h at FlashInfer fb28d72), not 256 bytes of the bf16
+  // activation; measured 200,704 B, 2 stages
+  // (tests/data/sm90-trtllm-mixed-input-device.json).
+  const auto entry = [](const std::string& types, const std::string& kernel) {
+    io::Settings settings{{"types", io::Setting{types, "--types"}},
+                          {"runner", io::Setting{"trtllm-moe", "--runner"}},
+                          {"d", io::Setting{"bf16", "--d"}},
+                          {"kernel", io::Setting{kernel, "--kernel"}}};
+    io::expand_kernel_name(settings);
+    return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  };
+  const Result wfp4a16 =
+      entry("bf16:e2m1", "CutlassGemmConfig{sm_version=90 tile=CtaShape128x128x256B cluster_shape=1x1x1}");
+  CHECK(wfp4a16.config.moe);
+  CHECK(wfp4a16.config.tile == Tile{128, 128, 256});
+  CHECK(wfp4a16.config.schedule == Schedule::cooperative);
+  CHECK(wfp4a16.budget.decision.stages == 2);
+  CHECK(wfp4a16.budget.total == 200704);
+  // Tile M 64 runs the ping-pong kernel (sm90_supports_coop); measured 201,728 B, 31 stages.
+  const Result w4afp8 =
+      entry("e4m3:s4", "CutlassGemmConfig{sm_version=90 tile=CtaShape64x16x128B cluster_shape=1x1x1}");
+  CHECK(w4afp8.config.schedule == Schedule::pingpong);
+  CHECK(w4afp8.budget.decision.stages == 31);
+  CHECK(w4afp8.budget.total == 201728);
 }

@@ -198,9 +198,9 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
         row->rule_set != RuleSet::sm80)
       return "not modelled: u8 operands (the model has them in SM90's and SM100's integer, SM90's mixed-input and "
              "CUTLASS 2.x integer GEMMs)";
-  if (config.moe && row->rule_set != RuleSet::sm100 && row->rule_set != RuleSet::sm80)
-    return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100) or, with "
-           "generation 2x, TensorRT-LLM's MoeFCGemm";
+  if (config.moe && row->rule_set != RuleSet::sm100 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm80)
+    return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100), "
+           "TensorRT-LLM's SM90 mixed-input MoE GEMM (--arch sm90) or, with generation 2x, TensorRT-LLM's MoeFCGemm";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if (config.interleaved && config.generation != Generation::cutlass2x)

@@ -45,6 +45,55 @@ RuleSet settings_rule_set(const io::Settings& settings, const Architecture& arch
   return rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
 }
 
+// TensorRT-LLM's SM90 mixed-input MoE GEMM (W4AFP8, WFP4A16), as FlashInfer fb28d72 carries it
+// (moe_gemm_tma_ws_mixed_input_launcher.inl): its own builders and kernel (the model's moe on sm90); the
+// weight with its scales, column-major C and D of the output type. Its tile enumerators name K in elements, not
+// bytes (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319), and its heuristic pairs every tile of M 128 or
+// more with the cooperative kernel, the others with ping-pong (sm90_supports_coop, cutlass_heuristic.cpp:238-256).
+void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner, const io::Setting& given,
+                                 const OperandPair& types) {
+  runner.add("moe", true, "its own mixed-input MoE GEMM, moe_gemm_tma_ws_mixed_input_launcher.inl");
+  runner.add("conversion", "scl", "the weight with its scales, moe_gemm_tma_ws_mixed_input_launcher.inl:256");
+  runner.add("d_layout", "col", "C and D transposed, moe_gemm_tma_ws_mixed_input_launcher.inl:99-100");
+  const auto d = settings.find("d");
+  if (d == settings.end())
+    io::fail_at(given.origin,
+                "trtllm-moe's SM90 mixed-input GEMM reads C as the output type "
+                "(moe_gemm_tma_ws_mixed_input_launcher.inl:191-198): give d");
+  runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_mixed_input_launcher.inl:191");
+  const auto tile = settings.find("tile");
+  if (tile == settings.end()) return;
+  const io::TileSpec spec = io::tile_spec_of(tile->second);
+  if (spec.k_in_bytes && tile->second.from_kernel_name)
+    tile->second.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  // FP8 activations with e2m1 weights run these tiles as the single-warpgroup small-K kernel only (:301, :308).
+  const bool small_k_only = spec.m == 128 && (spec.n == 8 || spec.n == 40) && spec.k == 128;
+  if (small_k_only && types.a.data == Element::e4m3 && types.b.data == Element::e2m1)
+    io::fail_at(given.origin, fmt::format("not modelled: trtllm-moe builds tile {}x{}x{} of e4m3:e2m1 as its "
+                                          "single-warpgroup small-K kernel only "
+                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)",
+                                          spec.m, spec.n, spec.k));
+  // The tiles its dispatch instantiates (:289-319): M 64 or 128 with N 16, 32, 64 or 128 and K 128, 256 or 512;
+  // 128x256 and 256x128 with K 128 or 256; 256x256x128.
+  const auto dispatched = [&] {
+    const bool k_any = spec.k == 128 || spec.k == 256 || spec.k == 512;
+    const bool k_small = spec.k == 128 || spec.k == 256;
+    const bool n_up_to_128 = spec.n == 16 || spec.n == 32 || spec.n == 64 || spec.n == 128;
+    if (spec.m == 64) return k_any && n_up_to_128;
+    if (spec.m == 128) return (k_any && n_up_to_128) || (spec.n == 256 && k_small);
+    if (spec.m == 256) return (spec.n == 128 && k_small) || (spec.n == 256 && spec.k == 128);
+    return false;
+  };
+  if (!dispatched())
+    io::fail_at(given.origin, fmt::format("trtllm-moe's SM90 mixed-input dispatch builds no tile {}x{}x{} "
+                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319): its tiles are "
+                                          "64 or 128 by 16, 32, 64 or 128 with K 128, 256 or 512; 128x256 and 256x128 "
+                                          "with K 128 or 256; 256x256x128",
+                                          spec.m, spec.n, spec.k));
+  runner.add("schedule", spec.m >= 128 ? "cooperative" : "pingpong",
+             "sm90_supports_coop, cutlass_heuristic.cpp:238-256");
+}
+
 // TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
 // (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; its 2.x
 // kernel MoeFCGemm (moe_gemm_template_dispatch.h); on
@@ -68,18 +117,14 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
   }
   if (rule_set == RuleSet::sm90) {
-    // Its W4A8 and W4A16 MoE GEMMs (moe_gemm_tma_ws_mixed_input_launcher.inl) build TensorRT-LLM's own
-    // mixed-input collective (cutlass_extensions' CollectiveBuilderMixedInput: a 512-byte builder
-    // carveout, scales packed K/128 to an array), not CUTLASS's.
     const std::string types = io::string_setting(settings, "types");
     const io::Parsed<OperandPair> operands = io::parse_types(types);
     if (io::ok(operands)) {
       const OperandPair& pair = std::get<OperandPair>(operands);
-      if (bits_of(pair.a.data) != bits_of(pair.b.data))
-        io::fail_at(given.origin,
-                    "not modelled: trtllm-moe's SM90 mixed-input MoE GEMM (moe_gemm_tma_ws_mixed_input_launcher.inl) "
-                    "builds TensorRT-LLM's own collective (cutlass_extensions' CollectiveBuilderMixedInput); leave the "
-                    "runner out for CUTLASS's grouped mixed-input kernel");
+      if (bits_of(pair.a.data) != bits_of(pair.b.data)) {
+        trtllm_moe_sm90_mixed_input(settings, runner, given, pair);
+        return;
+      }
     }
     runner.add("schedule", "cooperative", "moe_gemm_tma_ws_launcher.inl:440");
     // …FP8FastAccum for FP8 operands (:441); SM90's default operands are e4m3.

@@ -239,7 +239,10 @@ constexpr std::array<ConfigKey, 39> config_keys{{
              "16-byte accesses: KernelMixedTmaCpAsyncWarpSpecialized1SmSm100 (scaling none) or\n"
              "…1SmBlockScaledSm100 (MX operands), with --schedule 1sm, a 1x1x1 cluster and the TMA epilogue.\n"
              "With generation 2x and grouped: TensorRT-LLM's MoeFCGemm (its cutlass_extensions' moe_cutlass_kernel.h),\n"
-             "which the trtllm-moe runner builds on 2.x. Default: off.",
+             "which the trtllm-moe runner builds on 2.x. On sm90 with types ACTIVATION:WEIGHT of two widths (e4m3:s4,\n"
+             "e4m3:u4, bf16:e2m1, f16:e2m1, e4m3:e2m1): TensorRT-LLM's mixed-input MoE GEMM (CollectiveBuilderMixedInput, its\n"
+             "folded weight scales, GemmUniversalPrecomputedScheduler), grouped, conversion scl, c as d, d_layout col;\n"
+             "the tile is its CTAShape (M over the weight's rows), which the trtllm-moe runner builds. Default: off.",
      .example = "--arch sm100 --scaling none --types e4m3 --c f16 --d f16 --tile 128x256x128 --schedule 1sm --moe",
      .read = [](Config& c, const Setting& s) { c.moe = s.value.get<bool>(); },
      // Written when set, so that configurations without it read as before.

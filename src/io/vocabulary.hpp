@@ -108,7 +108,9 @@ inline constexpr std::array<Word<Runner>, 5> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
-     "sm90 the cooperative kernel (FP8FastAccum for FP8); with generation 2x its MoeFCGemm kernel (moe)"},
+     "sm90 the cooperative kernel (FP8FastAccum for FP8), and for types ACTIVATION:WEIGHT of two widths its own "
+     "mixed-input MoE kernel (moe, conversion scl, C as D, d_layout col; cooperative for tile M 128 or more, else "
+     "pingpong; a tactic's K in elements); with generation 2x its MoeFCGemm kernel (moe)"},
     {Runner::trtllm_fpa_intb, "trtllm-fpa-intb",
      "TensorRT-LLM's weight-only GEMM runner (CutlassFpAIntBGemmRunner): its 2.x GemmFpAIntB; a CutlassTileConfig "
      "tactic's tile and warp K become 128 * 8 / bits of A (128 for e4m3 A); D of A's type for f16 and bf16 A"},

@@ -24,11 +24,16 @@ std::string builder_count(const BuilderCount& b, bool grouped) {
       b.reserve == 0 ? fmt::format("the builder keeps its whole {} B capacity", group_digits(b.capacity))
                      : fmt::format("the builder takes {} B off its {} B capacity for the tile scheduler{}",
                                    group_digits(b.reserve), group_digits(b.capacity), grouped ? " and tensormaps" : "");
+  // TensorRT-LLM's mixed-input builder raises a count below 2 to 2 (trtllm_mixed_input_moe_stages).
+  const bytes_t room = b.capacity - b.reserve;
+  const bytes_t fitting = room >= b.carveout && b.per_stage > 0 ? (room - b.carveout) / b.per_stage : b.stages;
+  const std::string count = fitting < b.stages ? fmt::format("{}, which it raises to {} stages", fitting, b.stages)
+                                               : fmt::format("{} stages", b.stages);
   return fmt::format(
-      "{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {} stages, "
+      "{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {}, "
       "{} B by its count",
-      reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(b.capacity - b.reserve),
-      group_digits(b.carveout), group_digits(b.per_stage), b.stages, group_digits(b.counted));
+      reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(room), group_digits(b.carveout),
+      group_digits(b.per_stage), count, group_digits(b.counted));
 }
 
 // "the kernel's tensors take 100,352 B (...) and the rest of its SharedStorage 2,048 B (...)"

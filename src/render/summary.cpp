@@ -39,9 +39,10 @@ void summarize_3x(const Config& c, const Budget& b, SummaryRow& row) {
                                                     io::format_schedule(built))
                                       : "") +
                  (c.cp_async ? " cp.async" : "") +
-                 (c.grouped   ? " grouped"
-                  : c.batched ? " batched"
-                              : "");
+                 (c.moe && b.rule_set == RuleSet::sm90 ? " grouped (TensorRT-LLM's mixed-input MoE kernel)"
+                  : c.grouped                           ? " grouped"
+                  : c.batched                           ? " batched"
+                                                        : "");
   row.epilogue = std::string(io::format_epilogue(c.epilogue));
   row.output = c.epilogue == EpilogueKind::finalize ? fmt::format("{}", name_of(c.d))
                                                     : fmt::format("{}->{}", name_of(c.c), name_of(c.d));

@@ -32,6 +32,7 @@ import tempfile
 
 import ampere
 import blackwell
+import clients_sm90_moe
 import hopper
 from measure_common import (BITS, ELEMENT, PRESETS, block_type, dims, epilogue_tile_type, linear_fusion, probe_program,
                             scaled_fusion, stage_type)
@@ -238,7 +239,9 @@ ARCHS = {"sm120": (probe_source, "sm_120a"), "sm90": (hopper.probe_source, "sm_9
          "sm110": (blackwell.probe_source, "sm_110a"),
          # CUTLASS 2.x kernels: built for SM80 (A100) and SM89 (FP8), and for SM120, which runs them too.
          "sm80": (ampere.probe_source, "sm_80"), "sm89": (ampere.probe_source, "sm_89"),
-         "sm120-2x": (ampere.probe_source, "sm_120a")}
+         "sm120-2x": (ampere.probe_source, "sm_120a"),
+         # TensorRT-LLM's SM90 mixed-input MoE GEMM (its own builders and kernel): needs --trtllm-extensions.
+         "sm90-trtllm-mixed": (clients_sm90_moe.probe_source, "sm_90a")}
 
 
 def optin_limit(arch):

@@ -80,6 +80,8 @@ enum class Rejection {
   sm90_mixed_input_wide_atom,
   sm90_mixed_input_wide_mn_major_gmma_mn,
   sm90_mixed_input_wide_mn_major_gmma_k,
+  trtllm_mixed_input_scale_groups,
+  trtllm_mixed_input_fold_k,
   sm100_auto_tile_m,
   sm100_auto_dynamic_cluster_m256,
   sm100_schedule_cluster,
@@ -494,6 +496,16 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "K-major wide operand (asserted in the mainloop's device code: a host-only build compiles it)",
     "Not a canonical GMMA_K Layout: Expected K-size 2 for dense or 4 for sparse (in units of uint128_t).",
     "cute/atom/mma_traits_sm90_gmma.hpp:271-272"}},
+  // TensorRT-LLM's SM90 mixed-input MoE builder and collective (its cutlass_extensions at FlashInfer fb28d72).
+  {Rejection::trtllm_mixed_input_scale_groups,
+   {"TensorRT-LLM's mixed-input MoE GEMM keeps whole scale groups per stage: tile K a multiple of the weight's "
+    "group (128 for int4, 32 for e2m1)",
+    "Folded weight-scale storage requires TileK to cover complete scale groups.",
+    "TensorRT-LLM cutlass_extensions/gemm/collective/builders/sm90_gmma_builder_mixed_input.inl:63"}},
+  {Rejection::trtllm_mixed_input_fold_k,
+   {"TensorRT-LLM's mixed-input MoE GEMM folds its weight's scales in blocks of 128 of K: tile K a multiple of 128",
+    "Folded weight scale requires TileShapeK to be a multiple of 128.",
+    "TensorRT-LLM cutlass_extensions/gemm/collective/sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input_.hpp:235"}},
   {Rejection::cooperative_tile_m,
    {"the cooperative schedule needs tile M >= 128 (its two consumer warp groups split M); use the ping-pong "
     "schedule for M 64 (asserted in the kernel's device code: a host-only build compiles it)",

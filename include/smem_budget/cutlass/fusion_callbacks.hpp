@@ -10,6 +10,13 @@
 
 namespace smem_budget {
 
+// TensorRT-LLM's SM90 mixed-input MoE GEMM of e4m3 activations and e2m1 weights: FlashInfer's "Humming" mode
+// (kPreMmaE8M0, its only SM90 one: flashinfer_cutlass_fused_moe_binding.cu:153-164, 187-215 at fb28d72), whose
+// epilogue fusion is PtrArrayPerTokenScaledAcc (moe_gemm_tma_ws_mixed_input_launcher.inl:236-241).
+constexpr bool is_trtllm_humming_moe(const Config& config) {
+  return config.moe && config.types.a.data == Element::e4m3 && config.types.b.data == Element::e2m1;
+}
+
 // At the epilogue tile and its D stages, once the builder has chosen them.
 constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape tile, const EpilogueStages& stages,
                                        Checked& c) {
@@ -26,6 +33,9 @@ constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape t
     return FusionStorage{c.add(scales, array_engine_bytes(n, bits_of(config.d), c)), 16,
                          "fusion: B-scale and bias rows"};
   };
+  // PtrArrayPerTokenScaledAcc: EVT(multiplies, Sm90RowBroadcast of float over tile N, AccFetch)
+  // (TensorRT-LLM's epilogue/fusion/sm90_ptr_array_per_token_scale_callbacks_tma_warpspecialized.hpp:55-62).
+  if (is_trtllm_humming_moe(config)) return row_of(32, "fusion: token-scale row");
   if (config.epilogue == EpilogueKind::finalize) {
     // Non-swapped: per-column bias of the output type. Swap-AB (column-major): float router scales.
     return config.d_layout == MatrixLayout::row ? row_of(bits_of(config.d), "fusion: bias row")

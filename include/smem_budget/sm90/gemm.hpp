@@ -24,6 +24,7 @@
 #include "smem_budget/sm90/rmem_a_mainloop.hpp"
 #include "smem_budget/sm90/sparse_gemm.hpp"
 #include "smem_budget/sm90/mixed_input_gemm.hpp"
+#include "smem_budget/sm90/trtllm_mixed_input_moe.hpp"
 
 namespace smem_budget {
 
@@ -74,7 +75,12 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   }
   const Element a = config.types.a.data, b = config.types.b.data;
   const bool mixed = is_mixed_input(config);
-  if (mixed) {
+  if (config.moe && !mixed)
+    return "moe on sm90 is TensorRT-LLM's mixed-input MoE GEMM: give types ACTIVATION:WEIGHT of two widths (e4m3:s4, "
+           "bf16:e2m1, …); its other SM90 MoE GEMMs are CUTLASS's grouped kernels (leave moe out)";
+  if (is_trtllm_mixed_input_moe(config)) {
+    if (const auto error = trtllm_mixed_input_moe_invalid_input(config)) return error;
+  } else if (mixed) {
     if (const auto error = sm90_mixed_input_invalid_input(config)) return error;
   }
   const auto sm90_operand = [](Element e) {
@@ -238,7 +244,9 @@ constexpr Rejection sm90_check(const Config& config) {
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
-  if (is_mixed_input(config)) {
+  if (is_trtllm_mixed_input_moe(config)) {
+    if (const Rejection r = trtllm_mixed_input_moe_check(config); r != Rejection::none) return r;
+  } else if (is_mixed_input(config)) {
     if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
   }
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
@@ -297,6 +305,7 @@ constexpr bytes_t sm90_mainloop_tensormaps(const Config& config) {
 // the scheduler's pipeline are charged only when A's stride is a pointer (a grouped problem): a
 // pointer-array batched kernel reserves its tensormaps alone.
 constexpr bytes_t sm90_builder_reserve(const Config& config) {
+  if (is_trtllm_mixed_input_moe(config)) return trtllm_mixed_input_moe_reserve;
   if (!is_pointer_array(config)) return 0;
   const bytes_t tensormaps = sm90_mainloop_tensormaps(config) * tma_descriptor_bytes;
   return tensormaps + (config.grouped ? group_scheduler_pipeline_bytes : 0);
@@ -308,7 +317,8 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
   const bytes_t alignment = sm90_builder_alignment(config);
   const bytes_t usable = capacity / alignment * alignment;
-  return (usable - carveout) / estimate;
+  const bytes_t fitting = (usable - carveout) / estimate;
+  return is_trtllm_mixed_input_moe(config) ? trtllm_mixed_input_moe_stages(fitting) : fitting;
 }
 
 // TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
@@ -361,7 +371,9 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
 constexpr Rejection sm90_check_build(const Config& config) {
   const Config built = detail::sm90_built(config);
   if (const Rejection r = check_kernel_device_code(built); r != Rejection::none) return r;
-  if (is_mixed_input(built)) {
+  // TensorRT-LLM's collective asserts CUTLASS's K blocks too (collective:1075), which its tile K, a multiple
+  // of 128, always holds.
+  if (is_mixed_input(built) && !is_trtllm_mixed_input_moe(built)) {
     if (const Rejection r = sm90_mixed_input_check_build(built); r != Rejection::none) return r;
   }
   // A given epilogue tile against the MMA tile (sm90_epilogue_tma_warpspecialized.hpp:671-678, device
@@ -392,9 +404,10 @@ struct Sm90Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm90_check(config); }
   static constexpr Config built(const Config& config) { return sm90_built(config); }
   static constexpr void choose_stages(Budget& budget, const Config& built, Checked& c) {
-    budget.stage = built.sparse           ? sm90_sparse_stage(built, c)
-                   : is_mixed_input(built) ? sm90_mixed_input_stage(built, c)
-                                           : sm90_stage(built, c);
+    budget.stage = built.sparse                        ? sm90_sparse_stage(built, c)
+                   : is_trtllm_mixed_input_moe(built) ? trtllm_mixed_input_moe_stage(built, c)
+                   : is_mixed_input(built)              ? sm90_mixed_input_stage(built, c)
+                                                        : sm90_stage(built, c);
     budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm90_cutlass_capacity;
@@ -419,6 +432,10 @@ struct Sm90Steps : DefaultGemmSteps {
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& built, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
+    if (is_trtllm_mixed_input_moe(built)) {
+      const MainloopTensors<Parts> mainloop = trtllm_mixed_input_moe_tensors<Parts>(built, budget.stage, counts.a, c);
+      return {mainloop, trtllm_mixed_input_moe_kernel<Parts>(built, mainloop, budget.epilogue, c)};
+    }
     const MainloopTensors<Parts> mainloop =
         built.sparse            ? sm90_sparse_tensors<Parts>(budget.stage, counts.a, c)
         : is_mixed_input(built) ? sm90_mixed_input_tensors<Parts>(built, budget.stage, counts.a, c)

@@ -1,0 +1,74 @@
+"""Probe sources for TensorRT-LLM's SM90 mixed-input MoE GEMM, as FlashInfer fb28d72 carries it
+(csrc/nv_internal/tensorrt_llm/kernels/cutlass_kernels/moe_gemm/launchers/moe_gemm_tma_ws_mixed_input_launcher.inl,
+sm90_generic_mixed_moe_gemm_kernelLauncher_impl, :143-266, with MixedInputScaleMode::kPostMma and the two
+warp-group kernels): the weight (s4, u4 read as int4b_t, or e2m1) with its scales (bf16 per 128 of K, or
+ue8m0 per 32) is the builder's A, the activation its B (the launcher swaps them, :255-258), built by
+TensorRT-LLM's CollectiveBuilderMixedInput, the epilogue by its MixedInputSm90TmaEpilogueBuilder over
+column-major C and D of the output type (LinearCombination), the kernel GemmUniversalPrecomputedScheduler.
+e4m3 activations with e2m1 weights are FlashInfer's "Humming" mode, the only SM90 one it enables
+(csrc/fused_moe/cutlass_backend/flashinfer_cutlass_fused_moe_binding.cu:153-164, 187-215): MixedInputScaleMode::kPreMmaE8M0,
+the builder's prescale collective, and PtrArrayPerTokenScaledAcc as the epilogue's fusion (launcher:236-241).
+The headers are TensorRT-LLM's cutlass_extensions/include (FlashInfer's copy), named with
+measure.py --trtllm-extensions; CUTLASS is the one named with --cutlass.
+
+Keys: types ACTIVATION:WEIGHT (e4m3:s4, e4m3:u4, bf16:e2m1, f16:e2m1, e4m3:e2m1), tile (the launcher's CTAShape,
+M over the weight's rows), cluster, schedule (cooperative or pingpong), d (the output: C and D), and
+stages (auto, or a StageCount the launcher does not use)."""
+from measure_common import BITS, ELEMENT, USER_BUILD, cluster_type, dims, probe_main, stage_type
+
+INCLUDES = """#include <cstdio>
+#include "cutlass/cutlass.h"
+#include "cutlass/device_kernel.h"
+#include "cute/tensor.hpp"
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/epilogue/thread/linear_combination.h"
+#include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/gemm/device/gemm_universal_adapter.h"
+#include "cutlass/gemm/group_array_problem_shape.hpp"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include "cutlass_extensions/epilogue/collective/sm90_epilogue_array_tma_warpspecialized_mixed_input.hpp"
+#include "cutlass_extensions/epilogue/fusion/sm90_ptr_array_per_token_scale_callbacks_tma_warpspecialized.hpp"
+#include "cutlass_extensions/gemm/collective/collective_builder_mixed_input.hpp"
+#include "cutlass_extensions/gemm/kernel/sm90_gemm_array_tma_warpspecialized_cooperative_precomputed.hpp"
+#include "cutlass_extensions/gemm/kernel/sm90_gemm_array_tma_warpspecialized_pingpong_precomputed.hpp"
+"""
+
+# The weight's element and its scale (launcher:165-187): uint4 weights are read as int4b_t.
+WEIGHT = {"s4": ("cutlass::int4b_t", "cutlass::bfloat16_t"), "u4": ("cutlass::int4b_t", "cutlass::bfloat16_t"),
+          "e2m1": ("cutlass::float_e2m1_t", "cutlass::float_ue8m0_t")}
+
+
+def probe_source(cfg):
+    """The C++ of one probe, or raises ValueError for what the launcher does not build."""
+    activation, _, weight = cfg["types"].partition(":")
+    if weight not in WEIGHT or activation not in ("e4m3", "bf16", "f16"):
+        raise ValueError("types are ACTIVATION:WEIGHT, e4m3:s4, e4m3:u4, bf16:e2m1, f16:e2m1 or e4m3:e2m1")
+    humming = activation == "e4m3" and weight == "e2m1"
+    schedule = {"cooperative": "Cooperative", "pingpong": "Pingpong"}[cfg.get("schedule", "cooperative")]
+    m, n, k = dims(cfg["tile"])
+    weight_type, scale_type = WEIGHT[weight]
+    out = ELEMENT[cfg.get("d", "bf16")]
+    align_out = 128 // BITS[cfg.get("d", "bf16")]
+    fusion = (f"cutlass::epilogue::fusion::PtrArrayPerTokenScaledAcc<{out}, float, float>" if humming
+              else f"cutlass::epilogue::fusion::LinearCombination<{out}, float, {out}, float>")
+    scale_mode = "kPreMmaE8M0" if humming else "kPostMma"
+    types = f"""
+using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
+using Cluster = {cluster_type(cfg.get("cluster", "1x1x1"))};
+using Epilogue = typename tensorrt_llm::cutlass_extensions::epilogue::collective::MixedInputSm90TmaEpilogueBuilder<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, Cluster,
+    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
+    {out}, cutlass::layout::ColumnMajor*, {align_out}, {out}, cutlass::layout::ColumnMajor*, {align_out},
+    cutlass::epilogue::PtrArrayTmaWarpSpecialized{schedule},
+    {fusion}>::CollectiveOp;
+using Mainloop = typename cutlass::gemm::collective::CollectiveBuilderMixedInput<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp,
+    cute::tuple<{weight_type}, {scale_type}>, cutlass::layout::RowMajor*, {128 // BITS[weight]},
+    {ELEMENT[activation]}, cutlass::layout::ColumnMajor*, {128 // BITS[activation]}, float, TileShape, Cluster,
+    {stage_type(cfg.get("stages", "auto"))}, cutlass::gemm::KernelPtrArrayTmaWarpSpecialized{schedule},
+    cutlass::gemm::collective::MixedInputScaleMode::{scale_mode}>::CollectiveOp;
+using Kernel = cutlass::gemm::kernel::GemmUniversalPrecomputedScheduler<
+    cutlass::gemm::GroupProblemShape<cute::Shape<int, int, int>>, Mainloop, Epilogue>;
+"""
+    return ("// generated by smem-budget tools/measure\n" + INCLUDES + types + USER_BUILD.format(kernel="Kernel")
+            + probe_main(("Mainloop::DispatchPolicy::Stages",) * 3, "Mainloop", "Epilogue", "Kernel"))
