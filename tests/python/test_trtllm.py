@@ -305,3 +305,24 @@ def test_a_flashinfer_gemm_runner_is_modelled_on_sm12x_only():
     config = "CutlassGemmConfig{sm_version=100 tile=CtaShape128x128x128B cluster_shape=1x1x1}"
     with pytest.raises(smem_budget.InputError, match="not modelled: the flashinfer-fp4-gemm runner on sm100"):
         trtllm.check(config, arch="sm100", runner="flashinfer-fp4-gemm", output="bf16")
+
+
+def test_the_weight_only_runners_tactic_is_its_measured_gemm_fpaintb():
+    # TensorRT-LLM's CutlassFpAIntBGemmRunner hands a 2.x config; its kernel, GemmFpAIntB, was built for the
+    # device (tests/data/sm*-trtllm-fpa-intb-device.json): W4A16 as the tile is named, W4A8 with K 128.
+    data = os.path.join(os.path.dirname(__file__), "..", "data")
+    def row(file, types, tile):
+        with open(os.path.join(data, file)) as f:
+            return next(r["expect"] for r in json.load(f)["rows"] if r["config"]["types"] == types and
+                        r["config"]["tile"] == tile and r["config"]["conversion"] == "sclzr" and
+                        r["config"]["stages"] == 3)
+    config = {"sm_version": 80, "is_tma_warp_specialized": False,
+              "tile_config_sm80": "CtaShape64x128x64_WarpShape64x32x64", "stages": 3}
+    for arch, activation, output, file, types, tile in (
+            ("sm80", "f16", None, "sm80-trtllm-fpa-intb-device.json", "f16:u4", "64x128x64"),
+            ("sm89", "e4m3", "bf16", "sm89-trtllm-fpa-intb-device.json", "e4m3:u4", "64x128x128")):
+        result = trtllm.check(config, arch=arch, activation=activation, weight="u4", output=output,
+                              runner="trtllm-fpa-intb", conversion="sclzr")
+        expect = row(file, types, tile)
+        assert (result.verdict, result.stages, result.total) == (expect["verdict"], expect["stages"], expect["total"])
+        assert result.config["tile"] == tile
