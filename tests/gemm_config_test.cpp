@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -15,6 +16,8 @@
 #include "io/gemm_config.hpp"
 #include "io/input_error.hpp"
 #include "io/kernel_name.hpp"
+#include "io/settings.hpp"
+#include "render/sentences.hpp"
 
 using namespace smem_budget;
 
@@ -255,4 +258,25 @@ TEST_CASE("trtllm-moe on sm90 answers a mixed-input tactic with TensorRT-LLM's o
   CHECK(w4afp8.config.schedule == Schedule::pingpong);
   CHECK(w4afp8.budget.decision.stages == 31);
   CHECK(w4afp8.budget.total == 201728);
+  CHECK_FALSE(w4afp8.budget.decision.raised_from);
+}
+
+TEST_CASE("TensorRT-LLM's mixed-input builder raises a stage count below 2 to 2, and the why says so") {
+  // 128x256x512 W4AFP8: one stage fits the builder's formula, the kernel is built with two and asks
+  // 364,544 B (measured, tests/data/sm90-trtllm-mixed-input-device.json).
+  const io::Settings settings{{"tile", io::Setting{"128x256x512", "--tile"}},
+                              {"types", io::Setting{"e4m3:s4", "--types"}},
+                              {"moe", io::Setting{true, "--moe"}},
+                              {"grouped", io::Setting{true, "--grouped"}},
+                              {"conversion", io::Setting{"scl", "--conversion"}},
+                              {"c", io::Setting{"bf16", "--c"}},
+                              {"d", io::Setting{"bf16", "--d"}},
+                              {"d_layout", io::Setting{"col", "--d-layout"}},
+                              {"schedule", io::Setting{"cooperative", "--schedule"}}};
+  const Result result =
+      frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  CHECK(result.budget.decision.stages == 2);
+  CHECK(result.budget.decision.raised_from == std::optional<bytes_t>{1});
+  CHECK(result.budget.total == 364544);
+  CHECK(render::reason(result).find("/ 164,880 = 1, which it raises to 2 stages") != std::string::npos);
 }

@@ -18,6 +18,7 @@ struct BuilderCount {
   bytes_t carveout = 0;   // what the stage policy sets aside for the epilogue
   bytes_t per_stage = 0;  // A, B, SFA, SFB of one stage plus the builder's barrier estimate
   bytes_t stages = 0;
+  std::optional<bytes_t> raised_from;  // the builder's count where a floor raised it to `stages`
   bytes_t counted = 0;  // reserve + carveout + stages x per_stage: the builder's idea of the total
 };
 
@@ -51,6 +52,7 @@ constexpr Explanation explain(const Config& config, const Budget& b) {
     builder.carveout = b.decision.carveout;
     builder.per_stage = b.decision.estimate;
     builder.stages = b.decision.stages;
+    builder.raised_from = b.decision.raised_from;
     builder.counted = builder.reserve + builder.carveout + builder.stages * builder.per_stage;
   }
 

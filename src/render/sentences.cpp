@@ -15,7 +15,8 @@ namespace {
 std::string builder_rule(const Result& r) {
   const StageDecision& d = r.budget.decision;
   if (r.config.stages.kind == StagePolicy::Kind::fixed) return fmt::format("StageCount<{}>", d.stages);
-  return fmt::format("builder: ({} - {}) / {} = {}", d.capacity, d.carveout, d.estimate, d.stages);
+  return fmt::format("builder: ({} - {}) / {} = {}", d.capacity, d.carveout, d.estimate,
+                     builder_stages_text(d.stages, d.raised_from));
 }
 
 // "the builder takes 432 B of its 101,376 B ... = 3 stages, 101,168 B by its count"
@@ -24,16 +25,12 @@ std::string builder_count(const BuilderCount& b, bool grouped) {
       b.reserve == 0 ? fmt::format("the builder keeps its whole {} B capacity", group_digits(b.capacity))
                      : fmt::format("the builder takes {} B off its {} B capacity for the tile scheduler{}",
                                    group_digits(b.reserve), group_digits(b.capacity), grouped ? " and tensormaps" : "");
-  // TensorRT-LLM's mixed-input builder raises a count below 2 to 2 (trtllm_mixed_input_moe_stages).
-  const bytes_t room = b.capacity - b.reserve;
-  const bytes_t fitting = room >= b.carveout && b.per_stage > 0 ? (room - b.carveout) / b.per_stage : b.stages;
-  const std::string count = fitting < b.stages ? fmt::format("{}, which it raises to {} stages", fitting, b.stages)
-                                               : fmt::format("{} stages", b.stages);
   return fmt::format(
-      "{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {}, "
+      "{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {} stages, "
       "{} B by its count",
-      reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(room), group_digits(b.carveout),
-      group_digits(b.per_stage), count, group_digits(b.counted));
+      reserve, group_digits(b.carveout), group_digits(b.per_stage), group_digits(b.capacity - b.reserve),
+      group_digits(b.carveout), group_digits(b.per_stage), builder_stages_text(b.stages, b.raised_from),
+      group_digits(b.counted));
 }
 
 // "the kernel's tensors take 100,352 B (...) and the rest of its SharedStorage 2,048 B (...)"
@@ -188,6 +185,10 @@ std::string describe_changes(const Suggestion& s, const Result& asked) {
     }
   }
   return out;
+}
+
+std::string builder_stages_text(bytes_t stages, const std::optional<bytes_t>& raised_from) {
+  return raised_from ? fmt::format("{}, which it raises to {}", *raised_from, stages) : fmt::format("{}", stages);
 }
 
 std::string stage_counts_text(const StageCounts& n) {

@@ -2,6 +2,7 @@
 // the cautions it carries, what a suggestion changes, what a report describes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,10 @@ std::string tile_as_asked(const Tile& tile, const Result& asked);
 
 // What a suggestion for `asked` changes, e.g. "K / 2 (64) + StageCount<5>".
 std::string describe_changes(const Suggestion& suggestion, const Result& asked);
+
+// The stage count the builder's formula gives: "3", or "1, which it raises to 2" where a floor raised it
+// (TensorRT-LLM's mixed-input builder).
+std::string builder_stages_text(bytes_t stages, const std::optional<bytes_t>& raised_from);
 
 // "3", or "A2/B3/E0" where a sparse kernel's stage counts differ.
 std::string stage_counts_text(const StageCounts& counts);

@@ -107,7 +107,8 @@ std::string suggestions(const Result& asked) {
 std::string builder_against_kernel(const BuilderCount& builder, const KernelCount& kernel, const Config& config) {
   std::string out = fmt::format("builder: ({} capacity - {} reserved - {} carveout) / {} per stage = {} stages\n",
                                 group_digits(builder.capacity), group_digits(builder.reserve),
-                                group_digits(builder.carveout), group_digits(builder.per_stage), builder.stages);
+                                group_digits(builder.carveout), group_digits(builder.per_stage),
+                                builder_stages_text(builder.stages, builder.raised_from));
   const Rows rows{{"", "builder counts", "kernel holds"},
                   {fmt::format("  mainloop tensors, {} stages", builder.stages),
                    group_digits(builder.stages * builder.per_stage), group_digits(kernel.mainloop_tensors)},

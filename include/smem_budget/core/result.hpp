@@ -43,6 +43,8 @@ struct StageDecision {
   bytes_t carveout = 0;          // what the stage policy sets aside for the epilogue
   bytes_t estimate = 0;          // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
   bytes_t stages = 0;            // what the kernel is built with (sparse: A's stages)
+  // The builder's count where a floor raised it to `stages` (TensorRT-LLM's mixed-input builder: 2).
+  std::optional<bytes_t> raised_from;
   StageCounts counts{};          // A, B and metadata stages (equal but for sparse kernels)
 };
 

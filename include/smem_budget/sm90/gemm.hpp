@@ -317,8 +317,7 @@ constexpr bytes_t sm90_stage_count(const Config& config, bytes_t capacity, bytes
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
   const bytes_t alignment = sm90_builder_alignment(config);
   const bytes_t usable = capacity / alignment * alignment;
-  const bytes_t fitting = (usable - carveout) / estimate;
-  return is_trtllm_mixed_input_moe(config) ? trtllm_mixed_input_moe_stages(fitting) : fitting;
+  return (usable - carveout) / estimate;
 }
 
 // TensorStorage (gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:153-164, the FP8 and
@@ -418,7 +417,10 @@ struct Sm90Steps : DefaultGemmSteps {
         built.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
     d.carveout = built.sparse ? epilogue : round_up(epilogue, sm90_builder_alignment(built));
     d.estimate = budget.stage.estimate;
-    d.stages = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
+    const bytes_t counted = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
+    const bool floored = is_trtllm_mixed_input_moe(built) && built.stages.kind != StagePolicy::Kind::fixed;
+    d.stages = floored ? trtllm_mixed_input_moe_stages(counted) : counted;
+    if (d.stages != counted) d.raised_from = counted;
     d.counts = StageCounts::uniform(d.stages);
   }
   // gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp:137 (blockwise: …fp8_blockwise_scaling.hpp:197)
