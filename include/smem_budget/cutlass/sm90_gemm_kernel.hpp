@@ -11,6 +11,7 @@
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 
 namespace smem_budget {
@@ -83,18 +84,18 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
   BasicStructLayout<Parts> tensors(c, 128);
   BasicStructLayout<Parts> pipes(c, 16);
   BasicStructLayout<Parts> kernel(c);
-  // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
   if (config.schedule == Schedule::warp_specialized) {
     // The non-persistent kernel (sm90_gemm_tma_warpspecialized.hpp:120-137, v4.7.0): mainloop and
     // epilogue tensors share a union, then the mainloop and C-load pipelines; no tile scheduler.
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
     const bytes_t align = epi.tensor_align > mainloop.alignment ? epi.tensor_align : mainloop.alignment;
-    if (epi.tensor_size > mainloop.size)
+    if (epi.tensor_size > mainloop.size) {
+      // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
+      Parts epilogue_parts{};
+      if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
       tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, align);
-    else
+    } else
       tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, align);
     tensors.finish("tensors");
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
@@ -116,24 +117,18 @@ constexpr KernelLayout<Parts> kernel_layout(const Config& config, const Mainloop
     // tensors, then pipelines; their tile scheduler keeps nothing in shared memory.
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
-    tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-    tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-    tensors.finish("tensors");
+    tensors = kernel_tensor_storage(config, mainloop, epi, TensorsFirst::mainloop, c);
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
     kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
   } else if (!is_pointer_array(config)) {
     add_pipelines(pipes, config, mainloop.pipeline, epi);
     pipes.finish("pipelines");
-    tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-    tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-    tensors.finish("tensors");
+    tensors = kernel_tensor_storage(config, mainloop, epi, TensorsFirst::epilogue, c);
     kernel.nested("pipelines", pipes.parts(), pipes.size(), pipes.alignment());
     kernel.member("tile scheduler", scheduler_bytes, 16, PartKind::scheduler);
     kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
   } else {
-    tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-    tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-    tensors.finish("tensors");
+    tensors = kernel_tensor_storage(config, mainloop, epi, TensorsFirst::mainloop, c);
     pipes.member("tile scheduler pipeline", config.grouped ? group_scheduler_pipeline_bytes : empty_struct_bytes, 16,
                  PartKind::scheduler);
     add_pipelines(pipes, config, mainloop.pipeline, epi);

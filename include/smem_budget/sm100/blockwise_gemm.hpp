@@ -157,7 +157,7 @@ constexpr KernelLayout<Parts> sm100_blockwise_kernel_layout(const Config& config
   pipes.member("epilogue throttle barrier", 8, 16, PartKind::barrier);
   pipes.finish("pipelines");
 
-  const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
+  const BasicStructLayout<Parts> tensors = kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::epilogue, c);
 
   // Grouped, one set: the epilogue's C and D (an empty struct for the legacy no-smem epilogue), then A
   // and B, each alignas(128).

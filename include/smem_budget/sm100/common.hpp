@@ -10,7 +10,6 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <type_traits>
 
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
@@ -20,6 +19,7 @@
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/cutlass/fusion_callbacks.hpp"
 #include "smem_budget/cutlass/sm1xx_blockscaled.hpp"
+#include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/cutlass/trtllm_finalize.hpp"
 
@@ -298,22 +298,6 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   return out;
 }
 
-// The kernels' TensorStorage, aligned_struct<128> (or the epilogue's wider alignment): the
-// epilogue's tensors, then the mainloop's (sm100_gemm_tma_warpspecialized.hpp:203-209; the
-// MMA-transform kernel's alike).
-template <class Parts = PartList>
-constexpr BasicStructLayout<Parts> sm100_kernel_tensors(const Config& config, const MainloopTensors<Parts>& mainloop,
-                                                        const EpilogueLayout& epi, Checked& c) {
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
-  const bytes_t epi_align = epi.tensor_align > 128 ? epi.tensor_align : 128;
-  BasicStructLayout<Parts> tensors(c, epi_align);
-  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-  tensors.finish("tensors");
-  return tensors;
-}
-
 // A grouped kernel's tensormaps in its SharedStorage, between the TMEM base pointer and the tensors.
 struct Sm100Tensormaps {
   std::string_view name;
@@ -361,7 +345,7 @@ constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const Ma
   }
   pipes.finish("pipelines");
 
-  const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
+  const BasicStructLayout<Parts> tensors = kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::epilogue, c);
 
   // Five sets of the epilogue's C and D descriptors and the mainloop's (A, B, SFA, SFB block-scaled; A, B
   // otherwise), each set aligned to 128.

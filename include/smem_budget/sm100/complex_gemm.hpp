@@ -261,7 +261,7 @@ constexpr KernelLayout<Parts> sm100_input_transform_kernel_layout(const Config& 
   pipes.member("epilogue throttle barrier", 8, 16, PartKind::barrier);
   pipes.finish("pipelines");
 
-  const BasicStructLayout<Parts> tensors = sm100_kernel_tensors<Parts>(config, mainloop, epi, c);
+  const BasicStructLayout<Parts> tensors = kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::epilogue, c);
 
   return sm100_kernel_storage<Parts>(pipes, 16 * s, {}, tensors, c);
 }

@@ -6,12 +6,12 @@
 // keeps the same, and one barrier more. Paths and lines are CUTLASS v4.7.0, under include/cutlass/.
 #pragma once
 
-#include <type_traits>
 
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 
 namespace smem_budget {
@@ -67,12 +67,8 @@ constexpr KernelLayout<Parts> sm100_cp_async_kernel_layout(const Config& config,
   if (mixed_tma) pipes.member("MMA trampoline barrier", 8, 16, PartKind::barrier);
   pipes.finish("pipelines");
 
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
-  BasicStructLayout<Parts> tensors(c, 128);
-  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-  tensors.finish("tensors");
+  const BasicStructLayout<Parts> tensors =
+      kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::mainloop, c);
 
   return sm100_kernel_storage<Parts>(pipes, 16 * sm100_cp_async_scheduler_stages, {}, tensors, c);
 }

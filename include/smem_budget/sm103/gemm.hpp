@@ -9,7 +9,6 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <type_traits>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
@@ -19,6 +18,7 @@
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/result.hpp"
 #include "smem_budget/core/storage.hpp"
+#include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/sm100/common.hpp"
 
@@ -150,12 +150,8 @@ constexpr KernelLayout<Parts> sm103_kernel_layout(const Config& config, const Ma
   pipes.member("TMEM dealloc barrier", 8, 8, PartKind::barrier);
   pipes.finish("pipelines");
 
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
-  BasicStructLayout<Parts> tensors(c, 128);
-  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-  tensors.finish("tensors");
+  const BasicStructLayout<Parts> tensors =
+      kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::epilogue, c);
 
   // Grouped: the no-smem epilogue's adapter stores its SharedStorage as its tensormaps (epilogue/
   // collective/detail.hpp:568); the mainloop's four come 128-aligned after either.

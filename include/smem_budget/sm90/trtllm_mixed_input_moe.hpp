@@ -18,7 +18,6 @@
 
 #include <optional>
 #include <string_view>
-#include <type_traits>
 
 #include "smem_budget/core/arithmetic.hpp"
 #include "smem_budget/core/config.hpp"
@@ -28,6 +27,7 @@
 #include "smem_budget/core/types.hpp"
 #include "smem_budget/cutlass/fusion_callbacks.hpp"
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
+#include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/sm90/mixed_input_gemm.hpp"
 
@@ -154,12 +154,8 @@ template <class Parts = PartList>
 constexpr KernelLayout<Parts> trtllm_mixed_input_moe_kernel(const Config& config,
                                                             const MainloopTensors<Parts>& mainloop,
                                                             const EpilogueLayout& epi, Checked& c) {
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
-  BasicStructLayout<Parts> tensors(c, 128);
-  tensors.nested("mainloop tensors", mainloop.parts, mainloop.size, mainloop.alignment);
-  tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
-  tensors.finish("tensors");
+  const BasicStructLayout<Parts> tensors =
+      kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::mainloop, c);
   BasicStructLayout<Parts> pipes(c, 16);
   add_pipelines(pipes, config, mainloop.pipeline, epi);
   pipes.finish("pipelines");
