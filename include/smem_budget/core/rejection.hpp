@@ -48,6 +48,7 @@ enum class Rejection {
   stream_k_grouped,
   stream_k_grouped_pingpong,
   sm90_auto_fusion,
+  sm90_nosmem_fusion,
   sm90_fast_accum_types,
   sm90_tma_alignment,
   sm90_cp_async_alignment,
@@ -532,6 +533,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "the cooperative or ping-pong schedule",
     "Auto schedule doesn't support fusion.",
     "cutlass/epilogue/collective/builders/sm90_builder.inl:615"}},
+  {Rejection::sm90_nosmem_fusion,
+   {"the no-smem epilogue (NoSmemWarpSpecialized, PtrArrayNoSmemWarpSpecialized) takes no fusion: its builder "
+    "matches LinearCombination only; use the TMA epilogue (--epilogue default) or no fusion",
+    "Could not build a collective epilogue for given parameters.",
+    "cutlass/epilogue/collective/collective_builder.hpp:71 (no sm90_builder.inl:466-484 match)"}},
   {Rejection::sm90_tma_alignment,
    {"a TMA mainloop needs A and B aligned to 16 bytes (--alignment); KernelScheduleAuto builds the cp.async kernel "
     "for smaller alignments",

@@ -153,9 +153,9 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     return "not modelled on sm90: fusions other than col-bias, vLLM's scaled-mm, scaled-mm-bias, scaled-mm-col-bias "
            "and CUTLASS's amax-aux";
   // Measured as CUTLASS's example 54 builds it: a non-pointer-array kernel, C given, the TMA epilogue.
-  if (config.fusion == Fusion::amax_aux &&
-      (array || config.c == Element::none || config.epilogue == EpilogueKind::nosmem))
-    return "not modelled on sm90: the amax-aux fusion on pointer-array kernels, with C void or the no-smem epilogue";
+  if (config.fusion == Fusion::amax_aux && (array || config.c == Element::none) &&
+      config.epilogue != EpilogueKind::nosmem)
+    return "not modelled on sm90: the amax-aux fusion on pointer-array kernels or with C void";
   if (config.epilogue == EpilogueKind::nosmem || config.schedule == Schedule::automatic) {
     if (!config.epilogue_tile.automatic) return "the no-smem epilogue has no epilogue tile";
   }
@@ -249,8 +249,11 @@ constexpr Rejection sm90_check(const Config& config) {
   } else if (is_mixed_input(config)) {
     if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
   }
-  // sm90_builder.inl:615: the auto epilogue takes LinearCombination only.
+  // sm90_builder.inl:615: the auto epilogue takes LinearCombination only; a named no-smem epilogue's
+  // builder (:466-484) matches nothing else, and the generic builder asserts (measured).
   const bool auto_fusion = config.schedule == Schedule::automatic && config.fusion != Fusion::none;
+  if (!auto_fusion && config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
+    return Rejection::sm90_nosmem_fusion;
   if (config.sparse) {
     if (auto_fusion) return Rejection::sm90_auto_fusion;
     if (const Rejection r = sm90_check_sparse(config); r != Rejection::none) return r;
