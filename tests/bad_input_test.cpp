@@ -75,8 +75,6 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --c bf16 --fusion amax-aux:e2m1", nullptr,
    "the aux type must be an element of 8 to 32 bits"},
   {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --fusion amax-aux", nullptr, "amax-aux:TYPE)"},
-  {"--tile 128x128x128 --arch sm90 --scaling none --types e4m3 --schedule cooperative --fusion amax-aux:bf16", nullptr,
-   "not modelled on sm90: the amax-aux fusion on pointer-array kernels or with C void"},
   {"--tile 128x128x128 --arch sm120 --scaling none --types e4m3 --c bf16 --fusion amax-aux:bf16", nullptr,
    "not modelled on sm120: the amax-aux fusion"},
   {"--tile 128x128x128 --arch sm90 --schedule warpspecialized --grouped --epilogue finalize", nullptr,

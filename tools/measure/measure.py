@@ -23,9 +23,11 @@ CI does not run this tool; it needs nvcc and a CUTLASS checkout.
 """
 import argparse
 import concurrent.futures
+import ctypes
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -211,6 +213,23 @@ def compile_probe(source, tmp, cutlass, nvcc, gpu):
     return None if linked.returncode == 0 else linked.stdout + linked.stderr
 
 
+def driver_env(nvcc, tmp):
+    """The environment a probe runs in. A probe linked with -lcuda (its TMA descriptors call the
+    driver) needs libcuda.so.1 to start, though its main only prints sizes: on a machine without a
+    driver, the toolkit's stub library stands in for it."""
+    env = dict(os.environ)
+    try:
+        ctypes.CDLL("libcuda.so.1")
+        return env
+    except OSError:
+        pass
+    stub = os.path.join(os.path.dirname(os.path.dirname(shutil.which(nvcc) or nvcc)), "lib64", "stubs", "libcuda.so")
+    if os.path.exists(stub):
+        os.symlink(stub, os.path.join(tmp, "libcuda.so.1"))
+        env["LD_LIBRARY_PATH"] = tmp + os.pathsep + env.get("LD_LIBRARY_PATH", "")
+    return env
+
+
 def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
     """Builds and runs one probe (its main prints stages A, B, E, then the sizes of the mainloop's
     tensor storage, the epilogue's shared storage and the kernel's SharedStorage) into an oracle
@@ -221,7 +240,10 @@ def measure_source(source, config, sparse, cutlass, nvcc, limit, gpu="sm_120a"):
         log = compile_probe(source, tmp, cutlass, nvcc, gpu)
         if log is not None:
             return {"config": config, "expect": {"verdict": "rejected"}, "reason": first_error(log), "build": "device"}
-        out = subprocess.run([os.path.join(tmp, "probe")], capture_output=True, text=True, check=True).stdout.split()
+        ran = subprocess.run([os.path.join(tmp, "probe")], capture_output=True, text=True, env=driver_env(nvcc, tmp))
+        if ran.returncode != 0:  # a row of its own, not the end of the batch: the rest still gets measured
+            return {"config": config, "error": f"the probe built but exited {ran.returncode}: {ran.stderr.strip()}"}
+        out = ran.stdout.split()
         sa, sb, se, ml, ep, total = (int(x) for x in out)
         expect = {"verdict": "fits" if total <= limit else "exceeds-optin", "stages": sa}
         if sparse:
