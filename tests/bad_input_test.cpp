@@ -330,6 +330,22 @@ const Case cases[] = {
    nullptr, "--runner: not modelled: the trtllm-fpa-intb runner on sm90"},
   {"--runner trtllm-fpa-intb --arch sm80 --types f16:u4 --kernel CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64",
    nullptr, "--runner: the trtllm-fpa-intb runner's GEMMs dequantize B: give conversion"},
+  // TensorRT-LLM's fused gated-activation MoE kernel (Fused_Moe_Kernel_sm80).
+  {"--runner trtllm-moe --arch sm80 --generation 2x --types f16:u4 --d f16 --tile 64x128x64 --warp 64x32x64 "
+   "--conversion scl --stages 3 --activation-type swiglu", nullptr,
+   "TensorRT-LLM fuses the gated activation only for f16 or bf16 A and B of one type"},
+  {"--runner trtllm-moe --arch sm80 --generation 2x --types bf16 --tile 128x256x64 --stages 3 --activation-type geglu",
+   nullptr, "not modelled: TensorRT-LLM's fused MoE kernel at a tile its dispatch does not build"},
+  {"--arch sm80 --generation 2x --scaling none --types bf16 --d bf16 --tile 128x128x64 --stages 3 --activation-type "
+   "swiglu", nullptr,
+   "activation_type swiglu or geglu is TensorRT-LLM's fused gated-activation MoE kernel (Fused_Moe_Kernel_sm80): give "
+   "moe and grouped too"},
+  {"--arch sm80 --generation 2x --scaling none --types bf16 --d f32 --tile 128x128x64 --stages 3 --moe --grouped "
+   "--activation-type swiglu", nullptr, "TensorRT-LLM's fused MoE kernel writes A's type"},
+  {"--runner trtllm-moe --arch sm90 --scaling none --types bf16 --d bf16 --tile 128x128x64 --activation-type swiglu",
+   nullptr, "activation_type swiglu or geglu is TensorRT-LLM's fused gated-activation MoE kernel, its SM80 CuTe kernel"},
+  {"--runner trtllm-moe --arch sm80 --generation 2x --types bf16 --tile 128x128x64 --activation-type reglu", nullptr,
+   "--activation-type: \"reglu\": unknown activation_type (expected one of: none, swiglu, geglu)"},
   {"--runner trtllm-moe --arch sm90 --types bf16:s4 --d bf16 --tile 128x64x128", nullptr,
    "not modelled: TensorRT-LLM's SM90 mixed-input MoE GEMM (moe) is modelled for types ACTIVATION:WEIGHT e4m3:s4, "
    "e4m3:u4 (W4AFP8), bf16:e2m1, f16:e2m1 (WFP4A16) and e4m3:e2m1 (FlashInfer's Humming mode); it runs W4A16 int4 "

@@ -201,6 +201,9 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.moe && row->rule_set != RuleSet::sm100 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm80)
     return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100), "
            "TensorRT-LLM's SM90 mixed-input MoE GEMM (--arch sm90) or, with generation 2x, TensorRT-LLM's MoeFCGemm";
+  if (config.activation != Activation::none && row->rule_set != RuleSet::sm80)
+    return "activation_type swiglu or geglu is TensorRT-LLM's fused gated-activation MoE kernel, its SM80 CuTe kernel "
+           "(run where it runs its 2.x kernels): give generation 2x";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if (config.interleaved && config.generation != Generation::cutlass2x)

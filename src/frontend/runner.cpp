@@ -106,7 +106,16 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
   // The 2.x kernels (sm80…sm89, and generation 2x later): genericMoeGemmKernelLauncher wraps
   // DefaultGemmGrouped's mainloop and epilogue in its own MoeFCGemm (moe_gemm_template_dispatch.h:153-168).
   if (rule_set == RuleSet::sm80) {
-    runner.add("moe", true, "MoeFCGemm, moe_gemm_template_dispatch.h:163");
+    const std::string activation = io::string_setting(settings, "activation_type");
+    if (activation.empty() || activation == io::format_activation(Activation::none)) {
+      runner.add("moe", true, "MoeFCGemm, moe_gemm_template_dispatch.h:163");
+      return;
+    }
+    // A gated activation of f16 or bf16 operands: its CuTe kernel, which writes A's type
+    // (sm80_generic_fused_moe_gemm_kernelLauncher, moe_gemm_template_dispatch.h:217-234).
+    runner.add("moe", true, "the fused gated-activation kernel, moe_gemm_template_dispatch.h:226");
+    const std::string types = io::string_setting(settings, "types");
+    if (!types.empty()) runner.add("d", types.substr(0, types.find(':')), "A's type, fused_moe_gemm_launcher_sm80.inl:38-40");
     return;
   }
   if (rule_set == RuleSet::sm120 && io::string_setting(settings, "epilogue") != "finalize" && !settings.contains("c")) {

@@ -85,7 +85,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 39> config_keys{{
+constexpr std::array<ConfigKey, 40> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -204,6 +204,18 @@ constexpr std::array<ConfigKey, 39> config_keys{{
      // Written for mixed-input configurations, so that the others read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {
        if (is_mixed_input(c)) out.member(key, format_conversion(c.conversion)); }},
+    {.key = "activation_type", .flag = "--activation-type", .value = KeyValue::string,
+     .help = "With generation 2x, moe and grouped (the trtllm-moe runner), f16 or bf16 A and B of one type: the "
+             "gated activation\nTensorRT-LLM fuses into its MoE FC1 GEMM, which makes it its CuTe SM80 kernel "
+             "(fused_moe::Fused_Moe_Kernel_sm80:\nA's tiles and both halves of the weight per stage, then an output "
+             "tile; 4 warps, the warp tile not read):",
+     .choices = activation_choices,
+     .example = "--arch sm80 --runner trtllm-moe --generation 2x --types bf16 --d bf16 --tile 128x128x64 --stages 3 "
+                "--activation-type swiglu",
+     .read = [](Config& c, const Setting& s) { c.activation = parsed(parse_activation, s); },
+     // Written when set, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.activation != Activation::none) out.member(key, format_activation(c.activation)); }},
     {.key = "shuffle", .flag = "--shuffle", .value = KeyValue::boolean,
      .help = "SM90 mixed-input GEMMs: the narrow operand reordered in global memory for the MMA (kernel names' _shfl; "
              "4- or\n8-bit narrow operands with f16 or bf16). Default: off.",

@@ -261,6 +261,7 @@ std::string format_cluster(const Cluster& c) {
 }
 
 Parsed<Conversion> parse_conversion(std::string_view text) { return pick(text, conversion_words, "conversion"); }
+Parsed<Activation> parse_activation(std::string_view text) { return pick(text, activation_words, "activation_type"); }
 
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text) {
   return pick(text, epilogue_op_class_words, "epilogue operator class");
@@ -435,6 +436,7 @@ std::string_view format_scaling(Scaling s) { return spelling_of(scaling_words, s
 std::string_view format_epilogue_schedule(EpilogueSchedule s) { return spelling_of(epilogue_schedule_words, s); }
 std::string_view format_epilogue_op_class(EpilogueOpClass c) { return spelling_of(epilogue_op_class_words, c); }
 std::string_view format_conversion(Conversion c) { return spelling_of(conversion_words, c); }
+std::string_view format_activation(Activation a) { return spelling_of(activation_words, a); }
 
 std::string format_stages(const StagePolicy& stages) {
   if (stages.kind == StagePolicy::Kind::fixed) return std::to_string(stages.count);

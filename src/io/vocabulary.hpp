@@ -85,6 +85,15 @@ inline constexpr std::array<Word<Conversion>, 4> conversion_words{{
      "cutlass::WeightOnlyQuantOp::PER_COLUMN_SCALE_ONLY"},
 }};
 
+// TensorRT-LLM's ActivationType names (kernels/cutlass_kernels/include/common.h: Swiglu, Geglu).
+inline constexpr std::array<Word<Activation>, 3> activation_words{{
+    {Activation::none, "none", "no activation fused into the GEMM (TensorRT-LLM's MoeFCGemm)"},
+    {Activation::swiglu, "swiglu",
+     "TensorRT-LLM's fused gated-activation MoE kernel (Fused_Moe_Kernel_sm80), SiLU of the gate half times the "
+     "linear half"},
+    {Activation::geglu, "geglu", "the same kernel with GELU: the same shared memory"},
+}};
+
 // The spellings are the math part of cutlass_library's 2.x names (s1688f16gemm, s1688bf16gemm; its
 // FastF32 kernels are the plain s1688gemm of f32 operands).
 inline constexpr std::array<Word<Math>, 4> math_words{{
@@ -110,7 +119,8 @@ inline constexpr std::array<Word<Runner>, 5> runner_words{{
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
      "sm90 the cooperative kernel (FP8FastAccum for FP8), and for types ACTIVATION:WEIGHT of two widths its own "
      "mixed-input MoE kernel (moe, conversion scl, C as D, d_layout col; cooperative for tile M 128 or more, else "
-     "pingpong; a tactic's K in elements); with generation 2x its MoeFCGemm kernel (moe)"},
+     "pingpong; a tactic's K in elements); with generation 2x its MoeFCGemm kernel (moe), or with activation_type swiglu "
+     "or geglu its fused gated-activation kernel (f16 or bf16)"},
     {Runner::trtllm_fpa_intb, "trtllm-fpa-intb",
      "TensorRT-LLM's weight-only GEMM runner (CutlassFpAIntBGemmRunner): its 2.x GemmFpAIntB; a CutlassTileConfig "
      "tactic's tile and warp K become 128 * 8 / bits of A (128 for e4m3 A); D of A's type for f16 and bf16 A"},
@@ -258,6 +268,7 @@ inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
 inline constexpr auto conversion_choices = choices_of(conversion_words);
+inline constexpr auto activation_choices = choices_of(activation_words);
 inline constexpr auto math_choices = choices_of(math_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
 inline constexpr auto opclass_choices = choices_of(opclass_words);

@@ -81,11 +81,14 @@ SummaryRow summarize(const Result& r, bool group) {
   if (b.accumulator != Element::none) row.types += fmt::format(" ({} accumulator)", name_of(b.accumulator));
   if (c.generation == Generation::cutlass2x) {
     // "128x128x32 warp 64x64x32", "2.x multistage", "default", "f16".
-    row.tile += " warp " + io::format_warp(c.warp);
+    // TensorRT-LLM's fused MoE kernel runs 4 warps whatever the warp tile: it is not shown.
+    const bool fused_moe = c.activation != Activation::none;
+    if (!fused_moe) row.tile += " warp " + io::format_warp(c.warp);
     if (c.math != Math::automatic) row.types += fmt::format(" via {}", io::format_math(c.math));
     row.schedule = c.opclass == OpClass::simt ? "2.x SIMT multistage"
                    : c.sparse                     ? "2.x sparse multistage"
                    : c.planar_complex             ? (c.batched ? "2.x planar complex array" : "2.x planar complex")
+                   : fused_moe                    ? "TensorRT-LLM fused MoE (CuTe SM80)"
                    : c.moe                        ? "2.x TensorRT-LLM MoeFCGemm"
                    : c.interleaved                ? "2.x multistage interleaved"
                    : c.grouped                    ? "2.x multistage grouped"
@@ -94,6 +97,7 @@ SummaryRow summarize(const Result& r, bool group) {
     if (c.conversion != Conversion::convert)
       row.schedule += fmt::format(" (dequantizing, {})", io::format_conversion(c.conversion));
     row.epilogue = c.fusion != Fusion::none ? fmt::format("vLLM c2x {}", io::format_fusion(c))
+                   : fused_moe              ? fmt::format("{} (its own)", io::format_activation(c.activation))
                                             : std::string(io::format_epilogue(c.epilogue));
     row.output = std::string(name_of(c.d));
   } else {

@@ -69,6 +69,12 @@ std::string percent(bytes_t part, bytes_t whole) {
 std::string verdict_line(const Result& r) {
   const Budget& b = r.budget;
   if (b.verdict == Verdict::fits) return fmt::format("verdict: fits, {} bytes to spare", group_digits(b.headroom));
+  // TensorRT-LLM's fused MoE launcher has no initialize(): its occupancy query answers 0 and its opt-in fails
+  // (fused_moe_gemm_launcher_sm80.inl:55-61, 83-89).
+  if (b.verdict == Verdict::exceeds_optin && r.config.activation != Activation::none)
+    return fmt::format("verdict: exceeds-optin, {} bytes over the opt-in limit (TensorRT-LLM's launcher reports "
+                       "occupancy 0, and cudaFuncSetAttribute fails)",
+                       group_digits(-b.headroom));
   if (b.verdict == Verdict::exceeds_optin)
     return fmt::format(
         "verdict: exceeds-optin, {} bytes over the opt-in limit (initialize() returns \"Error Internal\")",

@@ -326,3 +326,19 @@ def test_the_weight_only_runners_tactic_is_its_measured_gemm_fpaintb():
         expect = row(file, types, tile)
         assert (result.verdict, result.stages, result.total) == (expect["verdict"], expect["stages"], expect["total"])
         assert result.config["tile"] == tile
+
+
+def test_the_moe_runners_gated_activation_tactic_is_its_measured_fused_kernel():
+    # With SwiGLU or GeGLU on f16 or bf16, TensorRT-LLM's MoE runner runs an Ampere tactic as its CuTe kernel
+    # Fused_Moe_Kernel_sm80, built for the device (tests/data/sm80-trtllm-fused-moe-device.json); its output
+    # is A's type, and its warp tile is not read.
+    with open(os.path.join(os.path.dirname(__file__), "..", "data", "sm80-trtllm-fused-moe-device.json")) as f:
+        expect = next(r["expect"] for r in json.load(f)["rows"] if r["config"]["types"] == "bf16" and
+                      r["config"]["tile"] == "128x128x64" and r["config"]["stages"] == 3)
+    config = {"sm_version": 80, "is_tma_warp_specialized": False,
+              "tile_config_sm80": "CtaShape128x128x64_WarpShape64x32x64", "stages": 3}
+    result = trtllm.check(config, arch="sm80", activation="bf16", weight="bf16", activation_type="swiglu")
+    assert (result.verdict, result.stages, result.total) == (expect["verdict"], expect["stages"], expect["total"])
+    assert (result.config["d"], result.config["activation_type"]) == ("bf16", "swiglu")
+    # Without the activation the same tactic is MoeFCGemm, a union of mainloop and epilogue.
+    assert trtllm.check(config, arch="sm80", activation="bf16", weight="bf16", output="bf16").total != result.total

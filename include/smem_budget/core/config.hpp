@@ -159,6 +159,11 @@ enum class Generation { cutlass3x, cutlass2x };
 // tf32 MMAs on each operand's big and small parts (OpMultiplyAddFastF32, the same file). Shared memory
 // holds f32 in each.
 enum class Math { automatic, fast_f16, fast_bf16, fast_f32 };
+// The activation TensorRT-LLM's MoE GEMM fuses into its first GEMM: a gated one (SwiGLU: SiLU, GeGLU: GELU),
+// which its CuTe SM80 kernel (fused_moe::Fused_Moe_Kernel_sm80) computes from both halves of the weight, gate
+// and linear, writing act(gate) * linear. none: the GEMM writes its accumulators (any activation runs in its
+// epilogue or after it).
+enum class Activation { none, swiglu, geglu };
 // A 2.x kernel's operator class (OperatorClass): tensor cores (arch::OpClassTensorOp, mma.sync), or
 // CUDA cores (arch::OpClassSimt, one fused multiply-add per thread; the cutlass_simt_… kernels).
 enum class OpClass { tensorop, simt };
@@ -220,6 +225,7 @@ struct Config {
   TileScheduler tile_scheduler = TileScheduler::persistent;
   EpilogueOpClass epilogue_op_class = EpilogueOpClass::automatic;
   Conversion conversion = Conversion::convert;  // SM90 mixed input; 2.x TensorRT-LLM weight-only
+  Activation activation = Activation::none;     // 2.x TensorRT-LLM MoE: its fused gated-activation kernel
   bool shuffled = false;  // SM90 mixed input: the narrow operand reordered in global memory (_shfl)
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;

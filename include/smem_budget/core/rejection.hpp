@@ -193,6 +193,7 @@ enum class Rejection {
   sm80_planar_complex_sliced_k,
   sm80_dequant_tile_k,
   sm80_dequant_fp8_two_stages,
+  sm80_fused_moe_one_stage,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -1058,6 +1059,10 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "\"cutlass::gemm::threadblock::DefaultMma",
     "cutlass/gemm/threadblock/default_mma.h:227 and cutlass_extensions/gemm/threadblock/default_mma.h:263 "
     "(DefaultGemm, cutlass/gemm/kernel/default_gemm.h:283)"}},
+  {Rejection::sm80_fused_moe_one_stage,
+   {"TensorRT-LLM's fused gated-activation MoE kernel needs at least two stages: give stages 2 or more",
+    "static assertion failed",  // static_assert(Stages >= 2), no message
+    "cutlass_extensions/gemm/kernel/fused_moe_kernel_traits.cuh:172"}},
 }};
 // clang-format on
 

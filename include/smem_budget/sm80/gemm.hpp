@@ -18,6 +18,7 @@
 #include "smem_budget/core/rules.hpp"
 #include "smem_budget/sm80/dequant_mainloop.hpp"
 #include "smem_budget/sm80/epilogue.hpp"
+#include "smem_budget/sm80/fused_moe.hpp"
 #include "smem_budget/sm80/mainloop.hpp"
 #include "smem_budget/sm80/simt.hpp"
 #include "smem_budget/sm80/sparse_mainloop.hpp"
@@ -238,13 +239,18 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   if (config.generation != Generation::cutlass2x)
     return "not modelled: CUTLASS 3.x GEMMs on sm80…sm89 (the SM80 CuTe collectives); give generation 2x for the 2.x "
            "kernels (device::Gemm, GemmUniversal, GemmGrouped)";
-  const WarpTile& w = config.warp;
-  if (!w.given())
-    return "a 2.x kernel needs its warp tile (WarpShape): give warp MxNxK, e.g. 64x64x32 for tile 128x128x32";
-  for (bytes_t extent : {w.m, w.n, w.k})
-    if (extent < 1 || extent > max_tile_extent) return "warp tile dimensions must be 1…65536";
-  if (config.tile.k % w.k != 0)
-    return "not modelled: a warp tile K that does not divide the tile's K (the warps that split K must cover it)";
+  // TensorRT-LLM's fused MoE kernel runs 4 warps whatever the warp tile (fused_moe.hpp).
+  if (sm80_fused_moe(config)) {
+    if (const auto error = sm80_fused_moe_invalid_input(config)) return error;
+  } else {
+    const WarpTile& w = config.warp;
+    if (!w.given())
+      return "a 2.x kernel needs its warp tile (WarpShape): give warp MxNxK, e.g. 64x64x32 for tile 128x128x32";
+    for (bytes_t extent : {w.m, w.n, w.k})
+      if (extent < 1 || extent > max_tile_extent) return "warp tile dimensions must be 1…65536";
+    if (config.tile.k % w.k != 0)
+      return "not modelled: a warp tile K that does not divide the tile's K (the warps that split K must cover it)";
+  }
   if (config.scaling != Scaling::none)
     return "2.x GEMMs scale neither A nor B: give scaling none (block and blockwise scales are 3.x kernels)";
   if (const auto error = detail::sm80_class_invalid_input(config)) return error;
@@ -337,6 +343,7 @@ constexpr bool sm80_runs_fp8_mma(const ArchLimits& arch) {
 // What CUTLASS asserts of the shape (for any stage count but TensorRT-LLM's W4A8 at two). The sparse and the tensor-op kernels
 // share DefaultEpilogueTensorOp (gemm/kernel/default_gemm_sparse.h:160-163).
 constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
+  if (sm80_fused_moe(config)) return sm80_fused_moe_check(sm80_stages(config));
   const Config kernel = sm80_kernel_config(config);
   if (kernel.opclass == OpClass::simt) {
     if (const Rejection why = sm80_simt_mainloop_check(kernel); why != Rejection::none) return why;
@@ -433,10 +440,38 @@ struct Sm80Steps : DefaultGemmSteps {
   }
 };
 
+// TensorRT-LLM's fused gated-activation MoE kernel (fused_moe.hpp): A's tiles and the weight's two halves per
+// stage, then its output tile, in one struct (no union).
+struct Sm80FusedMoeSteps : DefaultGemmSteps {
+  static constexpr RuleSet rule_set = RuleSet::sm80;
+  static constexpr Rejection check(const Config& config) { return sm80_fused_moe_check(sm80_stages(config)); }
+  static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
+    const Sm80FusedMoeTileBytes tiles = sm80_fused_moe_tile_bytes(config, c);
+    MainloopStage& s = budget.stage;
+    s.bits_a = s.bits_b = bits_of(config.types.a.data);
+    s.a = tiles.a;
+    s.b = c.mul(tiles.half, 2);
+    s.estimate = s.data();
+    budget.epilogue.shared_storage = tiles.output;
+    budget.epilogue.tensor_size = tiles.output;
+    budget.epilogue.elements.d = config.d;
+    budget.epilogue.elements.c = Element::none;
+    budget.accumulator = Element::f32;
+    budget.decision.stages = sm80_stages(config);
+    budget.decision.counts = StageCounts::uniform(budget.decision.stages);
+  }
+  template <class Parts>
+  static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget&, const StageCounts& counts,
+                                             Checked& c) {
+    return sm80_fused_moe_layout<Parts>(sm80_fused_moe_tile_bytes(config, c), counts.a, c);
+  }
+};
+
 }  // namespace detail
 
 // Preconditions: sm80_invalid_input(config) is empty.
 constexpr std::optional<Budget> evaluate_sm80(const Config& config, const ArchLimits& arch) {
+  if (sm80_fused_moe(config)) return evaluate_gemm<detail::Sm80FusedMoeSteps>(config, arch);
   return sm80_hopper_dmma(arch) ? evaluate_gemm<detail::Sm80Steps<true>>(config, arch)
                                  : evaluate_gemm<detail::Sm80Steps<false>>(config, arch);
 }
