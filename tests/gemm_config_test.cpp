@@ -280,3 +280,34 @@ TEST_CASE("TensorRT-LLM's mixed-input builder raises a stage count below 2 to 2,
   CHECK(result.budget.total == 364544);
   CHECK(render::reason(result).find("/ 164,880 = 1, which it raises to 2 stages") != std::string::npos);
 }
+
+TEST_CASE("trtllm-moe on sm90 with trtllm_moe_fork 9276e44 builds the older fork's kernel and dispatch") {
+  // FlashInfer 9276e44's dispatch (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h there): the 64x128 tactic of e2m1
+  // weights builds 64x64 (Ntile, :165), 128x128 runs ping-pong (:81-87), M 128 otherwise cooperative, M 64 ping-pong.
+  const auto entry = [](const std::string& types, const std::string& key, const std::string& value) {
+    io::Settings settings{{"types", io::Setting{types, "--types"}},
+                          {"runner", io::Setting{"trtllm-moe", "--runner"}},
+                          {"trtllm_moe_fork", io::Setting{"9276e44", "--trtllm-moe-fork"}},
+                          {"d", io::Setting{"bf16", "--d"}},
+                          {key, io::Setting{value, "--" + key}}};
+    io::expand_kernel_name(settings);
+    return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  };
+  const auto tactic = [](const std::string& tile) {
+    return "CutlassGemmConfig{sm_version=90 tile=CtaShape" + tile + "B cluster_shape=1x1x1}";
+  };
+  const Result wide_e2m1 = entry("bf16:e2m1", "kernel", tactic("64x128x128"));
+  CHECK(wide_e2m1.config.tile == Tile{64, 64, 128});
+  CHECK(wide_e2m1.config.schedule == Schedule::pingpong);
+  CHECK(entry("e4m3:s4", "kernel", tactic("128x128x128")).config.schedule == Schedule::pingpong);
+  // Measured (tests/data/sm90-trtllm-9276e44-mixed-input-device.json): 64x32x128 WFP4A16, 16 stages, 212,992 B;
+  // 128x16x512 W4AFP8 (K 512: the problem's K, which the tactic does not say), cooperative, 5 stages, 222,208 B.
+  const Result wfp4a16 = entry("bf16:e2m1", "kernel", tactic("64x32x128"));
+  CHECK(wfp4a16.config.trtllm_moe_fork == TrtllmMoeFork::packed_scales);
+  CHECK(wfp4a16.budget.decision.stages == 16);
+  CHECK(wfp4a16.budget.total == 212992);
+  const Result w4afp8 = entry("e4m3:s4", "tile", "128x16x512");
+  CHECK(w4afp8.config.schedule == Schedule::cooperative);
+  CHECK(w4afp8.budget.decision.stages == 5);
+  CHECK(w4afp8.budget.total == 222208);
+}

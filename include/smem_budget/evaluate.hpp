@@ -201,6 +201,10 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.moe && row->rule_set != RuleSet::sm100 && row->rule_set != RuleSet::sm90 && row->rule_set != RuleSet::sm80)
     return "moe is CUTLASS's SM100 MoE GEMM (KernelMixedTmaCpAsyncWarpSpecialized1Sm…Sm100; give --arch sm100), "
            "TensorRT-LLM's SM90 mixed-input MoE GEMM (--arch sm90) or, with generation 2x, TensorRT-LLM's MoeFCGemm";
+  if (config.trtllm_moe_fork != TrtllmMoeFork::fb28d72 &&
+      (row->rule_set != RuleSet::sm90 || !config.moe || !is_mixed_input(config)))
+    return "trtllm_moe_fork names a client version of TensorRT-LLM's SM90 mixed-input MoE GEMM: give it with moe, "
+           "--arch sm90 and types ACTIVATION:WEIGHT of two widths, or leave it out";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if (config.interleaved && config.generation != Generation::cutlass2x)

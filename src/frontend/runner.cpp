@@ -45,6 +45,30 @@ RuleSet settings_rule_set(const io::Settings& settings, const Architecture& arch
   return rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
 }
 
+// The older fork's dispatch (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:164-230 at FlashInfer 9276e44): M 64
+// or 128 by N 16, 32, 64 or 128, K 128 times the scales packed per row (4, 2 or 1 as the problem's K divides 512,
+// 256 or 128: moe_gemm_template_dispatch.h:866-884) for W4AFP8 and K 128 for WFP4A16, whose 64x128 tactic builds
+// 64x64 (Ntile, :165). Cooperative for M 128 but 128x128, which it builds ping-pong (:78-96); ping-pong for M 64.
+void trtllm_moe_sm90_packed_scales_tile(RunnerSettings& runner, const io::Setting& given, const OperandPair& types,
+                                        io::TileSpec spec, io::Setting& tile) {
+  const bool e2m1 = types.b.data == Element::e2m1;
+  if (e2m1 && spec.m == 64 && spec.n == 128 && tile.from_kernel_name) {
+    spec.n = 64;
+    tile.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  }
+  const bool k_dispatched = e2m1 ? spec.k == 128 : spec.k == 128 || spec.k == 256 || spec.k == 512;
+  const bool n_dispatched = spec.n == 16 || spec.n == 32 || spec.n == 64 || (spec.n == 128 && !(e2m1 && spec.m == 64));
+  if ((spec.m != 64 && spec.m != 128) || !n_dispatched || !k_dispatched)
+    io::fail_at(given.origin, fmt::format("trtllm-moe's SM90 mixed-input dispatch at 9276e44 builds no tile {}x{}x{} "
+                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:164-230 at FlashInfer "
+                                          "9276e44): its tiles are 64 or 128 by 16, 32, 64 or 128 (64x64 for the "
+                                          "64x128 tactic of e2m1 weights) with K 128, 256 or 512 for W4AFP8, K 128 "
+                                          "for WFP4A16",
+                                          spec.m, spec.n, spec.k));
+  runner.add("schedule", spec.m == 128 && spec.n != 128 ? "cooperative" : "pingpong",
+             "moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:76-106 at FlashInfer 9276e44");
+}
+
 // TensorRT-LLM's SM90 mixed-input MoE GEMM (W4AFP8, WFP4A16), as FlashInfer fb28d72 carries it
 // (moe_gemm_tma_ws_mixed_input_launcher.inl): its own builders and kernel (the model's moe on sm90); the
 // weight with its scales, column-major C and D of the output type. Its tile enumerators name K in elements, not
@@ -66,6 +90,10 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
   const io::TileSpec spec = io::tile_spec_of(tile->second);
   if (spec.k_in_bytes && tile->second.from_kernel_name)
     tile->second.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  if (io::string_setting(settings, "trtllm_moe_fork") == io::format_trtllm_moe_fork(TrtllmMoeFork::packed_scales)) {
+    trtllm_moe_sm90_packed_scales_tile(runner, given, types, spec, tile->second);
+    return;
+  }
   // FP8 activations with e2m1 weights run these tiles as the single-warpgroup small-K kernel only (:301, :308).
   const bool small_k_only = spec.m == 128 && (spec.n == 8 || spec.n == 40) && spec.k == 128;
   if (small_k_only && types.a.data == Element::e4m3 && types.b.data == Element::e2m1)

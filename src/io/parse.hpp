@@ -46,6 +46,7 @@ Parsed<ScaleGranularity> parse_scale_granularity(std::string_view text);
 Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text);
 Parsed<Conversion> parse_conversion(std::string_view text);
+Parsed<TrtllmMoeFork> parse_trtllm_moe_fork(std::string_view text);
 // "auto", "N" (A and B), "A:B" or "A:B:C", elements per access.
 Parsed<OperandAlignment> parse_alignment(std::string_view text);
 Parsed<Cluster> parse_cluster(std::string_view text);
@@ -83,6 +84,7 @@ std::string_view format_scaling(Scaling s);
 std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string_view format_epilogue_op_class(EpilogueOpClass c);
 std::string_view format_conversion(Conversion c);
+std::string_view format_trtllm_moe_fork(TrtllmMoeFork f);
 std::string_view format_generation(Generation g);
 std::string_view format_math(Math m);
 std::string_view format_opclass(OpClass o);

@@ -85,6 +85,15 @@ inline constexpr std::array<Word<Conversion>, 4> conversion_words{{
      "cutlass::WeightOnlyQuantOp::PER_COLUMN_SCALE_ONLY"},
 }};
 
+// The client versions of TensorRT-LLM's SM90 mixed-input MoE GEMM, named by the FlashInfer commit that carries each.
+inline constexpr std::array<Word<TrtllmMoeFork>, 2> trtllm_moe_fork_words{{
+    {TrtllmMoeFork::fb28d72, "fb28d72",
+     "FlashInfer fb28d72: folded weight scales, its own epilogue builder and GemmUniversalPrecomputedScheduler"},
+    {TrtllmMoeFork::packed_scales, "9276e44",
+     "FlashInfer 9276e44, TensorRT-LLM main 585c756, SGLang's w4a8_grouped_mm_c3x: the weight's scales packed "
+     "K / group to a cutlass::Array, CUTLASS's grouped kernel and epilogue (W4AFP8 and WFP4A16)"},
+}};
+
 // The spellings are the math part of cutlass_library's 2.x names (s1688f16gemm, s1688bf16gemm; its
 // FastF32 kernels are the plain s1688gemm of f32 operands).
 inline constexpr std::array<Word<Math>, 4> math_words{{
@@ -258,6 +267,7 @@ inline constexpr auto scaling_choices = choices_of(scaling_words);
 inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_words);
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
 inline constexpr auto conversion_choices = choices_of(conversion_words);
+inline constexpr auto trtllm_moe_fork_choices = choices_of(trtllm_moe_fork_words);
 inline constexpr auto math_choices = choices_of(math_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
 inline constexpr auto opclass_choices = choices_of(opclass_words);
