@@ -311,3 +311,27 @@ TEST_CASE("trtllm-moe on sm90 with trtllm_moe_fork 9276e44 builds the older fork
   CHECK(w4afp8.budget.decision.stages == 5);
   CHECK(w4afp8.budget.total == 222208);
 }
+
+TEST_CASE("sglang-w4a8-moe builds SGLang's W4AFP8 MoE kernel: the 9276e44 fork with f16 output and its dispatch") {
+  const auto entry = [](const std::string& tile, const std::string& cluster) {
+    io::Settings settings{{"runner", io::Setting{"sglang-w4a8-moe", "--runner"}}, {"tile", io::Setting{tile, "--tile"}}};
+    if (!cluster.empty()) settings.emplace("cluster", io::Setting{cluster, "--cluster"});
+    return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  };
+  const Result cooperative = entry("128x16x512", "");
+  CHECK(cooperative.config.moe);
+  CHECK(cooperative.config.grouped);
+  CHECK(cooperative.config.trtllm_moe_fork == TrtllmMoeFork::packed_scales);
+  CHECK(cooperative.config.types.a.data == Element::e4m3);
+  CHECK(cooperative.config.types.b.data == Element::s4);
+  CHECK(cooperative.config.c == Element::f16);
+  CHECK(cooperative.config.d == Element::f16);
+  CHECK(cooperative.config.d_layout == MatrixLayout::col);
+  CHECK(cooperative.config.schedule == Schedule::cooperative);
+  CHECK(cooperative.config.cluster == Cluster{1, 1, 1});
+  // 64x32x512 only at 2x1x1, ping-pong; K 128 ping-pong at M 128.
+  const Result pingpong = entry("64x32x512", "");
+  CHECK(pingpong.config.schedule == Schedule::pingpong);
+  CHECK(pingpong.config.cluster == Cluster{2, 1, 1});
+  CHECK(entry("128x32x128", "2x1x1").config.schedule == Schedule::pingpong);
+}

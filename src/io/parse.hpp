@@ -13,7 +13,7 @@ namespace smem_budget::io {
 
 // The code that instantiates a tactic, for what a tactic leaves unsaid (src/frontend/runner.cpp);
 // a front-end setting, not part of the model's Config.
-enum class Runner { none, trtllm_moe, trtllm_fpa_intb, flashinfer_fp4_gemm, flashinfer_mxfp8_gemm };
+enum class Runner { none, trtllm_moe, trtllm_fpa_intb, flashinfer_fp4_gemm, flashinfer_mxfp8_gemm, sglang_w4a8_moe };
 
 template <class T>
 using Parsed = std::variant<T, std::string>;  // the value, or what is wrong with the text

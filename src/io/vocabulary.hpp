@@ -113,7 +113,7 @@ inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
 }};
 
-inline constexpr std::array<Word<Runner>, 5> runner_words{{
+inline constexpr std::array<Word<Runner>, 6> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
@@ -127,6 +127,9 @@ inline constexpr std::array<Word<Runner>, 5> runner_words{{
      "FlashInfer's SM120 NVFP4 GEMM: types nvfp4, C void, the cooperative kernel"},
     {Runner::flashinfer_mxfp8_gemm, "flashinfer-mxfp8-gemm",
      "FlashInfer's SM120 MXFP8 GEMM: types mxfp8, C void; StageCount<2> for a tile M or N of 256"},
+    {Runner::sglang_w4a8_moe, "sglang-w4a8-moe",
+     "SGLang's SM90 W4AFP8 MoE GEMM (w4a8_grouped_mm_c3x): TensorRT-LLM's 9276e44 mixed-input fork, types e4m3:s4, "
+     "f16 C and D column-major; the tiles, clusters and schedules of its dispatch"},
 }};
 
 inline constexpr std::array<Word<Generation>, 2> generation_words{{
