@@ -334,4 +334,8 @@ TEST_CASE("sglang-w4a8-moe builds SGLang's W4AFP8 MoE kernel: the 9276e44 fork w
   CHECK(pingpong.config.schedule == Schedule::pingpong);
   CHECK(pingpong.config.cluster == Cluster{2, 1, 1});
   CHECK(entry("128x32x128", "2x1x1").config.schedule == Schedule::pingpong);
+  // Measured (tests/data/sm90-sglang-w4a8-moe-device.json): 128x32x512 at 2x1x1, 4 stages, 221,184 B.
+  const Result measured = entry("128x32x512", "2x1x1");
+  CHECK(measured.budget.decision.stages == 4);
+  CHECK(measured.budget.total == 221184);
 }
