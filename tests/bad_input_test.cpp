@@ -360,8 +360,31 @@ const Case cases[] = {
   {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --tile 128x64x128", nullptr,
    "--runner: trtllm-moe's SM90 mixed-input GEMM reads C as the output type "
    "(moe_gemm_tma_ws_mixed_input_launcher.inl:191-198): give d"},
+  {"--arch sm90 --moe --grouped --types e4m3:s4 --conversion scl --c bf16 --d bf16 --d-layout col --schedule "
+   "cooperative --tile 128x16x512 --trtllm-moe-fork 585c756",
+   nullptr, "--trtllm-moe-fork: \"585c756\": unknown trtllm_moe_fork (expected one of: fb28d72, 9276e44)"},
+  {"--arch sm90 --types e4m3 --scaling none --schedule cooperative --grouped --tile 128x128x128 --trtllm-moe-fork "
+   "9276e44",
+   nullptr,
+   "trtllm_moe_fork names a client version of TensorRT-LLM's SM90 mixed-input MoE GEMM: give it with moe, --arch sm90 "
+   "and types ACTIVATION:WEIGHT of two widths, or leave it out"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x64x128 --trtllm-moe-fork 9276e44", nullptr,
+   "TensorRT-LLM's 9276e44 fork of its SM90 mixed-input MoE GEMM builds W4AFP8 (e4m3:s4, e4m3:u4) and WFP4A16 "
+   "(bf16:e2m1, f16:e2m1) only"},
+  {"--arch sm90 --moe --grouped --types e4m3:s4 --conversion scl --c bf16 --d bf16 --d-layout col --schedule "
+   "cooperative --tile 128x16x192 --trtllm-moe-fork 9276e44",
+   nullptr, "not modelled: TensorRT-LLM's 9276e44 fork packs tile K / group weight scales per row"},
+  {"--runner trtllm-moe --arch sm90 --types bf16:e2m1 --d bf16 --tile 128x64x256 --trtllm-moe-fork 9276e44", nullptr,
+   "--runner: trtllm-moe's SM90 mixed-input dispatch at 9276e44 builds no tile 128x64x256"},
+  {"--runner sglang-w4a8-moe --arch sm90 --tile 128x128x512", nullptr,
+   "--runner: SGLang's W4AFP8 MoE dispatch (w4a8_grouped_mm_c3x.cu) builds no tile 128x128x512"},
+  {"--runner sglang-w4a8-moe --arch sm90 --tile 64x32x512 --cluster 1x1x1", nullptr,
+   "--runner: SGLang's W4AFP8 MoE dispatch (w4a8_grouped_mm_c3x.cu) builds tile 64x32x512 with cluster 2x1x1 only"},
+  {"--runner sglang-w4a8-moe --arch sm100 --tile 128x32x512", nullptr,
+   "--runner: not modelled: the sglang-w4a8-moe runner on sm100 (SGLang's launcher for it is another)"},
   {"--runner vllm --tile 128x128x128", nullptr,
-   "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, trtllm-fpa-intb, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm)"},
+   "--runner: \"vllm\": unknown runner (expected one of: none, trtllm-moe, trtllm-fpa-intb, flashinfer-fp4-gemm, flashinfer-mxfp8-gemm, "
+   "sglang-w4a8-moe)"},
   {"--runner flashinfer-mxfp8-gemm --generation 2x --tile 128x128x128", nullptr,
    "--runner: the flashinfer-mxfp8-gemm runner builds a CUTLASS 3.x kernel: leave generation 2x out"},
   {"--runner flashinfer-fp4-gemm --arch sm100 --tile 128x128x128", nullptr,

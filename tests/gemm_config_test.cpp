@@ -280,3 +280,62 @@ TEST_CASE("TensorRT-LLM's mixed-input builder raises a stage count below 2 to 2,
   CHECK(result.budget.total == 364544);
   CHECK(render::reason(result).find("/ 164,880 = 1, which it raises to 2 stages") != std::string::npos);
 }
+
+TEST_CASE("trtllm-moe on sm90 with trtllm_moe_fork 9276e44 builds the older fork's kernel and dispatch") {
+  // FlashInfer 9276e44's dispatch (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h there): the 64x128 tactic of e2m1
+  // weights builds 64x64 (Ntile, :165), 128x128 runs ping-pong (:81-87), M 128 otherwise cooperative, M 64 ping-pong.
+  const auto entry = [](const std::string& types, const std::string& key, const std::string& value) {
+    io::Settings settings{{"types", io::Setting{types, "--types"}},
+                          {"runner", io::Setting{"trtllm-moe", "--runner"}},
+                          {"trtllm_moe_fork", io::Setting{"9276e44", "--trtllm-moe-fork"}},
+                          {"d", io::Setting{"bf16", "--d"}},
+                          {key, io::Setting{value, "--" + key}}};
+    io::expand_kernel_name(settings);
+    return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  };
+  const auto tactic = [](const std::string& tile) {
+    return "CutlassGemmConfig{sm_version=90 tile=CtaShape" + tile + "B cluster_shape=1x1x1}";
+  };
+  const Result wide_e2m1 = entry("bf16:e2m1", "kernel", tactic("64x128x128"));
+  CHECK(wide_e2m1.config.tile == Tile{64, 64, 128});
+  CHECK(wide_e2m1.config.schedule == Schedule::pingpong);
+  CHECK(entry("e4m3:s4", "kernel", tactic("128x128x128")).config.schedule == Schedule::pingpong);
+  // Measured (tests/data/sm90-trtllm-9276e44-mixed-input-device.json): 64x32x128 WFP4A16, 16 stages, 212,992 B;
+  // 128x16x512 W4AFP8 (K 512: the problem's K, which the tactic does not say), cooperative, 5 stages, 222,208 B.
+  const Result wfp4a16 = entry("bf16:e2m1", "kernel", tactic("64x32x128"));
+  CHECK(wfp4a16.config.trtllm_moe_fork == TrtllmMoeFork::packed_scales);
+  CHECK(wfp4a16.budget.decision.stages == 16);
+  CHECK(wfp4a16.budget.total == 212992);
+  const Result w4afp8 = entry("e4m3:s4", "tile", "128x16x512");
+  CHECK(w4afp8.config.schedule == Schedule::cooperative);
+  CHECK(w4afp8.budget.decision.stages == 5);
+  CHECK(w4afp8.budget.total == 222208);
+}
+
+TEST_CASE("sglang-w4a8-moe builds SGLang's W4AFP8 MoE kernel: the 9276e44 fork with f16 output and its dispatch") {
+  const auto entry = [](const std::string& tile, const std::string& cluster) {
+    io::Settings settings{{"runner", io::Setting{"sglang-w4a8-moe", "--runner"}}, {"tile", io::Setting{tile, "--tile"}}};
+    if (!cluster.empty()) settings.emplace("cluster", io::Setting{cluster, "--cluster"});
+    return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  };
+  const Result cooperative = entry("128x16x512", "");
+  CHECK(cooperative.config.moe);
+  CHECK(cooperative.config.grouped);
+  CHECK(cooperative.config.trtllm_moe_fork == TrtllmMoeFork::packed_scales);
+  CHECK(cooperative.config.types.a.data == Element::e4m3);
+  CHECK(cooperative.config.types.b.data == Element::s4);
+  CHECK(cooperative.config.c == Element::f16);
+  CHECK(cooperative.config.d == Element::f16);
+  CHECK(cooperative.config.d_layout == MatrixLayout::col);
+  CHECK(cooperative.config.schedule == Schedule::cooperative);
+  CHECK(cooperative.config.cluster == Cluster{1, 1, 1});
+  // 64x32x512 only at 2x1x1, ping-pong; K 128 ping-pong at M 128.
+  const Result pingpong = entry("64x32x512", "");
+  CHECK(pingpong.config.schedule == Schedule::pingpong);
+  CHECK(pingpong.config.cluster == Cluster{2, 1, 1});
+  CHECK(entry("128x32x128", "2x1x1").config.schedule == Schedule::pingpong);
+  // Measured (tests/data/sm90-sglang-w4a8-moe-device.json): 128x32x512 at 2x1x1, 4 stages, 221,184 B.
+  const Result measured = entry("128x32x512", "2x1x1");
+  CHECK(measured.budget.decision.stages == 4);
+  CHECK(measured.budget.total == 221184);
+}

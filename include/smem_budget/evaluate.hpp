@@ -204,6 +204,10 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   if (config.activation != Activation::none && row->rule_set != RuleSet::sm80)
     return "activation_type swiglu or geglu is TensorRT-LLM's fused gated-activation MoE kernel, its SM80 CuTe kernel "
            "(run where it runs its 2.x kernels): give generation 2x";
+  if (config.trtllm_moe_fork != TrtllmMoeFork::fb28d72 &&
+      (row->rule_set != RuleSet::sm90 || !config.moe || !is_mixed_input(config)))
+    return "trtllm_moe_fork names a client version of TensorRT-LLM's SM90 mixed-input MoE GEMM: give it with moe, "
+           "--arch sm90 and types ACTIVATION:WEIGHT of two widths, or leave it out";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if (config.interleaved && config.generation != Generation::cutlass2x)

@@ -1,5 +1,8 @@
 #include "frontend/runner.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include <fmt/format.h>
 
 #include "io/config_keys.hpp"
@@ -45,6 +48,30 @@ RuleSet settings_rule_set(const io::Settings& settings, const Architecture& arch
   return rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);
 }
 
+// The older fork's dispatch (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:164-230 at FlashInfer 9276e44): M 64
+// or 128 by N 16, 32, 64 or 128, K 128 times the scales packed per row (4, 2 or 1 as the problem's K divides 512,
+// 256 or 128: moe_gemm_template_dispatch.h:866-884) for W4AFP8 and K 128 for WFP4A16, whose 64x128 tactic builds
+// 64x64 (Ntile, :165). Cooperative for M 128 but 128x128, which it builds ping-pong (:78-96); ping-pong for M 64.
+void trtllm_moe_sm90_packed_scales_tile(RunnerSettings& runner, const io::Setting& given, const OperandPair& types,
+                                        io::TileSpec spec, io::Setting& tile) {
+  const bool e2m1 = types.b.data == Element::e2m1;
+  if (e2m1 && spec.m == 64 && spec.n == 128 && tile.from_kernel_name) {
+    spec.n = 64;
+    tile.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  }
+  const bool k_dispatched = e2m1 ? spec.k == 128 : spec.k == 128 || spec.k == 256 || spec.k == 512;
+  const bool n_dispatched = spec.n == 16 || spec.n == 32 || spec.n == 64 || (spec.n == 128 && !(e2m1 && spec.m == 64));
+  if ((spec.m != 64 && spec.m != 128) || !n_dispatched || !k_dispatched)
+    io::fail_at(given.origin, fmt::format("trtllm-moe's SM90 mixed-input dispatch at 9276e44 builds no tile {}x{}x{} "
+                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:164-230 at FlashInfer "
+                                          "9276e44): its tiles are 64 or 128 by 16, 32, 64 or 128 (64x64 for the "
+                                          "64x128 tactic of e2m1 weights) with K 128, 256 or 512 for W4AFP8, K 128 "
+                                          "for WFP4A16",
+                                          spec.m, spec.n, spec.k));
+  runner.add("schedule", spec.m == 128 && spec.n != 128 ? "cooperative" : "pingpong",
+             "moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:76-106 at FlashInfer 9276e44");
+}
+
 // TensorRT-LLM's SM90 mixed-input MoE GEMM (W4AFP8, WFP4A16), as FlashInfer fb28d72 carries it
 // (moe_gemm_tma_ws_mixed_input_launcher.inl): its own builders and kernel (the model's moe on sm90); the
 // weight with its scales, column-major C and D of the output type. Its tile enumerators name K in elements, not
@@ -66,6 +93,10 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
   const io::TileSpec spec = io::tile_spec_of(tile->second);
   if (spec.k_in_bytes && tile->second.from_kernel_name)
     tile->second.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  if (io::string_setting(settings, "trtllm_moe_fork") == io::format_trtllm_moe_fork(TrtllmMoeFork::packed_scales)) {
+    trtllm_moe_sm90_packed_scales_tile(runner, given, types, spec, tile->second);
+    return;
+  }
   // FP8 activations with e2m1 weights run these tiles as the single-warpgroup small-K kernel only (:301, :308).
   const bool small_k_only = spec.m == 128 && (spec.n == 8 || spec.n == 40) && spec.k == 128;
   if (small_k_only && types.a.data == Element::e4m3 && types.b.data == Element::e2m1)
@@ -194,6 +225,58 @@ void flashinfer_mxfp8_gemm(io::Settings& settings, RunnerSettings& runner) {
   if (spec.m == 256 || spec.n == 256) runner.add("stages", 2, "StageCount<2> for a 256 tile, mxfp8_gemm_template_sm120.h:112-116");
 }
 
+// SGLang's W4AFP8 MoE GEMM for DeepSeek (sgl-kernel/csrc/moe/cutlass_moe/w4a8/w4a8_grouped_mm_c3x.cuh:39-114 at
+// 0e78c63): e4m3 activations, int4 weights with bf16 scales packed K / 128 to an Array, f16 C and D column-major,
+// built by sgl-kernel's copy of TensorRT-LLM's CollectiveBuilderMixedInput (the 9276e44 fork) in CUTLASS's grouped
+// kernel. Its dispatch (dispatch_w4a8_moe_mm_sm90, w4a8_grouped_mm_c3x.cu at 0b9bc88 and 710734b) names each tile
+// with its schedule and clusters: ping-pong for tile M 64 and for K 128, cooperative for 128 by K 512.
+struct SglangTile {
+  bytes_t m, n, k;
+  bool cluster_1, cluster_2;  // 1x1x1, 2x1x1
+};
+inline constexpr std::array<SglangTile, 8> sglang_w4a8_tiles{{{64, 32, 512, false, true},
+                                                              {64, 16, 512, true, false},
+                                                              {64, 16, 128, true, false},
+                                                              {128, 32, 128, true, true},
+                                                              {128, 64, 128, true, false},
+                                                              {128, 16, 512, true, true},
+                                                              {128, 32, 512, true, true},
+                                                              {128, 64, 512, true, true}}};
+
+void sglang_w4a8_moe(io::Settings& settings, RunnerSettings& runner, const io::Setting& given) {
+  constexpr std::string_view header = "w4a8_grouped_mm_c3x.cuh";
+  runner.add("moe", true, fmt::format("CollectiveBuilderMixedInput, {}:96-110", header));
+  runner.add("grouped", true, fmt::format("GroupProblemShape, {}:46", header));
+  runner.add("types", "e4m3:s4", fmt::format("MmaType float_e4m3_t, QuantType int4b_t, {}:40-41", header));
+  runner.add("conversion", "scl", fmt::format("tuple<QuantType, ElementScalePacked>, {}:75-77", header));
+  runner.add("trtllm_moe_fork", "9276e44", "sgl-kernel's copy of TensorRT-LLM's cutlass_extensions");
+  runner.add("c", "f16", fmt::format("ElementC half_t, {}:44", header));
+  runner.add("d", "f16", fmt::format("ElementD, {}:45", header));
+  runner.add("d_layout", "col", fmt::format("LayoutC_Transpose, {}:64-65", header));
+  const auto tile = settings.find("tile");
+  if (tile == settings.end()) return;
+  const io::TileSpec spec = io::tile_spec_of(tile->second);
+  const auto found = std::find_if(sglang_w4a8_tiles.begin(), sglang_w4a8_tiles.end(), [&](const SglangTile& t) {
+    return t.m == spec.m && t.n == spec.n && t.k == spec.k;
+  });
+  if (found == sglang_w4a8_tiles.end())
+    io::fail_at(given.origin, fmt::format("SGLang's W4AFP8 MoE dispatch (w4a8_grouped_mm_c3x.cu) builds no tile "
+                                          "{}x{}x{}: its tiles are 64x32x512, 64x16x512, 64x16x128, 128x32x128, "
+                                          "128x64x128, 128x16x512, 128x32x512 and 128x64x512",
+                                          spec.m, spec.n, spec.k));
+  runner.add("schedule", spec.m == 128 && spec.k == 512 ? "cooperative" : "pingpong",
+             "SM90_CO or SM90_PP in its dispatch, w4a8_grouped_mm_c3x.cu");
+  runner.add("cluster", found->cluster_1 ? "1x1x1" : "2x1x1", "its dispatch, w4a8_grouped_mm_c3x.cu");
+  const std::string cluster = io::string_setting(settings, "cluster");
+  if (!(cluster == "1x1x1" && found->cluster_1) && !(cluster == "2x1x1" && found->cluster_2))
+    io::fail_at(given.origin, fmt::format("SGLang's W4AFP8 MoE dispatch (w4a8_grouped_mm_c3x.cu) builds tile {}x{}x{} "
+                                          "with cluster {} only",
+                                          spec.m, spec.n, spec.k,
+                                          found->cluster_1 && found->cluster_2 ? "1x1x1 or 2x1x1"
+                                          : found->cluster_1                   ? "1x1x1"
+                                                                               : "2x1x1"));
+}
+
 }  // namespace
 
 io::Settings with_runner(io::Settings settings, const Architecture& arch) {
@@ -220,6 +303,10 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
     case io::Runner::flashinfer_mxfp8_gemm:
       adds.only_on(settings_rule_set(settings, arch), RuleSet::sm120, arch, "FlashInfer", given);
       flashinfer_mxfp8_gemm(settings, adds);
+      break;
+    case io::Runner::sglang_w4a8_moe:
+      adds.only_on(settings_rule_set(settings, arch), RuleSet::sm90, arch, "SGLang", given);
+      sglang_w4a8_moe(settings, adds, given);
       break;
   }
   return settings;

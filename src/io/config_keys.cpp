@@ -85,7 +85,7 @@ void read_fusion(Config& c, const Setting& s) {
 }  // namespace
 
 // clang-format off
-constexpr std::array<ConfigKey, 40> config_keys{{
+constexpr std::array<ConfigKey, 41> config_keys{{
     {.key = "name", .flag = "", .value = KeyValue::string,
      .help = "A name for the result (batch entries and Python only).", .example = "\"moe-up\""},
     {.key = "kernel", .flag = "--kernel", .value = KeyValue::string,
@@ -259,6 +259,16 @@ constexpr std::array<ConfigKey, 40> config_keys{{
      .read = [](Config& c, const Setting& s) { c.moe = s.value.get<bool>(); },
      // Written when set, so that configurations without it read as before.
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { if (c.moe) out.member(key, true); }},
+    {.key = "trtllm_moe_fork", .flag = "--trtllm-moe-fork", .value = KeyValue::string,
+     .help = "With moe on sm90 and types ACTIVATION:WEIGHT of two widths: which client version of TensorRT-LLM's\n"
+             "mixed-input MoE GEMM is built (the trtllm-moe runner's too). Default: fb28d72.",
+     .choices = trtllm_moe_fork_choices, .example = "--arch sm90 --moe --grouped --types e4m3:s4 --conversion scl --c bf16 "
+                                                     "--d bf16 --d-layout col --schedule cooperative --tile 128x16x512 "
+                                                     "--trtllm-moe-fork 9276e44",
+     .read = [](Config& c, const Setting& s) { c.trtllm_moe_fork = parsed(parse_trtllm_moe_fork, s); },
+     // Written when given, so that configurations without it read as before.
+     .write = [](JsonWriter& out, std::string_view key, const Config& c) {
+       if (c.trtllm_moe_fork != TrtllmMoeFork::fb28d72) out.member(key, format_trtllm_moe_fork(c.trtllm_moe_fork)); }},
     {.key = "instruction", .flag = "--instruction", .value = KeyValue::string,
      .help = "The block-scaled MMA path:", .choices = instruction_choices, .example = "--types mxfp4 --instruction mxf8f6f4",
      .read = [](Config& c, const Setting& s) { c.instruction = parsed(parse_instruction, s); },

@@ -60,7 +60,7 @@ inline constexpr std::array<ArchitectureDefault, 5> architecture_defaults{{
 }};
 
 // The table, in src/io/config_keys.cpp with the readers and writers of its rows.
-extern const std::array<ConfigKey, 40> config_keys;
+extern const std::array<ConfigKey, 41> config_keys;
 
 // The row of `key`, or null.
 const ConfigKey* find_config_key(std::string_view key);

@@ -262,6 +262,9 @@ std::string format_cluster(const Cluster& c) {
 
 Parsed<Conversion> parse_conversion(std::string_view text) { return pick(text, conversion_words, "conversion"); }
 Parsed<Activation> parse_activation(std::string_view text) { return pick(text, activation_words, "activation_type"); }
+Parsed<TrtllmMoeFork> parse_trtllm_moe_fork(std::string_view text) {
+  return pick(text, trtllm_moe_fork_words, "trtllm_moe_fork");
+}
 
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text) {
   return pick(text, epilogue_op_class_words, "epilogue operator class");
@@ -437,6 +440,7 @@ std::string_view format_epilogue_schedule(EpilogueSchedule s) { return spelling_
 std::string_view format_epilogue_op_class(EpilogueOpClass c) { return spelling_of(epilogue_op_class_words, c); }
 std::string_view format_conversion(Conversion c) { return spelling_of(conversion_words, c); }
 std::string_view format_activation(Activation a) { return spelling_of(activation_words, a); }
+std::string_view format_trtllm_moe_fork(TrtllmMoeFork f) { return spelling_of(trtllm_moe_fork_words, f); }
 
 std::string format_stages(const StagePolicy& stages) {
   if (stages.kind == StagePolicy::Kind::fixed) return std::to_string(stages.count);

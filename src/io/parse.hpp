@@ -13,7 +13,7 @@ namespace smem_budget::io {
 
 // The code that instantiates a tactic, for what a tactic leaves unsaid (src/frontend/runner.cpp);
 // a front-end setting, not part of the model's Config.
-enum class Runner { none, trtllm_moe, trtllm_fpa_intb, flashinfer_fp4_gemm, flashinfer_mxfp8_gemm };
+enum class Runner { none, trtllm_moe, trtllm_fpa_intb, flashinfer_fp4_gemm, flashinfer_mxfp8_gemm, sglang_w4a8_moe };
 
 template <class T>
 using Parsed = std::variant<T, std::string>;  // the value, or what is wrong with the text
@@ -47,6 +47,7 @@ Parsed<EpilogueSchedule> parse_epilogue_schedule(std::string_view text);
 Parsed<EpilogueOpClass> parse_epilogue_op_class(std::string_view text);
 Parsed<Conversion> parse_conversion(std::string_view text);
 Parsed<Activation> parse_activation(std::string_view text);
+Parsed<TrtllmMoeFork> parse_trtllm_moe_fork(std::string_view text);
 // "auto", "N" (A and B), "A:B" or "A:B:C", elements per access.
 Parsed<OperandAlignment> parse_alignment(std::string_view text);
 Parsed<Cluster> parse_cluster(std::string_view text);
@@ -85,6 +86,7 @@ std::string_view format_epilogue_schedule(EpilogueSchedule s);
 std::string_view format_epilogue_op_class(EpilogueOpClass c);
 std::string_view format_conversion(Conversion c);
 std::string_view format_activation(Activation a);
+std::string_view format_trtllm_moe_fork(TrtllmMoeFork f);
 std::string_view format_generation(Generation g);
 std::string_view format_math(Math m);
 std::string_view format_opclass(OpClass o);

@@ -94,6 +94,15 @@ inline constexpr std::array<Word<Activation>, 3> activation_words{{
     {Activation::geglu, "geglu", "the same kernel with GELU: the same shared memory"},
 }};
 
+// The client versions of TensorRT-LLM's SM90 mixed-input MoE GEMM, named by the FlashInfer commit that carries each.
+inline constexpr std::array<Word<TrtllmMoeFork>, 2> trtllm_moe_fork_words{{
+    {TrtllmMoeFork::fb28d72, "fb28d72",
+     "FlashInfer fb28d72: folded weight scales, its own epilogue builder and GemmUniversalPrecomputedScheduler"},
+    {TrtllmMoeFork::packed_scales, "9276e44",
+     "FlashInfer 9276e44, TensorRT-LLM main 585c756, SGLang's w4a8_grouped_mm_c3x: the weight's scales packed "
+     "K / group to a cutlass::Array, CUTLASS's grouped kernel and epilogue (W4AFP8 and WFP4A16)"},
+}};
+
 // The spellings are the math part of cutlass_library's 2.x names (s1688f16gemm, s1688bf16gemm; its
 // FastF32 kernels are the plain s1688gemm of f32 operands).
 inline constexpr std::array<Word<Math>, 4> math_words{{
@@ -113,7 +122,7 @@ inline constexpr std::array<Word<EpilogueOpClass>, 3> epilogue_op_class_words{{
     {EpilogueOpClass::blockscaled, "blockscaled", "arch::OpClassBlockScaledTensorOp"},
 }};
 
-inline constexpr std::array<Word<Runner>, 5> runner_words{{
+inline constexpr std::array<Word<Runner>, 6> runner_words{{
     {Runner::none, "none", "the keys say the whole kernel"},
     {Runner::trtllm_moe, "trtllm-moe",
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
@@ -128,6 +137,9 @@ inline constexpr std::array<Word<Runner>, 5> runner_words{{
      "FlashInfer's SM120 NVFP4 GEMM: types nvfp4, C void, the cooperative kernel"},
     {Runner::flashinfer_mxfp8_gemm, "flashinfer-mxfp8-gemm",
      "FlashInfer's SM120 MXFP8 GEMM: types mxfp8, C void; StageCount<2> for a tile M or N of 256"},
+    {Runner::sglang_w4a8_moe, "sglang-w4a8-moe",
+     "SGLang's SM90 W4AFP8 MoE GEMM (w4a8_grouped_mm_c3x): TensorRT-LLM's 9276e44 mixed-input fork, types e4m3:s4, "
+     "f16 C and D column-major; the tiles, clusters and schedules of its dispatch"},
 }};
 
 inline constexpr std::array<Word<Generation>, 2> generation_words{{
@@ -269,6 +281,7 @@ inline constexpr auto epilogue_schedule_choices = choices_of(epilogue_schedule_w
 inline constexpr auto epilogue_op_class_choices = choices_of(epilogue_op_class_words);
 inline constexpr auto conversion_choices = choices_of(conversion_words);
 inline constexpr auto activation_choices = choices_of(activation_words);
+inline constexpr auto trtllm_moe_fork_choices = choices_of(trtllm_moe_fork_words);
 inline constexpr auto math_choices = choices_of(math_words);
 inline constexpr auto generation_choices = choices_of(generation_words);
 inline constexpr auto opclass_choices = choices_of(opclass_words);

@@ -148,6 +148,13 @@ enum class EpilogueOpClass { automatic, tensorop, blockscaled };
 // (cutlass_extensions/weight_only_quant_op.h).
 enum class Conversion { convert, scale, scale_zero, scale_per_column };
 
+// Which fork of TensorRT-LLM's SM90 mixed-input MoE GEMM (moe on sm90 with operands of two widths) a client
+// builds: FlashInfer fb28d72's, whose own collective folds the weight's scales and whose own kernel precomputes
+// its schedule, or the older one of FlashInfer 9276e44, TensorRT-LLM main 585c756 and SGLang's
+// w4a8_grouped_mm_c3x, whose collective packs K / group scales into a cutlass::Array element and runs in
+// CUTLASS's own grouped kernel and epilogue.
+enum class TrtllmMoeFork { fb28d72, packed_scales };
+
 // Which of CUTLASS's GEMM kernel generations: the 3.x collectives (CollectiveBuilder and
 // kernel::GemmUniversal over CuTe), or the 2.x multistage kernels (device::Gemm, GemmUniversal,
 // GemmGrouped over cp.async mainloops), which run from SM80 up.
@@ -227,6 +234,7 @@ struct Config {
   Conversion conversion = Conversion::convert;  // SM90 mixed input; 2.x TensorRT-LLM weight-only
   Activation activation = Activation::none;     // 2.x TensorRT-LLM MoE: its fused gated-activation kernel
   bool shuffled = false;  // SM90 mixed input: the narrow operand reordered in global memory (_shfl)
+  TrtllmMoeFork trtllm_moe_fork = TrtllmMoeFork::fb28d72;
   CutlassVersion cutlass = newest_release;
   friend constexpr bool operator==(const Config&, const Config&) = default;
 };

@@ -240,7 +240,7 @@ constexpr Rejection sm90_check(const Config& config) {
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
-  if (is_trtllm_mixed_input_moe(config)) {
+  if (is_trtllm_folded_moe(config)) {
     if (const Rejection r = trtllm_mixed_input_moe_check(config); r != Rejection::none) return r;
   } else if (is_mixed_input(config)) {
     if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
@@ -306,12 +306,14 @@ constexpr bytes_t sm90_mainloop_tensormaps(const Config& config) {
 // PipelineAsync<8> (sm90_gmma_builder.inl:269-273; mixed input :456-461, four tensormaps); KernelTma's
 // builder (:676-677) and the non-pointer-array mixed-input one (:468) reserve nothing. The 128 bytes of
 // the scheduler's pipeline are charged only when A's stride is a pointer (a grouped problem): a
-// pointer-array batched kernel reserves its tensormaps alone.
+// pointer-array batched kernel reserves its tensormaps alone, and so does TensorRT-LLM's older MoE fork's
+// builder, grouped as it is (sm90_gmma_builder_mixed_input.inl:180-184 at FlashInfer 9276e44).
 constexpr bytes_t sm90_builder_reserve(const Config& config) {
-  if (is_trtllm_mixed_input_moe(config)) return trtllm_mixed_input_moe_reserve;
+  if (is_trtllm_folded_moe(config)) return trtllm_mixed_input_moe_reserve;
   if (!is_pointer_array(config)) return 0;
   const bytes_t tensormaps = sm90_mainloop_tensormaps(config) * tma_descriptor_bytes;
-  return tensormaps + (config.grouped ? group_scheduler_pipeline_bytes : 0);
+  const bool scheduler = config.grouped && !is_trtllm_packed_scales_moe(config);
+  return tensormaps + (scheduler ? group_scheduler_pipeline_bytes : 0);
 }
 
 // `carveout` is already rounded up to the builder's alignment. The sparse builder divides the capacity
@@ -373,9 +375,9 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
 constexpr Rejection sm90_check_build(const Config& config) {
   const Config built = detail::sm90_built(config);
   if (const Rejection r = check_kernel_device_code(built); r != Rejection::none) return r;
-  // TensorRT-LLM's collective asserts CUTLASS's K blocks too (collective:1075), which its tile K, a multiple
-  // of 128, always holds.
-  if (is_mixed_input(built) && !is_trtllm_mixed_input_moe(built)) {
+  // TensorRT-LLM's folding collective asserts CUTLASS's K blocks too (collective:1075), which its tile K, a
+  // multiple of 128, always holds; its older one is CUTLASS's collective (collective:965 at FlashInfer 9276e44).
+  if (is_mixed_input(built) && !is_trtllm_folded_moe(built)) {
     if (const Rejection r = sm90_mixed_input_check_build(built); r != Rejection::none) return r;
   }
   // A given epilogue tile against the MMA tile (sm90_epilogue_tma_warpspecialized.hpp:671-678, device
@@ -407,7 +409,7 @@ struct Sm90Steps : DefaultGemmSteps {
   static constexpr Config built(const Config& config) { return sm90_built(config); }
   static constexpr void choose_stages(Budget& budget, const Config& built, Checked& c) {
     budget.stage = built.sparse                        ? sm90_sparse_stage(built, c)
-                   : is_trtllm_mixed_input_moe(built) ? trtllm_mixed_input_moe_stage(built, c)
+                   : is_trtllm_folded_moe(built)       ? trtllm_mixed_input_moe_stage(built, c)
                    : is_mixed_input(built)              ? sm90_mixed_input_stage(built, c)
                                                         : sm90_stage(built, c);
     budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
@@ -421,7 +423,7 @@ struct Sm90Steps : DefaultGemmSteps {
     d.carveout = built.sparse ? epilogue : round_up(epilogue, sm90_builder_alignment(built));
     d.estimate = budget.stage.estimate;
     const bytes_t counted = sm90_stage_count(built, d.capacity, d.carveout, d.estimate);
-    const bool floored = is_trtllm_mixed_input_moe(built) && built.stages.kind != StagePolicy::Kind::fixed;
+    const bool floored = is_trtllm_folded_moe(built) && built.stages.kind != StagePolicy::Kind::fixed;
     d.stages = floored ? trtllm_mixed_input_moe_stages(counted) : counted;
     if (d.stages != counted) d.raised_from = counted;
     d.counts = StageCounts::uniform(d.stages);
@@ -437,7 +439,7 @@ struct Sm90Steps : DefaultGemmSteps {
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& built, const Budget& budget, const StageCounts& counts,
                                              Checked& c) {
-    if (is_trtllm_mixed_input_moe(built)) {
+    if (is_trtllm_folded_moe(built)) {
       const MainloopTensors<Parts> mainloop = trtllm_mixed_input_moe_tensors<Parts>(built, budget.stage, counts.a, c);
       return {mainloop, trtllm_mixed_input_moe_kernel<Parts>(built, mainloop, budget.epilogue, c)};
     }

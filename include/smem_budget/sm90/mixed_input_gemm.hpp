@@ -18,6 +18,7 @@
 #include "smem_budget/core/rejection.hpp"
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
+#include "smem_budget/sm90/trtllm_weight_scale.hpp"
 
 namespace smem_budget {
 
@@ -41,10 +42,12 @@ constexpr MixedInputOperands mixed_input_operands(const Config& config) {
 
 // The scale element: the wide type, as CUTLASS's library emits it (python/cutlass_library/gemm_operation.py:1096-1107),
 // but cutlass::Array<wide, 8> for s4 with FP8, whose scales are looked up eight at a time
-// (UseScaleLookupTable, collective:275-276). No scales with convert only; zero points of the wide type.
+// (UseScaleLookupTable, collective:275-276), and TensorRT-LLM's older MoE fork's packed array. No scales with
+// convert only; zero points of the wide type.
 constexpr int mixed_input_scale_bits(const Config& config) {
   const MixedInputOperands op = mixed_input_operands(config);
   if (config.conversion == Conversion::convert) return 0;
+  if (is_trtllm_packed_scales_moe(config)) return trtllm_packed_scale_bits(config);
   return op.narrow == Element::s4 && bits_of(op.wide) == 8 ? 8 * bits_of(op.wide) : bits_of(op.wide);
 }
 constexpr int mixed_input_zero_bits(const Config& config) {

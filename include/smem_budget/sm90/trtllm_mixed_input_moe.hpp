@@ -30,22 +30,9 @@
 #include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/sm90/mixed_input_gemm.hpp"
+#include "smem_budget/sm90/trtllm_weight_scale.hpp"
 
 namespace smem_budget {
-
-// moe with operands of two widths on SM90: TensorRT-LLM's kernel, not CUTLASS's.
-constexpr bool is_trtllm_mixed_input_moe(const Config& config) { return config.moe && is_mixed_input(config); }
-
-// The weight's scales (launcher:182-187): bf16 per 128 of K for int4 weights (INT4GroupwiseParams::SFA,
-// int4_group_size), ue8m0 per 32 for e2m1 (mxfp4_group_size; DefaultWeightScaleGroupSize,
-// detail/collective/mixed_input_utils.hpp:29-43).
-struct WeightScale {
-  int bits = 16;
-  bytes_t group = 128;
-};
-constexpr WeightScale trtllm_weight_scale(const Config& config) {
-  return config.types.b.data == Element::e2m1 ? WeightScale{8, 32} : WeightScale{16, 128};
-}
 
 // Questions outside what TensorRT-LLM's launcher builds; empty when the model answers.
 constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(const Config& config) {
@@ -58,6 +45,11 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
     return "not modelled: TensorRT-LLM's SM90 mixed-input MoE GEMM (moe) is modelled for types ACTIVATION:WEIGHT "
            "e4m3:s4, e4m3:u4 (W4AFP8), bf16:e2m1, f16:e2m1 (WFP4A16) and e4m3:e2m1 (FlashInfer's Humming mode); it "
            "runs W4A16 int4 with its 2.x kernel (generation 2x)";
+  // The older fork dispatches W4AFP8 and WFP4A16 alone (moe_gemm_template_dispatch.h:866-897 at FlashInfer 9276e44).
+  if (is_trtllm_packed_scales_moe(config) && !w4afp8 && !wfp4a16)
+    return "TensorRT-LLM's 9276e44 fork of its SM90 mixed-input MoE GEMM builds W4AFP8 (e4m3:s4, e4m3:u4) and "
+           "WFP4A16 (bf16:e2m1, f16:e2m1) only (moe_gemm_template_dispatch.h:866-897 at FlashInfer 9276e44); "
+           "FlashInfer's Humming mode is fb28d72's: give trtllm_moe_fork fb28d72";
   if (!config.grouped) return "TensorRT-LLM's mixed-input MoE GEMM (moe on sm90) is grouped: give grouped";
   if (config.conversion != Conversion::scale || config.shuffled)
     return "TensorRT-LLM's mixed-input MoE GEMM scales its weight (a tuple of the weight and its scales, "
@@ -83,6 +75,11 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
   if (t.m % 64 != 0 || t.n % 8 != 0 || t.n > 256 || t.k % 32 != 0)
     return "not modelled: TensorRT-LLM's mixed-input MoE GEMM is modelled for tile M a multiple of 64, N a multiple "
            "of 8 up to 256 and K a multiple of 32";
+  // cutlass::Array<scale, K / group> (launcher:107-111 at 9276e44): the launcher's tiles are whole groups.
+  if (is_trtllm_packed_scales_moe(config) && t.k % trtllm_weight_scale(config).group != 0)
+    return "not modelled: TensorRT-LLM's 9276e44 fork packs tile K / group weight scales per row "
+           "(cutlass::Array<scale, K / group>, moe_gemm_tma_ws_mixed_input_launcher.inl:107-111), and its tiles are "
+           "whole groups: give tile K a multiple of 128 for int4 weights, 32 for e2m1";
   return std::nullopt;
 }
 
