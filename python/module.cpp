@@ -24,6 +24,7 @@
 #include "io/parse.hpp"
 #include "io/settings.hpp"
 #include "io/vocabulary.hpp"
+#include "parallel.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
 #include "smem_budget/evaluate.hpp"
@@ -189,6 +190,47 @@ bool fits(const py::args& args, const py::kwargs& keys) {
   return check(args, keys).result.budget.verdict == smem_budget::Verdict::fits;
 }
 
+// One kernel of a check_many call: the keys an entry gave (before its kernel name is expanded and
+// the defaults go under them), and, once judged, its Result or the message of its InputError.
+struct ManyJob {
+  std::string name;
+  Settings own;
+  std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
+  std::string origin;                    // of the first entry that asked for it
+  std::optional<Result> result;
+  std::optional<std::string> error;
+};
+
+// One job's judgment, as the serial reading of its entry would make it; throws InputError.
+Result judge(const ManyJob& job, const Settings& base, const Architecture& call_arch) {
+  Settings own = job.own;
+  smem_budget::io::expand_kernel_name(own);
+  const Settings settings = smem_budget::frontend::layered(std::move(own), base);
+  if (!settings.contains("tile")) throw InputError(job.origin + ": no tile given");
+  Result result =
+      smem_budget::frontend::evaluate_entry(job.name, settings, job.own_arch ? *job.own_arch : call_arch, job.origin);
+  result.own_arch = job.own_arch;
+  return result;
+}
+
+// An entry of check_many read as the job it asks for; throws InputError.
+ManyJob read_many_entry(py::handle entry, const std::string& origin) {
+  ManyJob job;
+  job.origin = origin;
+  if (py::isinstance<py::str>(entry) || is_tile_sequence(entry)) {
+    job.own.emplace("tile", Setting{to_json(entry), origin});
+  } else if (py::isinstance<py::dict>(entry)) {
+    py::dict config = py::dict(py::reinterpret_borrow<py::dict>(entry));  // a copy: "arch" comes out
+    if (config.contains("name")) job.name = py::str(config["name"]).cast<std::string>();
+    if (config.contains("arch")) job.own_arch = architecture(py::str(config.attr("pop")("arch")).cast<std::string>(), 0);
+    add_settings(job.own, config, origin + ".");
+    job.own.erase("name");
+  } else {
+    throw InputError(origin + ": expected a tile string, an (M, N, K) tuple or a configuration object");
+  }
+  return job;
+}
+
 // Entries as in a batch file's configs (tile strings or dicts), with `defaults` under them;
 // messages name the entry as the batch file's do ("configs[3].tile: ...").
 py::list check_many(const py::iterable& configs, const std::string& errors, py::kwargs defaults) {
@@ -205,63 +247,85 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   for (const auto& [key, setting] : base) smem_budget::io::check_setting(key, setting.value, setting.origin);
   smem_budget::io::expand_kernel_name(base);
   const Architecture a = architecture(arch, device);
-  py::list out;
-  std::size_t i = 0;
-  // A list repeats its kernels (a candidate per problem shape, GEMM_1's tactics as GEMM_2's): one
-  // judged under the call's architecture is judged once, and its (read-only) Result shared. Errors
-  // are not kept: each names its entry.
-  std::unordered_map<std::string, py::object> judged_once;
-  const auto evaluate = [&](py::handle entry, const std::string& origin) -> py::object {
-    // A tile string over the same defaults is the same kernel wherever it stands.
-    const bool tile_text = py::isinstance<py::str>(entry);
-    const std::string tile_identity = tile_text ? "tile " + entry.cast<std::string>() : "";
-    if (tile_text)
-      if (const auto known = judged_once.find(tile_identity); known != judged_once.end()) return known->second;
-    Settings own;  // the entry's keys, a kernel name under them, all over the defaults
-    std::string name;
-    std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
-    if (tile_text || is_tile_sequence(entry)) {
-      own.emplace("tile", Setting{to_json(entry), origin});
-    } else if (py::isinstance<py::dict>(entry)) {
-      py::dict config = py::dict(py::reinterpret_borrow<py::dict>(entry));  // a copy: "arch" comes out
-      if (config.contains("name")) name = py::str(config["name"]).cast<std::string>();
-      if (config.contains("arch")) own_arch = architecture(py::str(config.attr("pop")("arch")).cast<std::string>(), 0);
-      add_settings(own, config, origin + ".");
-      own.erase("name");
-      smem_budget::io::expand_kernel_name(own);
-    } else {
-      throw InputError(origin + ": expected a tile string, an (M, N, K) tuple or a configuration object");
-    }
-    const Settings settings = smem_budget::frontend::layered(std::move(own), base);
-    if (!settings.contains("tile")) throw InputError(origin + ": no tile given");
-    if (own_arch) {
-      Result result = smem_budget::frontend::evaluate_entry(name, settings, *own_arch, origin);
-      const smem_budget::ArchLimits limits = own_arch->limits;
-      result.own_arch = std::move(own_arch);
-      return py::cast(PyResult{std::move(result), limits});
-    }
-    const std::string identity = name + '\n' + smem_budget::io::settings_identity(settings);
-    auto known = judged_once.find(identity);
-    if (known == judged_once.end())
-      known = judged_once
-                  .emplace(identity, py::cast(PyResult{smem_budget::frontend::evaluate_entry(name, settings, a, origin),
-                                                       a.limits}))
-                  .first;
-    if (tile_text) judged_once.emplace(tile_identity, known->second);
-    return known->second;
+
+  // Read under the GIL: each entry's keys, or the message reading them raised. A list repeats its
+  // kernels (a candidate per problem shape, GEMM_1's tactics as GEMM_2's): entries with the same
+  // keys share one job, and its (read-only) Result.
+  struct Entry {
+    py::object config;
+    std::string origin;
+    std::size_t job = 0;
+    std::optional<std::string> error;
   };
-  const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
+  std::vector<Entry> entries;
+  std::vector<ManyJob> jobs;
+  std::unordered_map<std::string, std::size_t> job_of;
   for (py::handle entry : configs) {
-    const std::string origin = "configs[" + std::to_string(i++) + "]";
-    if (errors == "raise") {
-      out.append(evaluate(entry, origin));
+    Entry& e = entries.emplace_back();
+    e.config = py::reinterpret_borrow<py::object>(entry);
+    e.origin = "configs[" + std::to_string(entries.size() - 1) + "]";
+    try {
+      ManyJob job = read_many_entry(entry, e.origin);
+      // An entry with an architecture of its own is judged on its own.
+      const std::string identity =
+          job.own_arch ? "" : job.name + '\n' + smem_budget::io::settings_identity(job.own);
+      const auto known = identity.empty() ? job_of.end() : job_of.find(identity);
+      if (known != job_of.end()) {
+        e.job = known->second;
+      } else {
+        e.job = jobs.size();
+        if (!identity.empty()) job_of.emplace(identity, jobs.size());
+        jobs.push_back(std::move(job));
+      }
+    } catch (const InputError& error) {
+      e.error = error.what();
+    }
+  }
+
+  // Judged without the GIL, on every core: the model and the readers are plain C++.
+  {
+    py::gil_scoped_release unlocked;
+    smem_budget::for_each_index(
+        jobs.size(),
+        [&](std::size_t i) {
+          try {
+            jobs[i].result = judge(jobs[i], base, a);
+          } catch (const InputError& error) {
+            jobs[i].error = error.what();
+          }
+        },
+        16);
+  }
+
+  const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
+  std::vector<py::object> judged(jobs.size());
+  py::list out;
+  for (const Entry& e : entries) {
+    std::optional<std::string> error = e.error;
+    if (!error && jobs[e.job].error) {
+      // An error names its own entry: a later entry of the same job is read and judged again for it.
+      if (jobs[e.job].origin == e.origin) {
+        error = jobs[e.job].error;
+      } else {
+        try {
+          judge(read_many_entry(e.config, e.origin), base, a);
+        } catch (const InputError& failure) {
+          error = failure.what();
+        }
+      }
+    }
+    if (error) {
+      if (errors == "raise") throw InputError(*error);
+      out.append(input_error(*error));
       continue;
     }
-    try {
-      out.append(evaluate(entry, origin));
-    } catch (const InputError& e) {
-      out.append(input_error(e.what()));
+    py::object& result = judged[e.job];
+    if (!result) {
+      ManyJob& job = jobs[e.job];
+      const smem_budget::ArchLimits limits = (job.own_arch ? *job.own_arch : a).limits;
+      result = py::cast(PyResult{std::move(*job.result), limits});
     }
+    out.append(result);
   }
   return out;
 }

@@ -229,7 +229,16 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     keyed = [keyed_entry(c) for c in configs]
     keys_of = [key for key, _ in keyed]
     first = dict(keyed)
-    judged = dict(zip(first, _check_many(list(first.values()), arch=arch, errors="return")))
+    # The runner's keys that every entry holds alike go to the call's defaults, read once: a
+    # CutlassGemmConfig gives none of them, so the kernel name is not over them. The caller's keys
+    # stay with each entry, over the config's.
+    entries = list(first.values())
+    shared = {}
+    for key in ("runner", "types", "scaling", "d"):
+        if key not in keys and entries and key in entries[0] and all(e.get(key) == entries[0][key] for e in entries):
+            shared[key] = entries[0][key]
+    own = [{k: v for k, v in e.items() if k not in shared} for e in entries]
+    judged = dict(zip(first, _check_many(own, arch=arch, errors="return", **shared)))
     return [judged[key] for key in keys_of]
 
 

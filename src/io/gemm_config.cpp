@@ -208,8 +208,11 @@ std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
       while (content < text.size() && (text[content] == '\t' || text[content] == ' ')) ++content;
     else
       break;
+    // The line ends at a line break or a logged "\n".
     std::size_t stop = content;
-    while (stop < text.size() && text[stop] != '\n' && text[stop] != '\r' && text.substr(stop, 2) != "\\n") ++stop;
+    while (stop < text.size() && text[stop] != '\n' && text[stop] != '\r' &&
+           !(text[stop] == '\\' && stop + 1 < text.size() && text[stop + 1] == 'n'))
+      ++stop;
     const std::string_view line = trim(text.substr(content, stop - content));
     const std::size_t colon = line.find(": ");
     const std::size_t equals = line.find('=');
