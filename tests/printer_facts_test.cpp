@@ -52,3 +52,36 @@ TEST_CASE("suggest halves the epilogue tile SM100's builder picks, not SM120's")
   }
   CHECK(halved);
 }
+
+TEST_CASE("the builder's reserve is named by what its carveout holds, not guessed from grouped") {
+  const auto reserve_for = [](const std::string& config) {
+    return results_of(run(config + " --format json"))[0]["builder"]["reserve_for"];
+  };
+  // SM120 block-scaled (sm120_blockscaled_mma_builder.inl): the CLC pipeline and responses; grouped,
+  // the group scheduler's pipeline, two tensormaps and their pipeline.
+  CHECK(reserve_for("--tile 128x128x128 --types nvfp4") == json{"scheduler"});
+  CHECK(reserve_for("--tile 128x256x64B --grouped --epilogue finalize") == json{"scheduler", "tensormaps"});
+  // SM90: a pointer-array batched kernel reserves its tensormaps alone; TensorRT-LLM's older MoE fork
+  // reserves A's and B's descriptors but no scheduler (sm90_gmma_builder_mixed_input.inl:180-184 at
+  // FlashInfer 9276e44), grouped as it is.
+  CHECK(reserve_for("--arch sm90 --types f16 --scaling none --tile 128x128x64 --schedule cooperative --batched") ==
+        json{"tensormaps"});
+  CHECK(reserve_for("--arch sm90 --types f16 --scaling none --tile 128x128x64 --schedule cooperative --grouped") ==
+        json{"scheduler", "tensormaps"});
+  CHECK(reserve_for("--arch sm90 --types e4m3:s4 --conversion scl --grouped --moe --scaling none --c bf16 --d bf16 "
+                    "--d-layout col --tile 128x16x512 --schedule cooperative --trtllm-moe-fork 9276e44") ==
+        json{"tensormaps"});
+  CHECK(reserve_for("--arch sm90 --types f16 --scaling none --tile 128x128x64 --schedule cooperative") ==
+        json::array());
+  // SM100's KernelSmemCarveout (sm100_pipeline_carveout.inl:37-83): the kernel's pipelines and the
+  // CLC scheduler's, and the tensormaps when grouped.
+  CHECK(reserve_for("--arch sm100 --types nvfp4 --tile 128x128x256 --schedule 1sm") ==
+        json{"kernel_pipelines", "scheduler"});
+  CHECK(reserve_for("--arch sm100 --types e4m3 --scaling none --tile 128x128x128 --schedule 1sm --grouped") ==
+        json{"kernel_pipelines", "scheduler", "tensormaps"});
+  // The sentence says the same.
+  const std::string why =
+      results_of(run("--tile 128x256x64B --grouped --epilogue finalize --format json"))[0]["reason"];
+  CHECK(why.find("takes 432 B off its 101,376 B capacity for the tile scheduler and tensormaps,") !=
+        std::string::npos);
+}

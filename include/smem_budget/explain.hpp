@@ -14,7 +14,8 @@ namespace smem_budget {
 
 struct BuilderCount {
   bytes_t capacity = 0;   // CUTLASS's shared-memory constant for the architecture
-  bytes_t reserve = 0;    // what the builder takes off it for the tile scheduler (and grouped tensormaps)
+  bytes_t reserve = 0;    // what the builder takes off it before it counts stages
+  ReservePurpose reserve_for{};  // what that reserve holds
   bytes_t carveout = 0;   // what the stage policy sets aside for the epilogue
   bytes_t per_stage = 0;  // A, B, SFA, SFB of one stage plus the builder's barrier estimate
   bytes_t stages = 0;
@@ -49,6 +50,7 @@ constexpr Explanation explain(const Config& config, const Budget& b) {
     BuilderCount& builder = e.builder.emplace();
     builder.capacity = b.decision.cutlass_capacity;
     builder.reserve = b.decision.cutlass_capacity - b.decision.capacity;
+    builder.reserve_for = b.decision.reserve_for;
     builder.carveout = b.decision.carveout;
     builder.per_stage = b.decision.estimate;
     builder.stages = b.decision.stages;

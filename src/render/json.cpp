@@ -88,6 +88,13 @@ void write_result(io::JsonWriter& out, const Result& r) {
       // What the builder reserved and counted in all, where it chose the stage count.
       if (const auto builder = explain(r.config, b).builder) {
         out.member("reserve", builder->reserve);
+        const ReservePurpose& held = builder->reserve_for;
+        out.key("reserve_for").begin_array();
+        for (const auto& [holds, name] : {std::pair{held.kernel_pipelines, "kernel_pipelines"},
+                                          std::pair{held.scheduler, "scheduler"}, std::pair{held.tensormaps, "tensormaps"},
+                                          std::pair{held.transformed_b, "transformed_b"}})
+          if (holds) out.value(name);
+        out.end();
         out.member("counted", builder->counted);
       }
       out.end();

@@ -20,11 +20,11 @@ std::string builder_rule(const Result& r) {
 }
 
 // "the builder takes 432 B of its 101,376 B ... = 3 stages, 101,168 B by its count"
-std::string builder_count(const BuilderCount& b, bool grouped) {
+std::string builder_count(const BuilderCount& b) {
   const std::string reserve =
       b.reserve == 0 ? fmt::format("the builder keeps its whole {} B capacity", group_digits(b.capacity))
-                     : fmt::format("the builder takes {} B off its {} B capacity for the tile scheduler{}",
-                                   group_digits(b.reserve), group_digits(b.capacity), grouped ? " and tensormaps" : "");
+                     : fmt::format("the builder takes {} B off its {} B capacity for {}", group_digits(b.reserve),
+                                   group_digits(b.capacity), reserve_purpose_text(b.reserve_for));
   return fmt::format(
       "{}, sets {} B aside for the epilogue and counts {} B per stage, so ({} - {}) / {} = {} stages, "
       "{} B by its count",
@@ -55,6 +55,22 @@ std::string kernel_count(const KernelCount& k) {
       group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
       group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
 }
+
+}  // namespace
+
+std::string reserve_purpose_text(const ReservePurpose& purpose) {
+  std::vector<std::string_view> held;
+  if (purpose.kernel_pipelines) held.push_back("the kernel's pipelines");
+  if (purpose.scheduler) held.push_back("the tile scheduler");
+  if (purpose.tensormaps) held.push_back("tensormaps");
+  if (purpose.transformed_b) held.push_back("B's transformed copies");
+  std::string text;
+  for (std::size_t i = 0; i < held.size(); ++i)
+    text += fmt::format("{}{}", i == 0 ? "" : i + 1 == held.size() ? " and " : ", ", held[i]);
+  return text;
+}
+
+namespace {
 
 std::string smallest_n_note(const Budget& b) {
   if (!b.tile_n_search.searched) return "";
@@ -92,7 +108,7 @@ std::string reason(const Result& r) {
       std::string why = fmt::format("{} B exceeds the {} B opt-in limit by {} B: ", group_digits(b.total),
                                     group_digits(b.limit), group_digits(-b.headroom));
       if (e.builder)
-        why += builder_count(*e.builder, r.config.grouped) + "; ";
+        why += builder_count(*e.builder) + "; ";
       else
         why += fmt::format("with StageCount<{}> ", b.decision.stages);
       why += kernel_count(e.kernel);

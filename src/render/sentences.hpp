@@ -34,6 +34,9 @@ std::string tile_as_asked(const Tile& tile, const Result& asked);
 // What a suggestion for `asked` changes, e.g. "K / 2 (64) + StageCount<5>".
 std::string describe_changes(const Suggestion& suggestion, const Result& asked);
 
+// What a builder's reserve holds: "the tile scheduler and tensormaps".
+std::string reserve_purpose_text(const ReservePurpose& purpose);
+
 // The stage count the builder's formula gives: "3", or "1, which it raises to 2" where a floor raised it
 // (TensorRT-LLM's mixed-input builder).
 std::string builder_stages_text(bytes_t stages, const std::optional<bytes_t>& raised_from);

@@ -110,7 +110,7 @@ std::string suggestions(const Result& asked) {
 }
 
 // The builder's arithmetic next to the kernel's real layout, term by term.
-std::string builder_against_kernel(const BuilderCount& builder, const KernelCount& kernel, const Config& config) {
+std::string builder_against_kernel(const BuilderCount& builder, const KernelCount& kernel) {
   std::string out = fmt::format("builder: ({} capacity - {} reserved - {} carveout) / {} per stage = {} stages\n",
                                 group_digits(builder.capacity), group_digits(builder.reserve),
                                 group_digits(builder.carveout), group_digits(builder.per_stage),
@@ -119,7 +119,8 @@ std::string builder_against_kernel(const BuilderCount& builder, const KernelCoun
                   {fmt::format("  mainloop tensors, {} stages", builder.stages),
                    group_digits(builder.stages * builder.per_stage), group_digits(kernel.mainloop_tensors)},
                   {"  epilogue", group_digits(builder.carveout), group_digits(kernel.epilogue_tensors)},
-                  {config.grouped ? "  scheduler, tensormaps, barriers, padding" : "  scheduler, barriers, padding",
+                  {kernel.tensormaps > 0 || builder.reserve_for.tensormaps ? "  scheduler, tensormaps, barriers, padding"
+                                                                           : "  scheduler, barriers, padding",
                    group_digits(builder.reserve), group_digits(kernel.tensor_alignment + kernel.outside_tensors)},
                   {"  total", group_digits(builder.counted), group_digits(kernel.total)}};
   return out + text_columns(rows, 1);
@@ -156,7 +157,7 @@ std::string breakdown(const Report& report, const Result& r) {
         "global memory\n",
         d.counts.a, d.counts.b);
   if (const Explanation e = explain(r.config, b); e.builder)
-    out += builder_against_kernel(*e.builder, e.kernel, r.config);
+    out += builder_against_kernel(*e.builder, e.kernel);
   if (!b.no_stage_count.empty())
     out += fmt::format("largest stage count that fits: n/a ({})\n", b.no_stage_count);
   else

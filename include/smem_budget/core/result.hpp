@@ -36,10 +36,20 @@ constexpr std::string_view name_of(Verdict v) {
   return "";
 }
 
+// What a builder's reserve (its capacity less what it counts stages in) is for, as the builder's
+// own carveout names its terms.
+struct ReservePurpose {
+  bool kernel_pipelines = false;  // SM100's KernelSmemCarveout: the kernel's pipelines, barriers and TMEM pointer
+  bool scheduler = false;         // the tile scheduler's pipeline and CLC responses
+  bool tensormaps = false;        // the TMA descriptors a pointer-array kernel keeps in shared memory
+  bool transformed_b = false;     // SM100 complex tf32: B's transformed copies, outside the load stages
+};
+
 // What the builder computed on its way to the stage count.
 struct StageDecision {
   bytes_t cutlass_capacity = 0;  // the builder's shared-memory constant (arch.h), before its reserve
-  bytes_t capacity = 0;          // the builder's capacity after its scheduler reserve
+  bytes_t capacity = 0;          // the builder's capacity after its reserve
+  ReservePurpose reserve_for{};  // what the reserve (cutlass_capacity - capacity) holds
   bytes_t carveout = 0;          // what the stage policy sets aside for the epilogue
   bytes_t estimate = 0;          // the builder's per-stage cost (sparse with 1.5 B stages: the estimate that gave them)
   bytes_t stages = 0;            // what the kernel is built with (sparse: A's stages)

@@ -117,7 +117,7 @@ struct Sm100Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm100_check(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_stage(config, c);
-    sm100_builder_inputs(budget, config, sm100_builder_reserve(config), c);
+    sm100_builder_inputs(budget, config, sm100_builder_reserve(config), sm100_carveout_purpose(config), c);
     sm100_decide_stages(budget.decision, config);
   }
   static constexpr Rejection check_stages(const Config&, const Budget& budget) {

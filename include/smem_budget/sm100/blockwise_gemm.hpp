@@ -175,7 +175,7 @@ struct Sm100BlockwiseSteps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm100_blockwise_check(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_blockwise_stage(config, c);
-    sm100_builder_inputs(budget, config, sm100_blockwise_builder_reserve(config), c);
+    sm100_builder_inputs(budget, config, sm100_blockwise_builder_reserve(config), sm100_carveout_purpose(config), c);
     sm100_decide_stages(budget.decision, config);
   }
   // The builder asserts a stage (:411), the collective its granularity (:132-143) and two stages (:247).

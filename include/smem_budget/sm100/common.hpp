@@ -198,6 +198,11 @@ constexpr bytes_t sm100_carveout(bytes_t acc_stages, bytes_t scheduler_stages, b
 }
 
 // The dense and block-scaled builders' carveout: 2 scheduler stages, 8 when grouped.
+// What sm100_carveout holds: the tensormaps too when the kernel is grouped (pointer-array).
+constexpr ReservePurpose sm100_carveout_purpose(const Config& config) {
+  return {.kernel_pipelines = true, .scheduler = true, .tensormaps = config.grouped};
+}
+
 constexpr bytes_t sm100_pipeline_carveout(const Config& config, bytes_t tensormaps) {
   return sm100_carveout(sm100_accumulator_stages(config), config.grouped ? 8 : 2, config.grouped, tensormaps);
 }
@@ -363,13 +368,16 @@ constexpr KernelLayout<Parts> sm100_kernel_layout(const Config& config, const Ma
 
 // What the SM100 and SM103 builders know before they count stages, once budget.stage is set: the
 // epilogue (whose shared storage is the automatic count's carveout), the capacity less the
-// builder's `reserve`, and the per-stage estimate.
-constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_t reserve, Checked& c) {
+// builder's `reserve` (its KernelSmemCarveout: the kernel's pipelines and scheduler state, and the
+// tensormaps where `reserve_for` says so), and the per-stage estimate.
+constexpr void sm100_builder_inputs(Budget& budget, const Config& config, bytes_t reserve, ReservePurpose reserve_for,
+                                    Checked& c) {
   budget.epilogue = sm100_epilogue_layout(config, c);
   budget.epilogue_shared_storage = budget.epilogue.shared_storage;
   StageDecision& d = budget.decision;
   d.cutlass_capacity = sm100_cutlass_capacity;
   d.capacity = sm100_cutlass_capacity - reserve;
+  d.reserve_for = reserve_for;
   d.carveout = config.stages.kind == StagePolicy::Kind::auto_carveout ? budget.epilogue.shared_storage : 0;
   d.estimate = budget.stage.estimate;
 }

@@ -192,13 +192,14 @@ constexpr void sm100_complex_choose_stages(Budget& budget, const Config& config,
   s.barrier = 16;  // PipelineTmaTransformAsync<1>
   s.estimate = c.add(c.add(s.a, s.b), s.barrier);
   if (!sm100_complex_fast_f32(config)) {
-    sm100_builder_inputs(budget, config, sm100_complex_tf32_reserve(config), c);
+    sm100_builder_inputs(budget, config, sm100_complex_tf32_reserve(config),
+                         {.kernel_pipelines = true, .scheduler = true, .transformed_b = true}, c);
     sm100_decide_stages(budget.decision, config);
     budget.decision.stages = sm100_complex_tf32_pipeline_stages(config, budget.decision.stages);
     budget.decision.counts = StageCounts::uniform(budget.decision.stages);
     return;
   }
-  sm100_builder_inputs(budget, config, 0, c);
+  sm100_builder_inputs(budget, config, 0, {}, c);
   const Sm100FastF32Stages f = sm100_fastf32_stages(config, budget.decision.carveout, c);
   StageDecision& d = budget.decision;
   d.capacity = d.carveout + f.capacity;

@@ -214,8 +214,10 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_dense_stage(config, c);
-    const bytes_t reserve = config.cp_async ? sm100_cp_async_builder_reserve() : sm100_dense_builder_reserve(config);
-    sm100_builder_inputs(budget, config, reserve, c);
+    if (config.cp_async)
+      sm100_builder_inputs(budget, config, sm100_cp_async_builder_reserve(), sm100_cp_async_carveout_purpose, c);
+    else
+      sm100_builder_inputs(budget, config, sm100_dense_builder_reserve(config), sm100_carveout_purpose(config), c);
     sm100_decide_stages(budget.decision, config);
   }
   // The builder asserts a stage (sm100_umma_builder.inl:300), the collective two (…warpspecialized.hpp:191).

@@ -127,7 +127,7 @@ struct Sm100MoeSteps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm100_moe_check(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm100_moe_stage(config, c);
-    sm100_builder_inputs(budget, config, sm100_mixed_tma_cp_async_builder_reserve(), c);
+    sm100_builder_inputs(budget, config, sm100_mixed_tma_cp_async_builder_reserve(), sm100_cp_async_carveout_purpose, c);
     sm100_decide_stages(budget.decision, config);
   }
   // The block-scaled builder asserts a stage (…umma_builder.inl:262); both collectives two (:201, :253).

@@ -174,7 +174,7 @@ struct Sm103Steps : DefaultGemmSteps {
   static constexpr Rejection check(const Config& config) { return sm103_check(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm103_stage(config, c);
-    sm100_builder_inputs(budget, config, sm103_builder_reserve(config), c);
+    sm100_builder_inputs(budget, config, sm103_builder_reserve(config), sm100_carveout_purpose(config), c);
     StageDecision& d = budget.decision;
     d.counts = sm103_stage_counts(d.capacity, d.carveout, budget.stage);
     d.stages = d.counts.a;

@@ -6,6 +6,7 @@
 #include "smem_budget/core/config.hpp"
 #include "smem_budget/core/layout.hpp"
 #include "smem_budget/core/rejection.hpp"
+#include "smem_budget/core/result.hpp"
 #include "smem_budget/core/rules.hpp"
 #include "smem_budget/core/storage.hpp"
 #include "smem_budget/core/types.hpp"
@@ -71,6 +72,9 @@ struct SchedulerReserve {
   bytes_t tensormap_pipeline = 0;  // grouped: PipelineAsync<3>, the TensorMapReady pipeline
   bytes_t clc_responses = 0;       // otherwise: 3 CLC responses of 16 bytes
   constexpr bytes_t total() const { return scheduler_pipeline + tensormaps + tensormap_pipeline + clc_responses; }
+  constexpr ReservePurpose purpose() const {
+    return {.scheduler = scheduler_pipeline + clc_responses > 0, .tensormaps = tensormaps + tensormap_pipeline > 0};
+  }
 };
 
 constexpr SchedulerReserve blockscaled_reserve(bool grouped, const CutlassRules& rules) {

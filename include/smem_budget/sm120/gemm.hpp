@@ -192,7 +192,9 @@ struct Sm120Steps : DefaultGemmSteps {
     budget.epilogue = sm120_epilogue_layout(config, rules, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm120_cutlass_capacity;
-    d.capacity = sm120_cutlass_capacity - builder_reserve(config, rules).total();
+    const SchedulerReserve reserve = builder_reserve(config, rules);
+    d.capacity = sm120_cutlass_capacity - reserve.total();
+    d.reserve_for = reserve.purpose();
     d.carveout = carveout_for(config.stages, budget.epilogue);
     d.counts = mainloop_stage_counts(config, d.capacity, d.carveout, budget.stage);
     d.stages = d.counts.a;

@@ -308,12 +308,19 @@ constexpr bytes_t sm90_mainloop_tensormaps(const Config& config) {
 // the scheduler's pipeline are charged only when A's stride is a pointer (a grouped problem): a
 // pointer-array batched kernel reserves its tensormaps alone, and so does TensorRT-LLM's older MoE fork's
 // builder, grouped as it is (sm90_gmma_builder_mixed_input.inl:180-184 at FlashInfer 9276e44).
-constexpr bytes_t sm90_builder_reserve(const Config& config) {
-  if (is_trtllm_folded_moe(config)) return trtllm_mixed_input_moe_reserve;
-  if (!is_pointer_array(config)) return 0;
-  const bytes_t tensormaps = sm90_mainloop_tensormaps(config) * tma_descriptor_bytes;
+struct Sm90BuilderReserve {
+  bytes_t tensormaps = 0;
+  bytes_t scheduler = 0;  // the grouped scheduler's pipeline
+  constexpr bytes_t total() const { return tensormaps + scheduler; }
+  constexpr ReservePurpose purpose() const { return {.scheduler = scheduler > 0, .tensormaps = tensormaps > 0}; }
+};
+
+constexpr Sm90BuilderReserve sm90_builder_reserve(const Config& config) {
+  if (is_trtllm_folded_moe(config)) return {.tensormaps = trtllm_mixed_input_moe_reserve};
+  if (!is_pointer_array(config)) return {};
   const bool scheduler = config.grouped && !is_trtllm_packed_scales_moe(config);
-  return tensormaps + (scheduler ? group_scheduler_pipeline_bytes : 0);
+  return {.tensormaps = sm90_mainloop_tensormaps(config) * tma_descriptor_bytes,
+          .scheduler = scheduler ? group_scheduler_pipeline_bytes : 0};
 }
 
 // `carveout` is already rounded up to the builder's alignment. The sparse builder divides the capacity
@@ -415,7 +422,9 @@ struct Sm90Steps : DefaultGemmSteps {
     budget.epilogue = sm90_epilogue_layout(built, built.schedule, c);
     StageDecision& d = budget.decision;
     d.cutlass_capacity = sm90_cutlass_capacity;
-    d.capacity = sm90_cutlass_capacity - sm90_builder_reserve(built);
+    const Sm90BuilderReserve reserve = sm90_builder_reserve(built);
+    d.capacity = sm90_cutlass_capacity - reserve.total();
+    d.reserve_for = reserve.purpose();
     // The dense builder rounds the carveout up to its alignment; the sparse one takes it as it is
     // (sm90_sparse_gmma_builder.inl:77).
     const bytes_t epilogue =
