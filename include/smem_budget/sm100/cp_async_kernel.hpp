@@ -33,12 +33,12 @@ constexpr bytes_t sm100_cp_async_builder_reserve() {
   return 16 * sm100_cp_async_accumulator_stages + 2 * 16 * sm100_cp_async_scheduler_stages;
 }
 
-// The mixed TMA/cp.async builders' KernelSmemCarveout (sm100_mixed_tma_cpasync_umma_builder.inl:127-149,
-// sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl:232-254): the same, the TMEM dealloc and MMA
-// trampoline barriers (8 bytes each) and the TMEM base pointer.
 // The cp.async kernels load without TMA: no tensormaps, grouped or not.
 inline constexpr ReservePurpose sm100_cp_async_carveout_purpose{.kernel_pipelines = true, .scheduler = true};
 
+// The mixed TMA/cp.async builders' KernelSmemCarveout (sm100_mixed_tma_cpasync_umma_builder.inl:127-149,
+// sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl:232-254): the same, the TMEM dealloc and MMA
+// trampoline barriers (8 bytes each) and the TMEM base pointer.
 constexpr bytes_t sm100_mixed_tma_cp_async_builder_reserve() { return sm100_cp_async_builder_reserve() + 8 + 8 + 4; }
 
 // The bytes of one cp.async access of an operand, as the builders' uint_byte_t<sizeof(E) * Alignment>
