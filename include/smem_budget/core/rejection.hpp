@@ -178,6 +178,7 @@ enum class Rejection {
   sm80_epilogue_access_width,
   sm80_epilogue_columns,
   sm80_epilogue_rows,
+  sm80_epilogue_row_accesses,
   sm80_epilogue_narrow_access,
   sm80_two_warps,
   sm80_iterator_two_warps,
@@ -991,6 +992,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"the epilogue's warps along N (times those along K) leave them no whole row of accesses: use fewer warps along N",
     "Iteration Count Row must be > 0",
     "cutlass/epilogue/threadblock/output_tile_thread_map.h:262"}},
+  {Rejection::sm80_epilogue_row_accesses,
+   {"with 8 or more warps along N (times those along K) each epilogue warp writes whole rows of 32 accesses: give a "
+    "tile N of at least 32 output accesses, or fewer warps along N or K",
+    "ThreadMap::Iterations::kColumn must be > 0",
+    "cutlass/epilogue/threadblock/predicated_tile_iterator.h:103"}},
   {Rejection::sm80_epilogue_narrow_access,
    {"an 8- or 4-bit output of s32 or f32 accumulators is written 4, 8 or 16 elements per access: give C an alignment of "
     "4, 8 or 16 elements (at most 16 bytes' worth)",
