@@ -53,6 +53,22 @@ TEST_CASE("TensorRT-LLM's weight-only runner builds a tactic's K from A's width,
   CHECK(f16["bytes"]["total"] == 38400);
 }
 
+TEST_CASE("TensorRT-LLM's W4A8 MoE runner builds K 128 and three stages for two, on sm89 only", "[cli]") {
+  // tests/data/sm89-trtllm-w4a8-moe-device.json: MoeFCGemm e4m3:u4 64x128x128 scl at 3 stages, bf16 D.
+  const std::string tactic = " --runner trtllm-moe --types e4m3:u4 --d bf16 --conversion scl --stages 2 --kernel "
+                             "CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64";
+  const Run w4a8 = run("--arch sm89 --format json" + tactic);
+  REQUIRE(w4a8.status == 0);
+  const auto result = results_of(w4a8)[0];
+  CHECK(result["config"]["tile"] == "64x128x128");
+  CHECK(result["config"]["warp"] == "64x32x128");
+  CHECK(result["stages"] == 3);
+  CHECK(result["bytes"]["total"] == 49920);
+  const Run sm120 = run("--arch sm120 --generation 2x" + tactic);
+  CHECK(sm120.status == 2);
+  CHECK(sm120.err.find("for sm89 only") != std::string::npos);
+}
+
 TEST_CASE("SM120 families: CUTLASS 87a blockwise FP8 and 80a sparse MXFP8 as nvcc measured them", "[cli][families]") {
   // sm120-families.json rows cutlass-87a and cutlass-80a.
   const Run blockwise =

@@ -109,11 +109,6 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (!fp8_activations && ((a != Element::f16 && a != Element::bf16) || (b != Element::u4 && b != Element::u8)))
       return "not modelled: TensorRT-LLM's weight-only 2.x GEMMs other than f16 or bf16 A with u4 or u8 B, and e4m3 A "
              "with u4 B";
-    // TensorRT-LLM's 2.x MoE dispatch takes FP8 A only with FP8 B (dispatchMoeGemmToCutlass,
-    // kernels/cutlass_kernels/moe_gemm/moe_gemm_template_dispatch.h:451-457).
-    if (fp8_activations && config.moe)
-      return "not modelled: TensorRT-LLM's 2.x MoE GEMM (MoeFCGemm) with FP8 activations and u4 weights (its W4A8 "
-             "runner is the dense GemmFpAIntB: leave moe out)";
     if (!plain) return "TensorRT-LLM's weight-only GEMMs are dense tensor-op GEMMs: leave opclass, sparse and "
                        "planar_complex out";
     if (config.grouped && !config.moe)
