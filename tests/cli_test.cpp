@@ -785,6 +785,17 @@ TEST_CASE("a refusal a larger N cures names the smallest N that compiles", "[cli
   CHECK(reason("--tile 128x64x128 --d e3m2 --d-layout col").find("smallest tile N") == std::string::npos);
 }
 
+TEST_CASE("the why-sentence of a kernel with nothing outside its tensors names no empty part", "[cli]") {
+  // tests/data/sm120-2x-trtllm-fused-moe-device.json: TensorRT-LLM's fused SwiGLU MoE kernel, 128x128x64 at 3
+  // stages, 114,688 B: a struct of its tiles, no union and nothing else.
+  const auto result = results_of(run("--arch sm120 --generation 2x --runner trtllm-moe --types bf16 --d bf16 --tile "
+                                     "128x128x64 --stages 3 --activation-type swiglu --format json"))[0];
+  const std::string reason = result["reason"];
+  CHECK(reason.find("()") == std::string::npos);
+  CHECK(reason.find("the kernel's tensors take 114,688 B (98,304 mainloop + 16,384 epilogue + 0 alignment) and the "
+                    "rest of its SharedStorage 0 B; StageCount<2> would fit") != std::string::npos);
+}
+
 TEST_CASE("sm100: a StageCount the device build refuses is rejected with its size and the assertion", "[cli][sm100]") {
   const Run r = run("--tile 128x256x128 --arch sm100 --schedule 1sm --stages 6");
   CHECK(r.status == 1);
