@@ -53,6 +53,22 @@ TEST_CASE("TensorRT-LLM's weight-only runner builds a tactic's K from A's width,
   CHECK(f16["bytes"]["total"] == 38400);
 }
 
+TEST_CASE("TensorRT-LLM's W4A8 MoE runner builds K 128 and three stages for two, on sm89 only", "[cli]") {
+  // tests/data/sm89-trtllm-w4a8-moe-device.json: MoeFCGemm e4m3:u4 64x128x128 scl at 3 stages, bf16 D.
+  const std::string tactic = " --runner trtllm-moe --types e4m3:u4 --d bf16 --conversion scl --stages 2 --kernel "
+                             "CutlassTileConfig::CtaShape64x128x64_WarpShape64x32x64";
+  const Run w4a8 = run("--arch sm89 --format json" + tactic);
+  REQUIRE(w4a8.status == 0);
+  const auto result = results_of(w4a8)[0];
+  CHECK(result["config"]["tile"] == "64x128x128");
+  CHECK(result["config"]["warp"] == "64x32x128");
+  CHECK(result["stages"] == 3);
+  CHECK(result["bytes"]["total"] == 49920);
+  const Run sm120 = run("--arch sm120 --generation 2x" + tactic);
+  CHECK(sm120.status == 2);
+  CHECK(sm120.err.find("for sm89 only") != std::string::npos);
+}
+
 TEST_CASE("SM120 families: CUTLASS 87a blockwise FP8 and 80a sparse MXFP8 as nvcc measured them", "[cli][families]") {
   // sm120-families.json rows cutlass-87a and cutlass-80a.
   const Run blockwise =
@@ -767,6 +783,17 @@ TEST_CASE("a refusal a larger N cures names the smallest N that compiles", "[cli
   CHECK(reason("--tile 128x8x128 --d e5m2")
             .ends_with("; the smallest tile N that compiles with the rest unchanged is 16"));
   CHECK(reason("--tile 128x64x128 --d e3m2 --d-layout col").find("smallest tile N") == std::string::npos);
+}
+
+TEST_CASE("the why-sentence of a kernel with nothing outside its tensors names no empty part", "[cli]") {
+  // tests/data/sm120-2x-trtllm-fused-moe-device.json: TensorRT-LLM's fused SwiGLU MoE kernel, 128x128x64 at 3
+  // stages, 114,688 B: a struct of its tiles, no union and nothing else.
+  const auto result = results_of(run("--arch sm120 --generation 2x --runner trtllm-moe --types bf16 --d bf16 --tile "
+                                     "128x128x64 --stages 3 --activation-type swiglu --format json"))[0];
+  const std::string reason = result["reason"];
+  CHECK(reason.find("()") == std::string::npos);
+  CHECK(reason.find("the kernel's tensors take 114,688 B (98,304 mainloop + 16,384 epilogue + 0 alignment) and the "
+                    "rest of its SharedStorage 0 B; StageCount<2> would fit") != std::string::npos);
 }
 
 TEST_CASE("sm100: a StageCount the device build refuses is rejected with its size and the assertion", "[cli][sm100]") {

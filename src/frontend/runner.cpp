@@ -125,6 +125,40 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
              "sm90_supports_coop, cutlass_heuristic.cpp:238-256");
 }
 
+// TensorRT-LLM's weight-only dispatch builds a CutlassTileConfig's tile and warp tile with K 128 * 8 / bits of A,
+// one 128-byte line of A: the name's 64 for f16 and bf16 A, 128 for e4m3 (`where` cites the line).
+void weight_only_tactic_k(io::Settings& settings, Element a, std::string_view by, std::string_view where) {
+  const std::string k = std::to_string(128 * 8 / bits_of(a));
+  for (const std::string_view key : {"tile", "warp"}) {
+    const auto named = settings.find(key);
+    if (named == settings.end() || !named->second.from_kernel_name || !named->second.value.is_string()) continue;
+    const std::string extents = named->second.value.get<std::string>();
+    named->second.value = extents.substr(0, extents.rfind('x') + 1) + k;
+    named->second.origin =
+        fmt::format("{}, K 128 * 8 / bits of A by the {} runner ({})", named->second.origin, by, where);
+  }
+}
+
+// TensorRT-LLM's 2.x MoE GEMM with FP8 activations and u4 weights (W4A8; MoeGemmRunner<__nv_fp8_e4m3,
+// cutlass::uint4b_t, half or __nv_bfloat16>, moe_gemm_kernels_fp8_uint4.cu): SM89 only (getAmpereConfigs offers
+// it no tactic elsewhere, moe_gemm_template_dispatch.h:575-578; SM90 and later run it as a TMA warp-specialized
+// kernel, :899-901). The quantized dispatch builds tile and warp K 128 (:405), and stages 3 for a tactic's 2
+// (dispatchGemmConfig's FP8-activation overload, :288-298).
+void trtllm_moe_w4a8(io::Settings& settings, const Architecture& arch, const io::Setting& given) {
+  if (arch.limits.cc != ComputeCapability{8, 9})
+    io::fail_at(given.origin, "trtllm-moe builds its 2.x W4A8 (e4m3:u4) MoE GEMM for sm89 only "
+                              "(getAmpereConfigs, moe_gemm_template_dispatch.h:575-578; on SM90 and later W4A8 is "
+                              "its TMA warp-specialized kernel, :899-901)");
+  weight_only_tactic_k(settings, Element::e4m3, "trtllm-moe", "moe_gemm_template_dispatch.h:405");
+  const auto stages = settings.find("stages");
+  const auto two = [](const nlohmann::json& v) { return (v.is_number_integer() && v == 2) || (v.is_string() && v == "2"); };
+  if (stages != settings.end() && two(stages->second.value)) {
+    stages->second.value = 3;
+    stages->second.origin = fmt::format("{}, built as 3 by the trtllm-moe runner (moe_gemm_template_dispatch.h:296-298)",
+                                        stages->second.origin);
+  }
+}
+
 // TensorRT-LLM's MoE GEMM launcher, as FlashInfer fb28d72 carries it
 // (csrc/nv_internal/…/moe_gemm/launchers/moe_gemm_tma_ws_launcher.inl): every GEMM grouped; its 2.x
 // kernel MoeFCGemm (moe_gemm_template_dispatch.h); on
@@ -140,6 +174,10 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     const std::string activation = io::string_setting(settings, "activation_type");
     if (activation.empty() || activation == io::format_activation(Activation::none)) {
       runner.add("moe", true, "MoeFCGemm, moe_gemm_template_dispatch.h:163");
+      const io::Parsed<OperandPair> operands = io::parse_types(io::string_setting(settings, "types"));
+      if (io::ok(operands) && std::get<OperandPair>(operands).a.data == Element::e4m3 &&
+          std::get<OperandPair>(operands).b.data == Element::u4)
+        trtllm_moe_w4a8(settings, arch, given);
       return;
     }
     // A gated activation of f16 or bf16 operands: its CuTe kernel, which writes A's type
@@ -194,15 +232,7 @@ void trtllm_fpa_intb(io::Settings& settings, RunnerSettings& runner, const Archi
   const Element a = std::get<OperandPair>(operands).a.data;
   if (a == Element::f16 || a == Element::bf16)
     runner.add("d", types.substr(0, types.find(':')), "D of A's type, fpA_intB_gemm/*_gemm_*.cu");
-  const std::string k = std::to_string(128 * 8 / bits_of(a));
-  for (const std::string_view key : {"tile", "warp"}) {
-    const auto named = settings.find(key);
-    if (named == settings.end() || !named->second.from_kernel_name || !named->second.value.is_string()) continue;
-    const std::string extents = named->second.value.get<std::string>();
-    named->second.value = extents.substr(0, extents.rfind('x') + 1) + k;
-    named->second.origin = fmt::format("{}, K 128 * 8 / bits of A by the trtllm-fpa-intb runner "
-                                       "(fpA_intB_gemm_template.h:333)", named->second.origin);
-  }
+  weight_only_tactic_k(settings, a, "trtllm-fpa-intb", "fpA_intB_gemm_template.h:333");
 }
 
 // FlashInfer fb28d72's SM120 NVFP4 GEMM (include/flashinfer/gemm/fp4_gemm_template_sm120.h:219-258):

@@ -128,7 +128,8 @@ inline constexpr std::array<Word<Runner>, 6> runner_words{{
      "TensorRT-LLM's MoE GEMM launcher (FlashInfer's too): grouped; on sm120 the default epilogue reads C as D; on "
      "sm90 the cooperative kernel (FP8FastAccum for FP8), and for types ACTIVATION:WEIGHT of two widths its own "
      "mixed-input MoE kernel (moe, conversion scl, C as D, d_layout col; cooperative for tile M 128 or more, else "
-     "pingpong; a tactic's K in elements); with generation 2x its MoeFCGemm kernel (moe), or with activation_type swiglu "
+     "pingpong; a tactic's K in elements); with generation 2x its MoeFCGemm kernel (moe; for W4A8, types e4m3:u4, "
+     "sm89 only, a CutlassTileConfig tactic's tile and warp K 128 and 3 stages for 2), or with activation_type swiglu "
      "or geglu its fused gated-activation kernel (f16 or bf16)"},
     {Runner::trtllm_fpa_intb, "trtllm-fpa-intb",
      "TensorRT-LLM's weight-only GEMM runner (CutlassFpAIntBGemmRunner): its 2.x GemmFpAIntB; a CutlassTileConfig "

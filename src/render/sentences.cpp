@@ -43,17 +43,18 @@ std::string kernel_count(const KernelCount& k) {
   term(k.tensormaps, "TMA descriptors");
   term(k.barriers, "barriers");
   term(k.alignment, "alignment");
+  const std::string rest_terms = rest.empty() ? "" : " (" + rest + ")";
   if (k.shared)
     return fmt::format(
         "the kernel's tensors take {} B (the larger of the mainloop's {} and the epilogue's {}, which reuses the "
         "mainloop's bytes) and the rest of its SharedStorage {} B{}",
         group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
-        group_digits(k.outside_tensors), rest.empty() ? "" : " (" + rest + ")");
+        group_digits(k.outside_tensors), rest_terms);
   return fmt::format(
       "the kernel's tensors take {} B ({} mainloop + {} epilogue + {} alignment) and the rest of its "
-      "SharedStorage {} B ({})",
+      "SharedStorage {} B{}",
       group_digits(k.tensor_storage), group_digits(k.mainloop_tensors), group_digits(k.epilogue_tensors),
-      group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest);
+      group_digits(k.tensor_alignment), group_digits(k.outside_tensors), rest_terms);
 }
 
 }  // namespace

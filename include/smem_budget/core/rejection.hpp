@@ -178,6 +178,7 @@ enum class Rejection {
   sm80_epilogue_access_width,
   sm80_epilogue_columns,
   sm80_epilogue_rows,
+  sm80_epilogue_row_accesses,
   sm80_epilogue_narrow_access,
   sm80_two_warps,
   sm80_iterator_two_warps,
@@ -192,6 +193,8 @@ enum class Rejection {
   sm80_simt_scalar_epilogue,
   sm80_planar_complex_sliced_k,
   sm80_dequant_tile_k,
+  sm80_dequant_warp_k_load,
+  sm80_dequant_warp_k_iterations,
   sm80_dequant_fp8_two_stages,
   sm80_fused_moe_one_stage,
   count_,  // not a rejection: the number of them, so keep it last
@@ -991,6 +994,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"the epilogue's warps along N (times those along K) leave them no whole row of accesses: use fewer warps along N",
     "Iteration Count Row must be > 0",
     "cutlass/epilogue/threadblock/output_tile_thread_map.h:262"}},
+  {Rejection::sm80_epilogue_row_accesses,
+   {"with 8 or more warps along N (times those along K) each epilogue warp writes whole rows of 32 accesses: give a "
+    "tile N of at least 32 output accesses, or fewer warps along N or K",
+    "ThreadMap::Iterations::kColumn must be > 0",
+    "cutlass/epilogue/threadblock/predicated_tile_iterator.h:103"}},
   {Rejection::sm80_epilogue_narrow_access,
    {"an 8- or 4-bit output of s32 or f32 accumulators is written 4, 8 or 16 elements per access: give C an alignment of "
     "4, 8 or 16 elements (at most 16 bytes' worth)",
@@ -1052,6 +1060,16 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "e4m3 ones), B's interleaved tile: give tile K 64 (128 for e4m3 A)",
     "static assertion failed with \"\"",  // static_assert(RowsPerTile == MmaCore::Shape::kK, "")
     "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264"}},
+  {Rejection::sm80_dequant_warp_k_load,
+   {"TensorRT-LLM's weight-only warp loads B 128 bits of its K at a time (32 u4 or 16 u8 elements): give a warp "
+    "tile K that is a multiple of it",
+    "static assertion failed with \"\"",  // static_assert(!(Shape::kK % SharedMemoryInstructionShape::kK), "")
+    "cutlass_extensions/gemm/warp/mma_tensorop_compute_B_with_f16.h:142"}},
+  {Rejection::sm80_dequant_warp_k_iterations,
+   {"TensorRT-LLM's weight-only warp must run at least two instructions along K (16 for f16 and bf16 A, 32 for "
+    "e4m3): give a larger warp tile K",
+    "The pipelined structure requires at least two warp-level GEMM operations.",
+    "cutlass_extensions/gemm/threadblock/dq_mma_multistage_finegrained.h:146 (dq_mma_multistage_percol.h:147)"}},
   {Rejection::sm80_dequant_fp8_two_stages,
    {"TensorRT-LLM's FP8-activation weight-only GEMM (W4A8) builds at three stages or more (its runner never asks "
     "for two on SM89): give stages 3 or more",

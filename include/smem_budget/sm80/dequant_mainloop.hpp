@@ -52,6 +52,10 @@ constexpr Sm80TileBits sm80_dequant_tile_bits(const Config& config, bytes_t stag
   return bits;
 }
 
+// MmaTensorOpComputeBWithF16, the weight-only warp MMA, reads B from shared memory 128 bits of its K
+// at a time (LoadInstructionK, warp/default_mma_tensor_op.h:67-71): 32 u4 or 16 u8 elements.
+constexpr bytes_t sm80_dequant_b_load_k(const Config& config) { return 128 / bits_of(config.types.b.data); }
+
 // What the weight-only kernel refuses beyond the tensor-op mainloop, in the order a build meets it.
 // DefaultGemm first picks its DefaultMma (gemm/kernel/default_gemm.h:276-283, arch::Sm89): for e4m3 A
 // TensorRT-LLM specializes it for any stage count (threadblock/default_mma.h:263-266; for f16 and
@@ -59,11 +63,37 @@ constexpr Sm80TileBits sm80_dequant_tile_bits(const Config& config, bytes_t stag
 // (gemm/threadblock/default_mma.h:227-232) matches as well and neither is more specialized. Then
 // DqMma's assertions, once its DefaultMmaCore's class has asserted that the warp tile divides the
 // tile (`warps_divide`): the tile's K is B's interleaved tile (static_assert(RowsPerTile ==
-// MmaCore::Shape::kK), default_dq_mma_multistage.h:264).
+// MmaCore::Shape::kK), default_dq_mma_multistage.h:264). The core's thread maps and layouts follow
+// (sm80_mainloop_tile_check: DqMma instantiates B's thread map at :267-268).
 constexpr Rejection sm80_dequant_check(const Config& config, bytes_t stages, bool warps_divide) {
   if (config.types.a.data == Element::e4m3 && stages == 2) return Rejection::sm80_dequant_fp8_two_stages;
   if (warps_divide && config.tile.k != sm80_dequant_tile_k(config)) return Rejection::sm80_dequant_tile_k;
   return Rejection::none;
+}
+
+// Then DqMma's Converter instantiates the warp MMA (:295-296), which asserts that the warp tile's K
+// holds whole B loads (warp/mma_tensorop_compute_B_with_f16.h:142; DqMmaBase asserts it again as
+// kWarpGemmIterations % kNumKIterationsPerWarpBLoad, dq_mma_base.h:98) and, through its accumulator
+// iterator, that the instruction divides the warp tile (gemm/warp/mma_tensor_op_tile_iterator.h:2207).
+constexpr Rejection sm80_dequant_warp_check(const Config& config) {
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data, false);
+  const WarpTile& w = config.warp;
+  if (w.k % sm80_dequant_b_load_k(config) != 0) return Rejection::sm80_dequant_warp_k_load;
+  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  return Rejection::none;
+}
+
+// Last, once the epilogue's types are built, DqMmaMultistage's Detail (dq_mma_multistage_finegrained.h:146,
+// dq_mma_multistage_percol.h:147): at least two instructions along the warp's K. DqMmaBase is not CUTLASS's
+// MmaBase, so no even count is asserted (measured: a warp K of 16 f16 elements passes everything before the
+// epilogue). Warps that split K (warp K < tile K) are built as the tensor-op kernel's are: DqMmaBase's
+// WarpCount divides the tile's K too (dq_mma_base.h:89-90), each warp starts at its K slice
+// (dq_mma_multistage_finegrained.h:229-238), and the epilogue is DefaultGemm's DefaultEpilogueTensorOp
+// with kPartitionsK = tile K / warp K (cutlass/gemm/kernel/default_gemm.h:285-291), which stages each
+// slice's accumulators.
+constexpr Rejection sm80_dequant_k_iterations_check(const Config& config) {
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data, false);
+  return config.warp.k / mma.k < 2 ? Rejection::sm80_dequant_warp_k_iterations : Rejection::none;
 }
 
 }  // namespace smem_budget

@@ -107,10 +107,11 @@ constexpr bytes_t sm80_epilogue_bytes(const Config& given, Checked& c) {
 }
 
 // OutputTileOptimalThreadMap's row arrangement (epilogue/threadblock/output_tile_thread_map.h:
-// 223-266), for DefaultThreadMapTensorOp's shape (default_thread_map_tensor_op.h:96-102): the tile's
+// 192-266), for DefaultThreadMapTensorOp's shape (default_thread_map_tensor_op.h:96-102): the tile's
 // N columns by 8 rows, a group per warp along M. The warps left for the rows (N x K of them)
 // share 8 rows; fewer than 8 lay each warp's accesses out in two dimensions, which must cover at
-// least one row and one column.
+// least one row and one column; 8 or more give each warp rows of 32 accesses (:197-214), of which the
+// tile's N must hold one, as the output iterator asserts (predicated_tile_iterator.h:103).
 constexpr Rejection sm80_epilogue_check(const Config& given) {
   if (given.interleaved) return Rejection::none;  // InterleavedEpilogue reads no staged rows
   const Config config = sm80_staged_output(given);
@@ -123,8 +124,8 @@ constexpr Rejection sm80_epilogue_check(const Config& given) {
   if (narrow_output && elements != 4 && elements != 8 && elements != 16) return Rejection::sm80_epilogue_narrow_access;
   const Sm80WarpCount warps = sm80_warp_count(config);
   const bytes_t warps_for_rows = warps.n * warps.k;
-  if (warps_for_rows >= 8) return Rejection::none;
   const bytes_t access = sm80_output_access(config);
+  if (warps_for_rows >= 8) return config.tile.n / access / 32 == 0 ? Rejection::sm80_epilogue_row_accesses : Rejection::none;
   const bytes_t access_bytes = access * bits_of(config.d) / 8;
   const bytes_t shape_row = 8 / warps_for_rows;
   const bytes_t shape_width = config.tile.n / access;

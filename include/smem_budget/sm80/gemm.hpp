@@ -109,11 +109,6 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (!fp8_activations && ((a != Element::f16 && a != Element::bf16) || (b != Element::u4 && b != Element::u8)))
       return "not modelled: TensorRT-LLM's weight-only 2.x GEMMs other than f16 or bf16 A with u4 or u8 B, and e4m3 A "
              "with u4 B";
-    // TensorRT-LLM's 2.x MoE dispatch takes FP8 A only with FP8 B (dispatchMoeGemmToCutlass,
-    // kernels/cutlass_kernels/moe_gemm/moe_gemm_template_dispatch.h:451-457).
-    if (fp8_activations && config.moe)
-      return "not modelled: TensorRT-LLM's 2.x MoE GEMM (MoeFCGemm) with FP8 activations and u4 weights (its W4A8 "
-             "runner is the dense GemmFpAIntB: leave moe out)";
     if (!plain) return "TensorRT-LLM's weight-only GEMMs are dense tensor-op GEMMs: leave opclass, sparse and "
                        "planar_complex out";
     if (config.grouped && !config.moe)
@@ -131,9 +126,6 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
       return "TensorRT-LLM's weight-only GEMMs write D of A's type: give d as A's type";
     if (accumulator_of(config) != Element::f32)
       return "TensorRT-LLM's weight-only GEMMs accumulate in f32: leave accumulator out";
-    if (config.warp.k != config.tile.k)
-      return "not modelled: TensorRT-LLM's weight-only mainloop with warps that split K (its tiles' warps take the "
-             "tile's K)";
     if (sm80_stages(config) < 2) return "not modelled: TensorRT-LLM's weight-only mainloop of one stage";
   }
   if (config.interleaved) {
@@ -352,11 +344,17 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
   // The weight-only kernel's DefaultMma choice, then DqMma's own assertions (default_dq_mma_multistage.h:
   // 263-268), which instantiate its DefaultMmaCore's class, which asserts that the warp tile divides the
   // tile; both come before the core's layouts and thread maps are instantiated (measured: a tile K of 128
-  // 16-bit elements is refused there, not by the layout).
+  // 16-bit elements is refused there, not by the layout). Then the core's thread maps, the warp MMA, the
+  // epilogue, and last DqMmaMultistage's count of instructions along K (measured: 16 warps too many for
+  // B's tile are refused by its thread map, a warp K of one instruction by the epilogue's thread map).
   const bool warps_divide = kernel.tile.m % kernel.warp.m == 0 && kernel.tile.n % kernel.warp.n == 0;
-  if (sm80_dequantizes(kernel))
-    if (const Rejection why = sm80_dequant_check(kernel, sm80_stages(kernel), warps_divide); why != Rejection::none)
-      return why;
+  if (sm80_dequantizes(kernel)) {
+    for (const Rejection why : {sm80_dequant_check(kernel, sm80_stages(kernel), warps_divide),
+                                sm80_mainloop_tile_check(kernel), sm80_dequant_warp_check(kernel),
+                                sm80_epilogue_check(kernel), sm80_dequant_k_iterations_check(kernel)})
+      if (why != Rejection::none) return why;
+    return Rejection::none;
+  }
   const Rejection mainloop =
       kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
   if (mainloop != Rejection::none) return mainloop;

@@ -216,24 +216,19 @@ constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t thre
 
 }  // namespace detail
 
-// What the mainloop's types assert of the tile, in the order a build reports them: the warp tile
+// What the mainloop's core asserts of the tile, in the order a build reports them: the warp tile
 // divides the threadblock tile (default_mma_core_sm80.h:1414); the f64 and complex cores take at
 // least two warps (default_mma_core_sm80.h:137, all but row-major A with column-major B;
 // default_multistage_mma_complex_core_sm80.h:137…1055); the shared-memory layouts and thread maps
 // of A and B accept their tiles; the f64 and complex warp iterators read whole 16 (64-bit) or 8
 // (128-bit) rows of M or N by 4 of K (gemm/warp/mma_tensor_op_tile_iterator_sm80.h:99, 854;
-// mma_complex_tensor_op_tile_iterator_sm80.h:99, 1145); the instruction divides the warp tile
-// (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
-// instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
-constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) {
+// mma_complex_tensor_op_tile_iterator_sm80.h:99, 1145).
+constexpr Rejection sm80_mainloop_tile_check(const Config& config) {
   const Tile& t = config.tile;
   const WarpTile& w = config.warp;
   if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
-  if (config.interleaved) {
-    if (const Rejection why = detail::sm80_interleaved_operands(config, threads); why != Rejection::none) return why;
-    return detail::sm80_warp_mma_check(w, sm80_instruction(config.types.a.data, hopper_dmma));
-  }
+  if (config.interleaved) return detail::sm80_interleaved_operands(config, threads);
   const Element operand = config.types.a.data;
   const int bits = bits_of(operand);
   const bool wide = is_f64_or_complex(operand);
@@ -251,7 +246,15 @@ constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) 
     const bytes_t rows = bits == 128 ? 8 : 16;
     if (w.m % rows != 0 || w.n % rows != 0 || w.k % 4 != 0) return Rejection::sm80_warp_iterator_divisibility;
   }
-  return detail::sm80_warp_mma_check(w, sm80_instruction(sm80_mma_operand(config.types), hopper_dmma));
+  return Rejection::none;
+}
+
+// The core's assertions, then the warp's: the instruction divides the warp tile
+// (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
+// instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
+constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) {
+  if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
+  return detail::sm80_warp_mma_check(config.warp, sm80_instruction(sm80_mma_operand(config.types), hopper_dmma));
 }
 
 }  // namespace smem_budget
