@@ -227,6 +227,10 @@ constexpr Rejection sm90_check(const Config& config) {
   // The builders' alignment assertions: TMA's 16 bytes, cp.async's 4 (sm90_gmma_builder.inl:238, 804).
   if (!operands_aligned_to(config, sm90_cp_async(config) ? 4 : 16))
     return sm90_cp_async(config) ? Rejection::sm90_cp_async_alignment : Rejection::sm90_tma_alignment;
+  // The register-sourced builder takes pointer-array schedules for mixed input only
+  // (sm90_gmma_builder.inl:363-366, measured: tests/data/sm90-random-device.json).
+  if (sm90_rmem_a(config) && !sm90_cp_async(config) && is_pointer_array(config) && !is_mixed_input(config))
+    return Rejection::sm90_grouped_rmem_a;
   if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
   // The aux store's swizzle atom, ss_smem_selector's for the aux element (sm90_builder.inl:194-196): at least
