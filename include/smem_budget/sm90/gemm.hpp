@@ -254,12 +254,9 @@ constexpr Rejection sm90_check(const Config& config) {
   const bool auto_fusion = config.schedule == Schedule::automatic && config.fusion != Fusion::none;
   if (!auto_fusion && config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
     return Rejection::sm90_nosmem_fusion;
-  // The pointer-array epilogue (Sm90PtrArrayTmaWarpSpecialized) has FusionCallbacks for ScaledAcc,
-  // LinearCombination and LinCombEltAct only (sm90_callbacks_tma_warpspecialized.hpp:131-133, 281-289,
-  // 438-447); LinCombPerColBias (:621-624) and ScaledLinCombPerRowBiasEltActAmaxAux (:1933-1934) have the
-  // non-pointer-array epilogue's only, so grouped kernels fall to callbacks.hpp:55's assertion (measured).
-  // vLLM's scaled-mm EVTs are visitor trees the collective takes directly: no FusionCallbacks lookup.
-  if ((config.fusion == Fusion::col_bias || config.fusion == Fusion::amax_aux) && is_pointer_array(config))
+  // The pointer-array epilogue's missing FusionCallbacks (core/config.hpp). vLLM's scaled-mm EVTs are
+  // visitor trees the collective takes directly: no FusionCallbacks lookup.
+  if (pointer_array_callbacks_missing(config.fusion) && is_pointer_array(config))
     return Rejection::grouped_bias_callbacks;
   if (config.sparse) {
     if (auto_fusion) return Rejection::sm90_auto_fusion;
