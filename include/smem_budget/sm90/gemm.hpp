@@ -220,6 +220,9 @@ constexpr Rejection sm90_check_epilogue_tile(const Config& config, Schedule sche
   const bool cooperative = schedule == Schedule::cooperative;
   if (!((e.m == 64 && !cooperative) || (e.m == 128 && cooperative)) || e.n % 16 != 0)
     return Rejection::sm90_epilogue_tile_shape;
+  // The collective's class-scope assertions (sm90_epilogue_tma_warpspecialized.hpp:129-130), met before
+  // the kernel's (measured: a cooperative 64x16 tile with a 128x32 epilogue tile).
+  if (config.tile.m % e.m != 0 || config.tile.n % e.n != 0) return Rejection::epilogue_tile_divides_cta;
   return Rejection::none;
 }
 
