@@ -274,6 +274,16 @@ constexpr bool is_mixed_input(const Config& config) {
 // ArrayProblemShape.
 constexpr bool is_pointer_array(const Config& config) { return config.grouped || config.batched; }
 
+// The fusions the pointer-array TMA epilogue has no FusionCallbacks for: Sm90PtrArrayTmaWarpSpecialized
+// specializes ScaledAcc, LinearCombination and LinCombEltAct only (epilogue/fusion/
+// sm90_callbacks_tma_warpspecialized.hpp:131-133, 281-289, 438-447), not LinCombPerColBias (:621-624) nor
+// ScaledLinCombPerRowBiasEltActAmaxAux (:1933-1934); SM100's Sm100PtrArrayTmaWarpSpecialized takes that
+// policy's callbacks (sm100_callbacks_tma_warpspecialized.hpp:129-148). Such a kernel stops at
+// callbacks.hpp:55 (measured on SM90 and SM100).
+constexpr bool pointer_array_callbacks_missing(Fusion fusion) {
+  return fusion == Fusion::col_bias || fusion == Fusion::amax_aux;
+}
+
 // The SM120 collective CUTLASS builds for a configuration: each has its own mainloop layout and
 // stage rule (sm120_*_mma_builder.inl).
 enum class Family { block_scaled, block_scaled_sparse, blockwise, plain, plain_sparse };

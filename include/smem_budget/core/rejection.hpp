@@ -53,6 +53,7 @@ enum class Rejection {
   sm90_tma_alignment,
   sm90_cp_async_alignment,
   sm90_transpose_b_k,
+  sm90_grouped_rmem_a,
   sm90_blockwise_fp8_only,
   sm90_granularity_m,
   sm90_granularity_n,
@@ -556,6 +557,11 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "SmemLayoutB K must be 128bytes to be transposed.",
     "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized.hpp:196 (cp.async: "
     "sm90_mma_multistage_gmma_rs_warpspecialized.hpp:183)"}},
+  {Rejection::sm90_grouped_rmem_a,
+   {"grouped and batched (pointer-array) kernels have no register-sourced mainloop for operands of one width: "
+    "tf32 A and B must both be K-major (--a-layout row --b-layout col)",
+    "Only mixed input grouped RS GEMM is supported.",
+    "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:366"}},
   {Rejection::sm90_fast_accum_types,
    {"the FP8FastAccum schedules take FP8 operands only",
     "Only FP8 datatypes are compatible with these kernel schedules",

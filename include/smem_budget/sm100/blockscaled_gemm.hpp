@@ -34,6 +34,8 @@ constexpr Rejection sm100_check(const Config& config) {
   if (config.epilogue != EpilogueKind::nosmem && bits_of(config.d) < 8 && sm100_epilogue_cta_tile(config).m < 128)
     return Rejection::sm100_narrow_output_tmem_load;
   if (sm100_epilogue_cta_too_small(config)) return Rejection::sm100_epilogue_cta_too_small;
+  if (config.grouped && config.epilogue == EpilogueKind::tma && pointer_array_callbacks_missing(config.fusion))
+    return Rejection::grouped_bias_callbacks;
   if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
   if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;
   if (t.n != 64 && t.n != 128 && t.n != 192 && t.n != 256) return Rejection::sm100_tile_n;

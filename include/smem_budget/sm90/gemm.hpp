@@ -220,6 +220,9 @@ constexpr Rejection sm90_check_epilogue_tile(const Config& config, Schedule sche
   const bool cooperative = schedule == Schedule::cooperative;
   if (!((e.m == 64 && !cooperative) || (e.m == 128 && cooperative)) || e.n % 16 != 0)
     return Rejection::sm90_epilogue_tile_shape;
+  // The collective's class-scope assertions (sm90_epilogue_tma_warpspecialized.hpp:129-130), met before
+  // the kernel's (measured: a cooperative 64x16 tile with a 128x32 epilogue tile).
+  if (config.tile.m % e.m != 0 || config.tile.n % e.n != 0) return Rejection::epilogue_tile_divides_cta;
   return Rejection::none;
 }
 
@@ -227,6 +230,10 @@ constexpr Rejection sm90_check(const Config& config) {
   // The builders' alignment assertions: TMA's 16 bytes, cp.async's 4 (sm90_gmma_builder.inl:238, 804).
   if (!operands_aligned_to(config, sm90_cp_async(config) ? 4 : 16))
     return sm90_cp_async(config) ? Rejection::sm90_cp_async_alignment : Rejection::sm90_tma_alignment;
+  // The register-sourced builder takes pointer-array schedules for mixed input only
+  // (sm90_gmma_builder.inl:363-366, measured: tests/data/sm90-random-device.json).
+  if (sm90_rmem_a(config) && !sm90_cp_async(config) && is_pointer_array(config) && !is_mixed_input(config))
+    return Rejection::sm90_grouped_rmem_a;
   if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
   // The aux store's swizzle atom, ss_smem_selector's for the aux element (sm90_builder.inl:194-196): at least
@@ -250,12 +257,9 @@ constexpr Rejection sm90_check(const Config& config) {
   const bool auto_fusion = config.schedule == Schedule::automatic && config.fusion != Fusion::none;
   if (!auto_fusion && config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
     return Rejection::sm90_nosmem_fusion;
-  // The pointer-array epilogue (Sm90PtrArrayTmaWarpSpecialized) has FusionCallbacks for ScaledAcc,
-  // LinearCombination and LinCombEltAct only (sm90_callbacks_tma_warpspecialized.hpp:131-133, 281-289,
-  // 438-447); LinCombPerColBias (:621-624) and ScaledLinCombPerRowBiasEltActAmaxAux (:1933-1934) have the
-  // non-pointer-array epilogue's only, so grouped kernels fall to callbacks.hpp:55's assertion (measured).
-  // vLLM's scaled-mm EVTs are visitor trees the collective takes directly: no FusionCallbacks lookup.
-  if ((config.fusion == Fusion::col_bias || config.fusion == Fusion::amax_aux) && is_pointer_array(config))
+  // The pointer-array epilogue's missing FusionCallbacks (core/config.hpp). vLLM's scaled-mm EVTs are
+  // visitor trees the collective takes directly: no FusionCallbacks lookup.
+  if (pointer_array_callbacks_missing(config.fusion) && is_pointer_array(config))
     return Rejection::grouped_bias_callbacks;
   if (config.sparse) {
     if (auto_fusion) return Rejection::sm90_auto_fusion;
