@@ -200,7 +200,7 @@ struct ManyJob {
   std::optional<std::string> error;
 };
 
-// One job's judgment, as the serial reading of its entry would make it; throws InputError.
+// One job's judgment: its kernel name expanded, the defaults under its keys; throws InputError.
 Result judge(const ManyJob& job, const Settings& base, const Architecture& call_arch) {
   Settings own = job.own;
   smem_budget::io::expand_kernel_name(own);
@@ -247,7 +247,7 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   smem_budget::io::expand_kernel_name(base);
   const Architecture a = architecture(arch, device);
 
-  // Read under the GIL: each entry's keys, or the message reading them raised. A list repeats its
+  // Each entry's keys, or the message reading them raised. A list repeats its
   // kernels (a candidate per problem shape, GEMM_1's tactics as GEMM_2's): entries with the same
   // keys share one job, and its (read-only) Result.
   struct Entry {
@@ -281,8 +281,8 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
     }
   }
 
-  // Each job judged once. (Judging them on every core without the GIL was slower on a 2-core
-  // machine: the readers allocate, and the threads contend for the allocator.)
+  // Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
+  // released, the readers' allocations contended and it was slower (62a90ea).
   for (ManyJob& job : jobs) {
     try {
       job.result = judge(job, base, a);
