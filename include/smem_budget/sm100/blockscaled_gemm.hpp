@@ -34,7 +34,7 @@ constexpr Rejection sm100_check(const Config& config) {
   if (config.epilogue != EpilogueKind::nosmem && bits_of(config.d) < 8 && sm100_epilogue_cta_tile(config).m < 128)
     return Rejection::sm100_narrow_output_tmem_load;
   if (sm100_epilogue_cta_too_small(config)) return Rejection::sm100_epilogue_cta_too_small;
-  if (config.grouped && config.epilogue == EpilogueKind::tma && pointer_array_callbacks_missing(config.fusion))
+  if (sm100_pointer_array_callbacks_missing(config))
     return Rejection::grouped_bias_callbacks;
   if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
   if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;

@@ -244,6 +244,12 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
   return {m, cta.n % n == 0 ? n : cta.n};
 }
 
+// A grouped kernel's TMA epilogue (Sm100PtrArrayTmaWarpSpecialized) takes SM90's pointer-array
+// callbacks, which lack some fusions (core/config.hpp): callbacks.hpp:55.
+constexpr bool sm100_pointer_array_callbacks_missing(const Config& config) {
+  return config.grouped && config.epilogue == EpilogueKind::tma && pointer_array_callbacks_missing(config.fusion);
+}
+
 // The automatic tile's assertion that the CTA spans those narrowest N (sm100_builder.inl:1046).
 constexpr bool sm100_epilogue_cta_too_small(const Config& config) {
   if (config.epilogue == EpilogueKind::nosmem || !config.epilogue_tile.automatic) return false;

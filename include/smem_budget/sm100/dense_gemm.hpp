@@ -143,7 +143,7 @@ constexpr Rejection sm100_dense_check(const Config& config) {
     const bytes_t rows = sm100_epilogue_tile(config).m / sm100_tmem_warps(config).m;
     if (rows != 16 && rows != 32) return Rejection::sm100_tmem_datapaths;
     if (sm100_epilogue_cta_too_small(config)) return Rejection::sm100_epilogue_cta_too_small;
-    if (config.grouped && config.epilogue == EpilogueKind::tma && pointer_array_callbacks_missing(config.fusion))
+    if (sm100_pointer_array_callbacks_missing(config))
       return Rejection::grouped_bias_callbacks;
   }
   // Mainloop builder (sm100_umma_builder.inl): the types (:199), the unpacked FP4/FP6 loads (:214), then
