@@ -52,7 +52,7 @@ def probe_source(cfg):
     a, _, b = cfg.get("types", "f16").partition(":")
     b = b or a
     d = cfg.get("d", "bf16")
-    acc = cfg.get("accumulator", "s32" if a == "s8" else "f32")
+    acc = cfg.get("accumulator", "s32" if a in ("s8", "u8") else "f32")
     fp8 = a in ("e4m3", "e5m2")
     arch = "Sm89" if fp8 else "Sm80"
     stages = int(cfg.get("stages", 3))
@@ -71,7 +71,7 @@ def probe_source(cfg):
     shapes = (f"cutlass::gemm::GemmShape<{m}, {n}, {k}>, cutlass::gemm::GemmShape<{wm}, {wn}, {wk}>, "
               f"cutlass::gemm::GemmShape<{INSTRUCTION[BITS[a]]}>")
     # FP8 on SM89 and every 2.x example of these types: OpMultiplyAdd (saturating for integers).
-    operator = "cutlass::arch::OpMultiplyAddSaturate" if a == "s8" else "cutlass::arch::OpMultiplyAdd"
+    operator = "cutlass::arch::OpMultiplyAddSaturate" if a in ("s8", "u8") else "cutlass::arch::OpMultiplyAdd"
     kernel = cfg.get("kernel_kind", "universal")
     if cfg.get("grouped"):
         kernel = "grouped"

@@ -88,6 +88,8 @@ using Kernel = cutlass::gemm::kernel::GemmUniversal<cute::Shape<int, int, int, i
 
 def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
+    if cfg.get("sparse"):
+        raise ValueError("SM100 sparse GEMMs are measured by their library names (tools/kernel_names), not here")
     if cfg.get("types") == "cf32":
         return complex_probe_source(cfg)
     if cfg.get("scaling", "block") == "none":

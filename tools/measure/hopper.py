@@ -39,6 +39,8 @@ def probe_source(cfg):
     scaling = cfg.get("scaling", "block")
     if scaling not in ("none", "blockwise"):
         raise ValueError("SM90 GEMMs are plain or blockwise-scaled")
+    if cfg.get("sparse"):
+        raise ValueError("SM90 sparse GEMMs are measured by their library names (tools/kernel_names), not here")
     p = probe_keys(cfg)
     batched = cfg.get("batched", False)
     array = p.grouped or batched  # the pointer-array kernels

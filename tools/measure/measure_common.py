@@ -7,10 +7,10 @@ ELEMENT = {
     "e2m1": "cutlass::float_e2m1_t", "e2m3": "cutlass::float_e2m3_t", "e3m2": "cutlass::float_e3m2_t",
     "e4m3": "cutlass::float_e4m3_t", "e5m2": "cutlass::float_e5m2_t", "f16": "cutlass::half_t",
     "bf16": "cutlass::bfloat16_t", "f32": "float", "tf32": "cutlass::tfloat32_t", "s8": "int8_t", "void": "void",
-    "u8": "uint8_t", "s4": "cutlass::int4b_t", "u4": "cutlass::uint4b_t",
+    "u8": "uint8_t", "s4": "cutlass::int4b_t", "u4": "cutlass::uint4b_t", "s32": "int32_t",
 }
 BITS = {"e2m1": 4, "e2m3": 6, "e3m2": 6, "e4m3": 8, "e5m2": 8, "f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "s8": 8,
-        "u8": 8, "s4": 4, "u4": 4}
+        "u8": 8, "s4": 4, "u4": 4, "s32": 32}
 PRESETS = {"nvfp4": ("e2m1", "nv"), "mxfp4": ("e2m1", "mx"), "mxfp6": ("e3m2", "mx"), "mxfp8": ("e4m3", "mx")}
 
 
