@@ -59,6 +59,9 @@ constexpr EpilogueTileShape sm100_automatic_epilogue_tile(const Config& config) 
 constexpr Schedule sm100_built_schedule(const Config& config) {
   return sm100_is_2sm(config) ? Schedule::two_sm : Schedule::one_sm;
 }
+constexpr Schedule sm103_built_schedule(const Config& config) {
+  return sm103_is_2sm(config) ? Schedule::two_sm : Schedule::one_sm;
+}
 // SM120's normalised configuration already names it (sm120_normalised: cooperative).
 constexpr Schedule schedule_as_given(const Config& config) { return config.schedule; }
 // CUTLASS 2.x epilogues have no epilogue tile.
@@ -81,7 +84,7 @@ inline constexpr std::array<ModelledArchitecture, 5> modelled_architectures{{
      detail::sm100_built_schedule, SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, true, sm103_invalid_input,
      evaluate_sm103, detail::on_any_arch<sm103_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
-     detail::sm100_built_schedule, SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
+     detail::sm103_built_schedule, SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
      evaluate_sm120, detail::on_any_arch<sm120_shape_compiles>, sm120_automatic_epilogue_tile, sm120_normalised,
      detail::schedule_as_given, SweepSpace{},

@@ -105,6 +105,8 @@ enum class Rejection {
   sfa_tma_rows_below_128,
   sfa_tma_rows_in_blocks,
   sfb_tma_rows,
+  blockscaled_sparse_sf_tma_k,
+  blockscaled_sparse_sf_tma_k_blocks,
   cooperative_tile_m,
   dense_tile_n_copy_vals,
   dense_tile_n_permutation,
@@ -113,9 +115,11 @@ enum class Rejection {
   epilogue_mma_tile_n_divides_epi,
   epilogue_epi_tile_n_divides_mma,
   sf_gen_col_pingpong,
+  fp4_col_output_shuffle,
   blockscaled_sparse_tile_n,
   sm100_sf_col_epilogue_tile_n,
   sm100_tmem_datapaths,
+  sm100_2sm_8bit_epilogue_tile,
   sm100_2sm_16bit_cta_n,
   sm100_dense_types,
   sm100_dense_mix8bit,
@@ -185,6 +189,7 @@ enum class Rejection {
   sm80_iterator_two_warps,
   sm80_crosswise128_iterations,
   sm80_warp_iterator_divisibility,
+  sm80_narrow_mn_major,
   sm80_stripmined_vector,
   sm80_stripmined_threads,
   sm80_simt_warp_threads,
@@ -360,6 +365,21 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cute/atom/copy_traits_sm90_tma.hpp:745 (TMA_SFB, "
     "cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:317, "
     "grouped sm120_blockscaled_mma_array_tma.hpp:331)", true}},
+  {Rejection::blockscaled_sparse_sf_tma_k,
+   {"a block-scaled sparse tile K must be a multiple of four scale-factor vectors (256 for MX types, whose sparse "
+    "vector is 64; 128 for NVFP4's 32): a shorter K leaves the SFA and SFB TMA descriptors' shared-memory "
+    "layouts without scale factors along K (a build of the kernel's Params refuses it; sizeof(SharedStorage) "
+    "compiles)",
+    "TMA requires CTA_Tile and SLayout top-level size equivalence.",
+    "cute/atom/copy_traits_sm90_tma.hpp:745 (TMA_SFA, "
+    "cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp:351; the K mode of the scale-factor layout, "
+    "builders/sm120_blockscaled_sparse_mma_builder.inl:288)", true}},
+  {Rejection::blockscaled_sparse_sf_tma_k_blocks,
+   {"a block-scaled sparse tile K must be a multiple of four scale-factor vectors (256 for MX types, 128 for "
+    "NVFP4): the SFA TMA descriptor's tile does not divide its scale-factor blocks (a build of the kernel's "
+    "Params refuses it; sizeof(SharedStorage) compiles)",
+    "Shape Divisibility Condition",
+    "cute/layout.hpp:1101 (TMA_SFA, cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp:351)", true}},
   {Rejection::dense_tile_n_copy_vals,
    {"tile N 8 or 16 is too narrow for the B operand's shared-memory copy atom of these collectives "
     "(16 values a thread); use N >= 32 (device code: a host-only build compiles it)",
@@ -383,6 +403,14 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "store the scale factors together)",
     "SM120 epilogue currently only supports two warp groups collaborating.",
     "cutlass/epilogue/fusion/sm120_visitor_store_tma_warpspecialized.hpp:665 (device code)", true}},
+  {Rejection::fp4_col_output_shuffle,
+   {"an FP4 D stored column-major needs scale-factor generation (--fusion sf-gen): with any other fusion the "
+    "epilogue shuffles the FP4 values themselves between threads, which its 32-bit shuffle cannot (device code: "
+    "a host-only build compiles it)",
+    "Copy_Traits: src failed to vectorize into registers. Layout is incompatible with this CopyOp.",
+    "cute/atom/copy_traits.hpp:128 (the register transform SM50_Shuffle_U32_2x2Trans_XOR4, "
+    "cutlass/epilogue/collective/builders/sm120_builder.inl:242; "
+    "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:887)", true}},
   {Rejection::blockscaled_sparse_tile_n,
    {"the block-scaled sparse collective builds tile N 64 and 128 only: at other N its SFB fragment and "
     "accumulator disagree in N (a static assertion without a message, in device code)",
@@ -696,6 +724,15 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "(CUTLASS 4.5.2 and later)",
     "SM100 2SM TMA epilogue: 16-bit element types (f16/bf16) with CtaN > 128 require",
     "cutlass/epilogue/collective/builders/sm100_builder.inl:1220"}},
+
+  {Rejection::sm100_2sm_8bit_epilogue_tile,
+   {"a 2-SM kernel of tile M 128 with 8-bit C and D and the automatic epilogue tile needs CTA N of at most 64 or a "
+    "multiple of 64: otherwise the epilogue tile is the whole CTA N, which its two warps along N cannot partition "
+    "(device code: a host-only build compiles it); use --epilogue-tile, a 16-bit C, or tile M 256",
+    "Stride Divisibility Condition",
+    "cute/layout.hpp:1077 (the store's shared-memory partition, "
+    "cutlass/epilogue/collective/sm100_epilogue_tma_warpspecialized.hpp; the tile, "
+    "cutlass/epilogue/collective/builders/sm100_builder.inl:1013-1041)", true}},
 
   // SM100: the UMMA builder without block scales (OpClassTensorOp) and its collective.
   {Rejection::sm100_dense_types,
@@ -1026,6 +1063,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"an f64 or complex<float> warp tile's M and N must be multiples of 16 (complex<double>: 8) and its K of 4",
     "Divisibility.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator_sm80.h:99"}},
+  {Rejection::sm80_narrow_mn_major,
+   {"an 8-bit or narrower operand must be K-major (row-major A, column-major B) unless the tile's M (for A) or N "
+    "(for B) is 64: the warp has no shared-memory iterator for its other MN-major layouts",
+    "incomplete type MmaTensorOpMultiplicandTileIterator",
+    "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:81 (declared only; defined for TensorOpMultiplicandCongruous"
+    "<bits, 64> at :105-109; the core's layout, cutlass/gemm/threadblock/default_mma_core_sm80.h:1305-1314)"}},
   {Rejection::sm80_stripmined_vector,
    {"a sparse kernel's metadata tile (2 x tile M) must be whole 16-byte accesses",
     "static assertion failed",

@@ -125,6 +125,20 @@ constexpr Rejection sm100_dense_mma_n_check(const Config& config) {
   return two_sm && n % 16 != 0 ? Rejection::sm100_f16_mma_n_2sm : Rejection::none;
 }
 
+// Under a 2-SM MMA of tile M 128 the TMEM warps are 2 x 2 (sm100_builder.inl:1074-1081). The
+// automatic epilogue tile of 8-bit C and D takes 64 columns, or the whole CTA N when 64 does not
+// divide it (:1013-1041); that tile, split over the two warps along N, fails the partition of the
+// store's shared-memory copy in device code (measured: CTA N 80, 96, 160 and 224 refused, 192
+// built; the same tiles with 1-SM, tile M 256 or a 16-bit C built).
+constexpr bool sm100_2sm_8bit_epilogue_tile_split(const Config& config) {
+  if (config.epilogue == EpilogueKind::nosmem || !config.epilogue_tile.automatic) return false;
+  if (sm100_tmem_warps(config).n != 2) return false;
+  const int c_bits = bits_of(config.c == Element::none ? config.d : config.c);
+  const int max_bits = c_bits > bits_of(config.d) ? c_bits : bits_of(config.d);
+  const bytes_t n = sm100_epilogue_cta_tile(config).n;
+  return max_bits == 8 && n > 64 && n % 64 != 0;
+}
+
 // The assertions, in the order the compiler meets them: the epilogue builder (instantiated first: its
 // SharedStorage is the mainloop's carveout), then the mainloop builder and its tiled MMA.
 constexpr Rejection sm100_dense_check(const Config& config) {
@@ -172,6 +186,8 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   // makes a 2-SM one for an even cluster M), on one CTA.
   if (sm100_cp_async(config) && two_sm) return Rejection::sm100_cp_async_2sm;
   if (sm100_cp_async(config) && config.cluster.m * config.cluster.n != 1) return Rejection::sm100_cp_async_cluster;
+  // The epilogue's store(), in device code.
+  if (sm100_2sm_8bit_epilogue_tile_split(config)) return Rejection::sm100_2sm_8bit_epilogue_tile;
   return Rejection::none;
 }
 

@@ -33,6 +33,14 @@ inline constexpr bytes_t sm103_sf_bytes_per_row = 12;
 // SchedulerPipelineStageCount of the SM103 kernels (:469).
 inline constexpr bytes_t sm103_scheduler_stages = 3;
 
+// SM103's builder takes the 2-SM MMA under KernelScheduleAuto for any even static cluster M, whatever
+// the tile M (sm103_blockscaled_umma_builder.inl:180-189, 386-388); SM100's block-scaled one asks for
+// tile M 256 too.
+constexpr bool sm103_is_2sm(const Config& config) {
+  if (config.schedule != Schedule::automatic) return config.schedule == Schedule::two_sm;
+  return sm100_even_static_cluster_m(config);
+}
+
 constexpr std::optional<std::string_view> sm103_invalid_input(const Config& config) {
   if (config.scaling != Scaling::block || config.types.a.data != Element::e2m1 || config.types.b.data != Element::e2m1)
     return "not modelled: on sm103 the model covers the FP4 block-scaled (\"ultra\") GEMMs: nvfp4 or mxfp4";
@@ -64,7 +72,7 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   if (config.epilogue_schedule != EpilogueSchedule::automatic)
     return "not modelled on sm103: an epilogue schedule apart from the kernel's (SM103's kernels name their own)";
   if (const auto error = sm100_invalid_input(config)) return error;
-  const bool two_sm = sm100_is_2sm(config);
+  const bool two_sm = sm103_is_2sm(config);
   if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))
     return "not modelled on sm103: tile M 128 (1-SM) or 256 (2-SM)";
   return std::nullopt;
@@ -73,7 +81,7 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
 // The assertions nvcc reports first, in its order: the epilogue builder, the mainloop builder,
 // the collective, CuTe's TMA and MMA atoms.
 constexpr Rejection sm103_check(const Config& config) {
-  const bool two_sm = sm100_is_2sm(config);
+  const bool two_sm = sm103_is_2sm(config);
   if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
   if (config.stages.kind == StagePolicy::Kind::fixed) return Rejection::sm103_stage_count;
   if (config.tile.k != sm103_tile_k) return Rejection::sm103_tile_k;

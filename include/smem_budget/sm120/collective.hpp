@@ -62,9 +62,20 @@ constexpr Rejection check_mainloop(const Config& config, const CutlassRules& rul
 }
 
 // What a build of the collective refuses beyond its class-scope assertions: the TMA descriptors
-// of its Params (compiled by the host path: the block-scaled scale factors), and its device code.
+// of its Params (compiled by the host path: the block-scaled scale factors, dense and sparse), and its
+// device code.
 constexpr Rejection check_mainloop_params(const Config& config, const CutlassRules& rules) {
-  return family_of(config) == Family::block_scaled ? check_blockscaled_params(config, rules) : Rejection::none;
+  switch (family_of(config)) {
+    case Family::block_scaled:
+      return check_blockscaled_params(config, rules);
+    case Family::block_scaled_sparse:
+      return check_sparse_params(config);
+    case Family::blockwise:
+    case Family::plain:
+    case Family::plain_sparse:
+      return Rejection::none;
+  }
+  return Rejection::none;
 }
 
 constexpr Rejection check_mainloop_device_code(const Config& config) {

@@ -85,23 +85,22 @@ constexpr Rejection sm120_check_epilogue(const Config& config, const CutlassRule
   return Rejection::none;
 }
 
-// What the epilogue's store() refuses in device code. Scale-factor generation into a column-major
-// D needs both warp groups (sm120_visitor_store_tma_warpspecialized.hpp:665). A given epilogue tile
-// meets the MMA-tile checks (sm90_epilogue_tma_warpspecialized.hpp:671-678): per 128 rows of M the
-// accumulator holds 2 cooperative MMA tiles (1 when a block-scaled N < 16 takes the 8x1 warp layout)
-// or 4 ping-pong ones; along N, block-scaled 16 columns a tile (8 when N < 16), plain and blockwise
-// 2 tiles per 32 columns, rounded up (sm120_mma_builder.inl:91-95, sm120_blockscaled_mma_builder.inl).
-// Measured for tile M a multiple of 128; other M permute by min(M, 128) and are not modelled here.
-constexpr Rejection sm120_check_epilogue_device_code(const Config& config) {
-  const bool pingpong = config.schedule == Schedule::pingpong;
-  if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && pingpong)
-    return Rejection::sf_gen_col_pingpong;
+namespace detail {
+
+// A given epilogue tile meets the MMA-tile checks of the epilogue's store()
+// (sm90_epilogue_tma_warpspecialized.hpp:671-678): per 128 rows of M the accumulator holds 2
+// cooperative MMA tiles (1 when a block-scaled N < 16 takes the 8x1 warp layout) or 4 ping-pong
+// ones; along N, block-scaled 16 columns a tile (8 when N < 16), plain and blockwise 2 tiles per 32
+// columns, rounded up (sm120_mma_builder.inl:91-95, sm120_blockscaled_mma_builder.inl). Measured for
+// tile M a multiple of 128; other M permute by min(M, 128) and are not modelled here.
+constexpr Rejection sm120_epilogue_mma_tile_check(const Config& config) {
   const Tile& cta = config.tile;
   // The plain sparse builder tiles its MMA as the cooperative one does (sm120_sparse_mma_builder.inl:171-188);
   // the block-scaled sparse one is not measured here.
   const bool block_sparse = config.sparse && config.scaling == Scaling::block;
   if (block_sparse || config.epilogue_tile.automatic || config.epilogue == EpilogueKind::nosmem || cta.m % 128 != 0)
     return Rejection::none;
+  const bool pingpong = config.schedule == Schedule::pingpong;
   const bool block = config.scaling == Scaling::block;
   const bytes_t mma_m = pingpong ? 32 : block && cta.n < 16 ? 128 : 64;
   const bytes_t mma_n = block ? (cta.n < 16 ? 8 : 16) : cta.n / (2 * ceil_div(cta.n, 32));
@@ -110,6 +109,29 @@ constexpr Rejection sm120_check_epilogue_device_code(const Config& config) {
   if (epi.m * epi.n > mma_m * mma_n)
     return epi.n % mma_n != 0 ? Rejection::epilogue_mma_tile_n_divides_epi : Rejection::none;
   return mma_n % epi.n != 0 ? Rejection::epilogue_epi_tile_n_divides_mma : Rejection::none;
+}
+
+// An FP4 D stored M-major is shuffled in registers first, a 2x2 transpose over 32-bit words
+// (sm120_builder.inl:223-245). When the fusion's last node already converts to D's type, the
+// epilogue shuffles the FP4 values themselves (sm90_epilogue_tma_warpspecialized.hpp:704-706,
+// 881-887), too narrow for the word copy; scale-factor generation hands the epilogue floats
+// (Sm120BlockScaleFactorRowStore/ColStore return their input, sm120_callbacks_tma_warpspecialized.hpp:107-110).
+constexpr bool sm120_fp4_col_output_shuffled_narrow(const Config& config) {
+  return config.epilogue == EpilogueKind::tma && bits_of(config.d) == 4 &&
+         config.d_layout == MatrixLayout::col && config.fusion != Fusion::sf_gen;
+}
+
+}  // namespace detail
+
+// What the epilogue's store() refuses in device code, in its order: scale-factor generation into a
+// column-major D needs both warp groups (sm120_visitor_store_tma_warpspecialized.hpp:665), a given
+// epilogue tile meets the MMA-tile checks, then the FP4 M-major shuffle.
+constexpr Rejection sm120_check_epilogue_device_code(const Config& config) {
+  if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && config.schedule == Schedule::pingpong)
+    return Rejection::sf_gen_col_pingpong;
+  if (const Rejection r = detail::sm120_epilogue_mma_tile_check(config); r != Rejection::none) return r;
+  if (detail::sm120_fp4_col_output_shuffled_narrow(config)) return Rejection::fp4_col_output_shuffle;
+  return Rejection::none;
 }
 
 constexpr EpilogueLayout sm120_epilogue_layout(const Config& config, const CutlassRules& rules, Checked& c) {

@@ -57,6 +57,19 @@ constexpr Rejection check_sparse_mainloop(const Config& config) {
   return Rejection::none;
 }
 
+// What a build of the block-scaled sparse collective's Params refuses: its scale-factor layout
+// holds K / V' / 4 blocks of four vectors along K (sm120_blockscaled_sparse_mma_builder.inl:288,
+// V' twice the operand's vector) and the SF TMA descriptors copy the whole tile K
+// (sm120_blockscaled_sparse_mma_tma.hpp:351-362): a K below one block leaves the layout empty along
+// K, a longer K of part-blocks does not divide its block (measured: K 128 and 384 of MXFP8).
+constexpr Rejection check_sparse_params(const Config& config) {
+  if (family_of(config) != Family::block_scaled_sparse) return Rejection::none;
+  const bytes_t block_k = 4 * sparse_scale_vector(config.types.a);
+  if (config.tile.k < block_k) return Rejection::blockscaled_sparse_sf_tma_k;
+  if (config.tile.k % block_k != 0) return Rejection::blockscaled_sparse_sf_tma_k_blocks;
+  return Rejection::none;
+}
+
 // What the sparse collectives' mma() refuses in device code: an N below 32 other than 8 or 16 does
 // not divide the tiled MMA's N permutation; the block-scaled one's SFB fragment matches the
 // accumulator in N only at N 64 and 128 below 256 (sm120_blockscaled_sparse_mma_tma.hpp:1101; N 8,

@@ -249,11 +249,26 @@ constexpr Rejection sm80_mainloop_tile_check(const Config& config) {
   return Rejection::none;
 }
 
-// The core's assertions, then the warp's: the instruction divides the warp tile
+// The warp's shared-memory iterator of an MN-major operand. The core lays it out as
+// TensorOpMultiplicandCongruous<bits, min(128 / sizeof(element), M or N)> (default_mma_core_sm80.h:
+// 1305-1314), and the warp iterators exist for 64 of those (any width) and for the 16- and 32-bit
+// ones' narrower layouts (gemm/warp/mma_tensor_op_tile_iterator.h:105-109, 504-506, 869-871,
+// 1273-1275). An 8-bit or narrower operand therefore reads MN-major only from a tile M (N) of 64
+// (measured: 8-bit A or B over 32, 128 and 256 refused, over 64 built).
+constexpr bool sm80_narrow_mn_major_readable(const Config& config) {
+  const auto readable = [](int bits, bool k_major, bytes_t extent) {
+    return k_major || bits >= 16 || extent == 64;  // min(128, extent) == 64
+  };
+  return readable(bits_of(config.types.a.data), k_major_a(config), config.tile.m) &&
+         readable(bits_of(config.types.b.data), k_major_b(config), config.tile.n);
+}
+
+// The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile
 // (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
 // instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
 constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
+  if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
   return detail::sm80_warp_mma_check(config.warp, sm80_instruction(sm80_mma_operand(config.types), hopper_dmma));
 }
 

@@ -247,14 +247,16 @@ constexpr Rejection sm90_check(const Config& config) {
   // The KernelTma kernel reads the epilogue's ElementAccumulator, which the TMA warp-specialized
   // collective does not define (measured).
   if (config.schedule == Schedule::tma && config.epilogue != EpilogueKind::nosmem) return Rejection::sm90_tma_epilogue;
-  if (is_trtllm_folded_moe(config)) {
-    if (const Rejection r = trtllm_mixed_input_moe_check(config); r != Rejection::none) return r;
-  } else if (is_mixed_input(config)) {
-    if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
-  }
   // sm90_builder.inl:615: the auto epilogue takes LinearCombination only; a named no-smem epilogue's
   // builder (:466-484) matches nothing else, and the generic builder asserts (measured).
   const bool auto_fusion = config.schedule == Schedule::automatic && config.fusion != Fusion::none;
+  if (is_trtllm_folded_moe(config)) {
+    if (const Rejection r = trtllm_mixed_input_moe_check(config); r != Rejection::none) return r;
+  } else if (is_mixed_input(config)) {
+    // The epilogue builder is instantiated first (measured: auto with a fusion over a row-major s4 B).
+    if (auto_fusion) return Rejection::sm90_auto_fusion;
+    if (const Rejection r = sm90_mixed_input_check(config); r != Rejection::none) return r;
+  }
   if (!auto_fusion && config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
     return Rejection::sm90_nosmem_fusion;
   // The pointer-array epilogue's missing FusionCallbacks (core/config.hpp). vLLM's scaled-mm EVTs are
