@@ -513,9 +513,32 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
   return std::nullopt;
 }
 
+// read_any, remembering the last short text this thread read: a config is read for its settings,
+// then for its architecture and its display name (frontend::evaluate_entry), from the same text.
+// Only what was read without error is kept; the same text always reads the same.
+std::optional<GemmConfig> read_remembered(std::string_view text, const Origin& origin, std::size_t& end) {
+  constexpr std::size_t longest = 4096;  // kernel_names_in reads configs from the rest of a whole text
+  struct Last {
+    std::string text;
+    std::optional<GemmConfig> config;
+    std::size_t end = 0;
+  };
+  thread_local Last last;
+  if (text.size() > longest) return read_any(text, origin, end);
+  if (!last.text.empty() && text == last.text) {
+    end = last.end;
+    return last.config;
+  }
+  auto config = read_any(text, origin, end);
+  last.text.assign(text);
+  last.config = config;
+  last.end = end;
+  return config;
+}
+
 GemmConfig read_whole(std::string_view text, const Origin& origin) {
   std::size_t end = 0;
-  const auto config = read_any(text, origin, end);
+  const auto config = read_remembered(text, origin, end);
   if (!config)
     throw InputError(fmt::format(
         "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
@@ -537,7 +560,7 @@ std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
   std::size_t end = 0;
-  const auto config = read_any(text, origin, end);
+  const auto config = read_remembered(text, origin, end);
   if (!config) return std::nullopt;
   return FoundGemmConfig{spelling_of(*config), end};
 }
@@ -545,7 +568,7 @@ std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Ori
 std::optional<std::string> gemm_config_arch(std::string_view text) {
   std::size_t end = 0;
   try {
-    const auto config = read_any(text, Origin(), end);
+    const auto config = read_remembered(text, Origin(), end);
     if (config && config->sm_version) return arch_of(*config->sm_version);
   } catch (const InputError&) {
   }
