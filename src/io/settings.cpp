@@ -78,9 +78,12 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
   if (row->read != nullptr) row->read(scratch, Setting{value, origin});
 }
 
-std::string settings_identity(const Settings& settings) {
+std::string settings_identity(const Settings& settings) { return settings_identity(settings, {}); }
+
+std::string settings_identity(const Settings& settings, std::string_view except) {
   std::string identity;
   for (const auto& [key, setting] : settings) {
+    if (!except.empty() && key == except) continue;
     identity += key;
     identity += '=';
     identity += setting.value.is_string() ? setting.value.get_ref<const std::string&>() : setting.value.dump();

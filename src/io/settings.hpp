@@ -35,6 +35,8 @@ void check_setting(const std::string& key, const nlohmann::json& value, const Or
 // What the settings say, less where each came from: equal for two entries that describe the same
 // kernel the same way, which are judged alike (an autotuner's list repeats its candidates).
 std::string settings_identity(const Settings& settings);
+// The same, leaving out `except` (the kernel name, when what it was read into is compared).
+std::string settings_identity(const Settings& settings, std::string_view except);
 
 // Only that the key exists and its value has the right JSON type (to_config checks the content).
 void check_setting_type(const std::string& key, const nlohmann::json& value, const Origin& origin);
