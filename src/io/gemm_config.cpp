@@ -513,32 +513,36 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
   return std::nullopt;
 }
 
+// read_any's answer for one text, and the config's spelling once asked for.
+struct Read {
+  std::string text;
+  std::optional<GemmConfig> config;
+  std::size_t end = 0;
+  std::string spelling;  // spelling_of(*config); "" until read_gemm_config asks
+};
+
 // read_any, remembering the last short text this thread read: a config is read for its settings,
 // then for its architecture and its display name (frontend::evaluate_entry), from the same text.
-// Only what was read without error is kept; the same text always reads the same.
-std::optional<GemmConfig> read_remembered(std::string_view text, const Origin& origin, std::size_t& end) {
+// Only what was read without error is kept; the same text always reads the same. The answer
+// holds until the next read.
+Read& read_remembered(std::string_view text, const Origin& origin) {
   constexpr std::size_t longest = 4096;  // kernel_names_in reads configs from the rest of a whole text
-  struct Last {
-    std::string text;
-    std::optional<GemmConfig> config;
-    std::size_t end = 0;
-  };
-  thread_local Last last;
-  if (text.size() > longest) return read_any(text, origin, end);
-  if (!last.text.empty() && text == last.text) {
-    end = last.end;
-    return last.config;
-  }
+  thread_local Read last, long_text;
+  if (!last.text.empty() && text == last.text) return last;
+  Read& read = text.size() > longest ? long_text : last;
+  std::size_t end = 0;
   auto config = read_any(text, origin, end);
-  last.text.assign(text);
-  last.config = config;
-  last.end = end;
-  return config;
+  read.text.assign(text.size() > longest ? std::string_view() : text);
+  read.config = std::move(config);
+  read.end = end;
+  read.spelling.clear();
+  return read;
 }
 
 GemmConfig read_whole(std::string_view text, const Origin& origin) {
-  std::size_t end = 0;
-  const auto config = read_remembered(text, origin, end);
+  const Read& read = read_remembered(text, origin);
+  const std::optional<GemmConfig>& config = read.config;
+  const std::size_t end = read.end;
   if (!config)
     throw InputError(fmt::format(
         "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
@@ -559,16 +563,15 @@ bool starts_gemm_config(std::string_view text) {
 std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
-  std::size_t end = 0;
-  const auto config = read_remembered(text, origin, end);
-  if (!config) return std::nullopt;
-  return FoundGemmConfig{spelling_of(*config), end};
+  Read& read = read_remembered(text, origin);
+  if (!read.config) return std::nullopt;
+  if (read.spelling.empty()) read.spelling = spelling_of(*read.config);
+  return FoundGemmConfig{read.spelling, read.end};
 }
 
 std::optional<std::string> gemm_config_arch(std::string_view text) {
-  std::size_t end = 0;
   try {
-    const auto config = read_remembered(text, Origin(), end);
+    const std::optional<GemmConfig>& config = read_remembered(text, Origin()).config;
     if (config && config->sm_version) return arch_of(*config->sm_version);
   } catch (const InputError&) {
   }
