@@ -19,7 +19,7 @@ class NameReader {
 
   void set(const std::string& key, const nlohmann::json& value, std::string_view part) {
     Origin origin(origin_, part);  // formatted only if a message shows it
-    check_setting(key, value, origin);
+    check_name_setting(key, value, origin);
     settings_[key] = Setting{value, std::move(origin), true};
   }
 

@@ -1,6 +1,7 @@
 #include "io/settings.hpp"
 
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -76,6 +77,17 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
   const ConfigKey* row = find_config_key(key);
   Config scratch;
   if (row->read != nullptr) row->read(scratch, Setting{value, origin});
+}
+
+void check_name_setting(const std::string& key, const json& value, const Origin& origin) {
+  thread_local std::unordered_set<std::string> passed;
+  std::string id = key;
+  id += value.is_string() ? "=s:" : "=j:";
+  id += value.is_string() ? value.get_ref<const std::string&>() : value.dump();
+  if (passed.contains(id)) return;
+  check_setting(key, value, origin);
+  if (passed.size() >= 4096) passed.clear();  // names of one family give a few hundred values
+  passed.insert(std::move(id));
 }
 
 std::string settings_identity(const Settings& settings) { return settings_identity(settings, {}); }
