@@ -191,6 +191,7 @@ struct Field {
 // a tab or spaces (or a logged "\t"); the first line that does not ends the block.
 std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
   std::vector<Field> fields;
+  fields.reserve(12);  // the style and the shape-coded block's ten fields, and one past them
   std::size_t at = block_header.size();
   while (at < text.size()) {
     std::size_t next = at;
