@@ -314,13 +314,14 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
 
   // Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
   // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
-  // an earlier one judged without error takes that result under its own name.
+  // name reads as a kernel an earlier job judged without error takes that result under its own name.
   std::unordered_map<std::string, std::size_t> judged_kernel;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
       const Settings settings = job_settings(job, base);
-      const std::string identity = job.own_arch ? "" : kernel_identity(settings);
+      // Jobs without a kernel name of their own were told apart by their keys already.
+      const std::string identity = job.own_arch || !job.own.contains("kernel") ? "" : kernel_identity(settings);
       if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
           known != judged_kernel.end()) {
         job.result = *jobs[known->second].result;
