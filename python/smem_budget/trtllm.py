@@ -221,37 +221,46 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): a text is read once,
     # and each kernel judged once. An entry is its config's spelling and these keys, so the
     # spelling tells entries apart, unless the caller's keys name the kernel themselves.
+    kernel_in_keys = "kernel" in keys
     read: Dict[str, str] = {}
-    first: Dict[str, dict] = {}
-    keys_of: List[str] = []
+    index: Dict[str, int] = {}  # an entry's key -> its place in entries
+    entries: List[dict] = []
+    places: List[int] = []
     for config in configs:
-        text = read.get(config) if isinstance(config, str) else None
-        if text is None:
+        if isinstance(config, str):
+            text = read.get(config)
+            if text is None:
+                text = read[config] = spelling(config)
+        else:
             text = spelling(config)
-            if isinstance(config, str):
-                read[config] = text
-        if "kernel" in keys:
+        entry = None
+        if kernel_in_keys:
             entry = _entry_of(text, activation, weight, output, runner, keys)
             key = repr(sorted(entry.items()))
-            first.setdefault(key, entry)
         else:
             key = text
-            if key not in first:
-                first[key] = _entry_of(text, activation, weight, output, runner, keys)
-        keys_of.append(key)
+        place = index.get(key)
+        if place is None:
+            place = index[key] = len(entries)
+            entries.append(entry if entry is not None else _entry_of(text, activation, weight, output, runner, keys))
+        places.append(place)
     # The runner's keys that every entry holds alike go to the call's defaults, read once: a
     # CutlassGemmConfig gives none of them, so the kernel name is not over them. The caller's keys
     # stay with each entry, over the config's.
-    entries = list(first.values())
     shared = {}
     for key in ("runner", "types", "scaling", "d"):
         if key not in keys and entries and key in entries[0]:
             value = entries[0][key]
             if [e.get(key) for e in entries].count(value) == len(entries):
                 shared[key] = value
-    own = [{k: v for k, v in e.items() if k not in shared} for e in entries] if shared else entries
-    judged = dict(zip(first, _check_many(own, arch=arch, errors="return", **shared)))
-    return [judged[key] for key in keys_of]
+    own = entries
+    if shared:
+        own = [e.copy() for e in entries]
+        for e in own:
+            for key in shared:
+                del e[key]
+    results = _check_many(own, arch=arch, errors="return", **shared)
+    return [results[place] for place in places]
 
 
 class TacticFilter:
