@@ -20,6 +20,7 @@
 #include "frontend/evaluation.hpp"
 #include "frontend/sweep.hpp"
 #include "io/config_keys.hpp"
+#include "io/gemm_config.hpp"
 #include "io/kernel_name.hpp"
 #include "io/parse.hpp"
 #include "io/settings.hpp"
@@ -200,16 +201,46 @@ struct ManyJob {
   std::optional<std::string> error;
 };
 
-// One job's judgment: its kernel name expanded, the defaults under its keys; throws InputError.
-Result judge(const ManyJob& job, const Settings& base, const Architecture& call_arch) {
+// What a job's kernel is judged on: its kernel name expanded, the defaults under its keys; throws InputError.
+Settings job_settings(const ManyJob& job, const Settings& base) {
   Settings own = job.own;
   smem_budget::io::expand_kernel_name(own);
-  const Settings settings = smem_budget::frontend::layered(std::move(own), base);
+  Settings settings = smem_budget::frontend::layered(std::move(own), base);
   if (!settings.contains("tile")) throw InputError(job.origin + ": no tile given");
+  return settings;
+}
+
+// One job's judgment on those settings; throws InputError.
+Result judge_on(const ManyJob& job, const Settings& settings, const Architecture& call_arch) {
   Result result =
       smem_budget::frontend::evaluate_entry(job.name, settings, job.own_arch ? *job.own_arch : call_arch, job.origin);
   result.own_arch = job.own_arch;
   return result;
+}
+
+Result judge(const ManyJob& job, const Settings& base, const Architecture& call_arch) {
+  return judge_on(job, job_settings(job, base), call_arch);
+}
+
+// The kernel a job's settings describe, whatever name it was given by: equal for two jobs whose
+// names read alike (GEMM_1's and GEMM_2's spellings of one tactic, configs that differ only in a
+// field the kernel does not see), which evaluate_entry judges alike but for the result's name. It
+// holds what evaluate_entry reads of the kernel name besides its settings: the architecture it is
+// built for and whether it is a tactic or a CutlassGemmConfig.
+std::string kernel_identity(const Settings& settings) {
+  const std::string kernel = smem_budget::io::string_setting(settings, "kernel");
+  std::string identity = smem_budget::frontend::kernel_architecture(settings).value_or("");
+  identity += {'\n', char('0' + smem_budget::io::is_tactic_name(kernel)),
+               char('0' + smem_budget::io::starts_gemm_config(kernel)), '\n'};
+  return identity + smem_budget::io::settings_identity(settings, "kernel");
+}
+
+// The name evaluate_entry gives a result: the entry's, else its kernel's display name.
+std::string called(const ManyJob& job, const Settings& settings) {
+  const auto kernel = settings.find("kernel");
+  return job.name.empty() && kernel != settings.end()
+             ? smem_budget::io::kernel_display_name(kernel->second.value.get<std::string>())
+             : job.name;
 }
 
 // An entry of check_many read as the job it asks for; throws InputError.
@@ -282,10 +313,23 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   }
 
   // Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
-  // released, the readers' allocations contended and it was slower (62a90ea).
-  for (ManyJob& job : jobs) {
+  // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
+  // name reads as a kernel an earlier job judged without error takes that result under its own name.
+  std::unordered_map<std::string, std::size_t> judged_kernel;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    ManyJob& job = jobs[i];
     try {
-      job.result = judge(job, base, a);
+      const Settings settings = job_settings(job, base);
+      // Jobs without a kernel name of their own were told apart by their keys already.
+      const std::string identity = job.own_arch || !job.own.contains("kernel") ? "" : kernel_identity(settings);
+      if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
+          known != judged_kernel.end()) {
+        job.result = *jobs[known->second].result;
+        job.result->name = called(job, settings);
+        continue;
+      }
+      job.result = judge_on(job, settings, a);
+      if (!identity.empty()) judged_kernel.emplace(identity, i);
     } catch (const InputError& error) {
       job.error = error.what();
     }

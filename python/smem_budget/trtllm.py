@@ -165,7 +165,12 @@ def _entry(config: Any, activation: Optional[str], weight: Optional[str], output
            runner: Optional[str], keys: Mapping[str, Any]) -> dict:
     """The batch-file keys of the kernel one tactic selects: the config's, the runner's (``runner``,
     smem-budget's key for what TensorRT-LLM's launcher builds) and the caller's."""
-    text = spelling(config)
+    return _entry_of(spelling(config), activation, weight, output, runner, keys)
+
+
+def _entry_of(text: str, activation: Optional[str], weight: Optional[str], output: Optional[str],
+              runner: Optional[str], keys: Mapping[str, Any]) -> dict:
+    """:func:`_entry` of the config spelled ``text``."""
     entry = {"kernel": text, **keys}
     if runner is not None:
         entry["runner"] = runner
@@ -214,32 +219,48 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     the model does not answer ("not modelled: …") or cannot read, in its place. Keys as :func:`check`;
     a tactic id of the runner is the config's index here."""
     # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): a text is read once,
-    # and each kernel judged once.
-    read: Dict[str, Tuple[str, dict]] = {}
-
-    def keyed_entry(config: Any) -> Tuple[str, dict]:
-        if isinstance(config, str) and config in read:
-            return read[config]
-        entry = _entry(config, activation, weight, output, runner, keys)
-        keyed = (repr(sorted(entry.items())), entry)
+    # and each kernel judged once. An entry is its config's spelling and these keys, so the
+    # spelling tells entries apart, unless the caller's keys name the kernel themselves.
+    kernel_in_keys = "kernel" in keys
+    read: Dict[str, str] = {}
+    index: Dict[str, int] = {}  # an entry's key -> its place in entries
+    entries: List[dict] = []
+    places: List[int] = []
+    for config in configs:
         if isinstance(config, str):
-            read[config] = keyed
-        return keyed
-
-    keyed = [keyed_entry(c) for c in configs]
-    keys_of = [key for key, _ in keyed]
-    first = dict(keyed)
+            text = read.get(config)
+            if text is None:
+                text = read[config] = spelling(config)
+        else:
+            text = spelling(config)
+        entry = None
+        if kernel_in_keys:
+            entry = _entry_of(text, activation, weight, output, runner, keys)
+            key = repr(sorted(entry.items()))
+        else:
+            key = text
+        place = index.get(key)
+        if place is None:
+            place = index[key] = len(entries)
+            entries.append(entry if entry is not None else _entry_of(text, activation, weight, output, runner, keys))
+        places.append(place)
     # The runner's keys that every entry holds alike go to the call's defaults, read once: a
     # CutlassGemmConfig gives none of them, so the kernel name is not over them. The caller's keys
     # stay with each entry, over the config's.
-    entries = list(first.values())
     shared = {}
     for key in ("runner", "types", "scaling", "d"):
-        if key not in keys and entries and key in entries[0] and all(e.get(key) == entries[0][key] for e in entries):
-            shared[key] = entries[0][key]
-    own = [{k: v for k, v in e.items() if k not in shared} for e in entries]
-    judged = dict(zip(first, _check_many(own, arch=arch, errors="return", **shared)))
-    return [judged[key] for key in keys_of]
+        if key not in keys and entries and key in entries[0]:
+            value = entries[0][key]
+            if [e.get(key) for e in entries].count(value) == len(entries):
+                shared[key] = value
+    own = entries
+    if shared:
+        own = [e.copy() for e in entries]
+        for e in own:
+            for key in shared:
+                del e[key]
+    results = _check_many(own, arch=arch, errors="return", **shared)
+    return [results[place] for place in places]
 
 
 class TacticFilter:

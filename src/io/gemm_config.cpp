@@ -42,20 +42,33 @@ struct GemmConfig {
 std::string spelling_of(const GemmConfig& c) {
   std::string s(spelled);
   if (c.tile.empty()) return s + "enableCudaKernel=true}";  // the CUDA-core tactic names no tile
-  if (c.sm_version) s += fmt::format("sm_version={} ", *c.sm_version);
-  s += "tile=" + c.tile;
+  s.reserve(160);
+  // Plain appends: every config a list or a check_many call reads is spelled once.
+  const auto field = [&s](std::string_view key, std::string_view value) {
+    s += ' ';
+    s += key;
+    s += '=';
+    s += value;
+  };
+  if (c.sm_version) {
+    s += "sm_version=";
+    s += std::to_string(*c.sm_version);
+    s += ' ';
+  }
+  s += "tile=";
+  s += c.tile;
   if (c.tma_warp_specialized) {
-    s += " cluster_shape=" + c.cluster_shape;
-    if (!c.dynamic_cluster_shape.empty()) s += " dynamic_cluster_shape=" + c.dynamic_cluster_shape;
-    if (!c.fallback_cluster_shape.empty()) s += " fallback_cluster_shape=" + c.fallback_cluster_shape;
-    if (c.mainloop_schedule != "AUTO") s += fmt::format(" mainloop_schedule={}", c.mainloop_schedule);
-    if (c.epilogue_schedule != "AUTO") s += fmt::format(" epilogue_schedule={}", c.epilogue_schedule);
-    if (c.epilogue_fusion_type != "NONE") s += fmt::format(" epilogue_fusion_type={}", c.epilogue_fusion_type);
+    field("cluster_shape", c.cluster_shape);
+    if (!c.dynamic_cluster_shape.empty()) field("dynamic_cluster_shape", c.dynamic_cluster_shape);
+    if (!c.fallback_cluster_shape.empty()) field("fallback_cluster_shape", c.fallback_cluster_shape);
+    if (c.mainloop_schedule != "AUTO") field("mainloop_schedule", c.mainloop_schedule);
+    if (c.epilogue_schedule != "AUTO") field("epilogue_schedule", c.epilogue_schedule);
+    if (c.epilogue_fusion_type != "NONE") field("epilogue_fusion_type", c.epilogue_fusion_type);
     if (c.swap_ab) s += " swap_ab=true";
     if (c.use_stream_k) s += " use_stream_k=true";
   } else {
-    s += fmt::format(" stages={}", c.stages);
-    if (c.split_k_factor != 1) s += fmt::format(" split_k_factor={}", c.split_k_factor);
+    field("stages", std::to_string(c.stages));
+    if (c.split_k_factor != 1) field("split_k_factor", std::to_string(c.split_k_factor));
   }
   if (c.enable_cuda_kernel) s += " enableCudaKernel=true";
   return s + "}";
@@ -73,6 +86,14 @@ std::optional<int> integer(std::string_view t) {
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
   return v;
+}
+
+// CtaShape{M}x{N}x{K}B, the TMA warp-specialized tile enumerator of a shape.
+std::string cta_shape(std::string_view shape) {
+  std::string s = "CtaShape";
+  s += shape;
+  s += 'B';
+  return s;
 }
 
 // Reads one config's fields, naming the field at fault in every error.
@@ -156,7 +177,7 @@ class FieldReader {
       fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
     const std::string tile = shape(field, value.substr(8, value.size() - 9));
     if (tile.empty()) fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
-    return fmt::format("CtaShape{}B", tile);
+    return cta_shape(tile);
   }
 
   // The tile of a TMA warp-specialized config; positions (before the enums were shape-coded) by
@@ -172,9 +193,9 @@ class FieldReader {
                                        : *sm >= 120              ? &trtllm::tile_sm120
                                                                  : nullptr;
       if (!table) fail_position(field, *v);
-      return fmt::format("CtaShape{}B", enumerator(field, *table, value));
+      return cta_shape(enumerator(field, *table, value));
     }
-    return fmt::format("CtaShape{}B", shape(field, value));
+    return cta_shape(shape(field, value));
   }
 
  private:
@@ -191,6 +212,7 @@ struct Field {
 // a tab or spaces (or a logged "\t"); the first line that does not ends the block.
 std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
   std::vector<Field> fields;
+  fields.reserve(12);  // the style and the shape-coded block's ten fields, and one past them
   std::size_t at = block_header.size();
   while (at < text.size()) {
     std::size_t next = at;
@@ -513,9 +535,36 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
   return std::nullopt;
 }
 
-GemmConfig read_whole(std::string_view text, const Origin& origin) {
+// read_any's answer for one text, and the config's spelling once asked for.
+struct Read {
+  std::string text;
+  std::optional<GemmConfig> config;
   std::size_t end = 0;
-  const auto config = read_any(text, origin, end);
+  std::string spelling;  // spelling_of(*config); "" until read_gemm_config asks
+};
+
+// read_any, remembering the last short text this thread read: a config is read for its settings,
+// then for its architecture and its display name (frontend::evaluate_entry), from the same text.
+// Only what was read without error is kept; the same text always reads the same. The answer
+// holds until the next read.
+Read& read_remembered(std::string_view text, const Origin& origin) {
+  constexpr std::size_t longest = 4096;  // kernel_names_in reads configs from the rest of a whole text
+  thread_local Read last, long_text;
+  if (!last.text.empty() && text == last.text) return last;
+  Read& read = text.size() > longest ? long_text : last;
+  std::size_t end = 0;
+  auto config = read_any(text, origin, end);
+  read.text.assign(text.size() > longest ? std::string_view() : text);
+  read.config = std::move(config);
+  read.end = end;
+  read.spelling.clear();
+  return read;
+}
+
+GemmConfig read_whole(std::string_view text, const Origin& origin) {
+  const Read& read = read_remembered(text, origin);
+  const std::optional<GemmConfig>& config = read.config;
+  const std::size_t end = read.end;
   if (!config)
     throw InputError(fmt::format(
         "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
@@ -536,16 +585,15 @@ bool starts_gemm_config(std::string_view text) {
 std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
-  std::size_t end = 0;
-  const auto config = read_any(text, origin, end);
-  if (!config) return std::nullopt;
-  return FoundGemmConfig{spelling_of(*config), end};
+  Read& read = read_remembered(text, origin);
+  if (!read.config) return std::nullopt;
+  if (read.spelling.empty()) read.spelling = spelling_of(*read.config);
+  return FoundGemmConfig{read.spelling, read.end};
 }
 
 std::optional<std::string> gemm_config_arch(std::string_view text) {
-  std::size_t end = 0;
   try {
-    const auto config = read_any(text, Origin(), end);
+    const std::optional<GemmConfig>& config = read_remembered(text, Origin()).config;
     if (config && config->sm_version) return arch_of(*config->sm_version);
   } catch (const InputError&) {
   }

@@ -143,24 +143,36 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::strin
   };
   // The words that start a name, each with where it next occurs at or after `at`, searched again
   // only once the scan has passed it: a word the text lacks costs one search, not one per name.
+  // A word not searched for yet is `unsearched`.
   enum class Kind { name, tactic, config };
+  constexpr std::size_t unsearched = std::string_view::npos - 1;
   struct Start {
     std::string_view word;
     Kind kind;
     std::size_t next;
   };
-  std::vector<Start> starts{{cutlass_prefix, Kind::name, 0},
-                            {cutlass2x_arch_prefix, Kind::name, 0},
-                            {cutlass2x_tensorop_prefix, Kind::name, 0},
-                            {cutlass2x_simt_prefix, Kind::name, 0},
-                            {tactic_word, Kind::tactic, 0}};
-  for (std::string_view word : gemm_config_starts()) starts.push_back({word, Kind::config, 0});
-  for (Start& s : starts) s.next = text.find(s.word);
+  std::vector<Start> starts{{cutlass_prefix, Kind::name, unsearched},
+                            {cutlass2x_arch_prefix, Kind::name, unsearched},
+                            {cutlass2x_tensorop_prefix, Kind::name, unsearched},
+                            {cutlass2x_simt_prefix, Kind::name, unsearched},
+                            {tactic_word, Kind::tactic, unsearched}};
+  for (std::string_view word : gemm_config_starts()) starts.push_back({word, Kind::config, unsearched});
   for (std::size_t at = 0; at < text.size();) {
-    const Start* first = &starts.front();
-    for (Start& s : starts) {
-      if (s.next < at) s.next = text.find(s.word, at);
-      if (s.next < first->next) first = &s;
+    // A word right at `at` is the next one, the first of `starts` on a tie as below; the others
+    // need no search yet (a text that is one config, say).
+    const Start* first = nullptr;
+    for (Start& s : starts)
+      if (text.substr(at).starts_with(s.word)) {
+        s.next = at;
+        first = &s;
+        break;
+      }
+    if (first == nullptr) {
+      first = &starts.front();
+      for (Start& s : starts) {
+        if (s.next < at || s.next == unsearched) s.next = text.find(s.word, at);
+        if (s.next < first->next) first = &s;
+      }
     }
     const std::size_t found = first->next;
     if (found == std::string_view::npos) break;

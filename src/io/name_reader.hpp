@@ -18,9 +18,9 @@ class NameReader {
   explicit NameReader(const Origin& origin) : origin_(origin) {}
 
   void set(const std::string& key, const nlohmann::json& value, std::string_view part) {
-    const std::string origin = fmt::format("{} (\"{}\" in the name)", origin_, part);
-    check_setting(key, value, origin);
-    settings_[key] = Setting{value, origin, true};
+    Origin origin(origin_, part);  // formatted only if a message shows it
+    check_name_setting(key, value, origin);
+    settings_[key] = Setting{value, std::move(origin), true};
   }
 
   [[noreturn]] void fail(std::string_view part, const std::string& why) const {

@@ -1,6 +1,7 @@
 #include "io/settings.hpp"
 
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -78,9 +79,23 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
   if (row->read != nullptr) row->read(scratch, Setting{value, origin});
 }
 
-std::string settings_identity(const Settings& settings) {
+void check_name_setting(const std::string& key, const json& value, const Origin& origin) {
+  thread_local std::unordered_set<std::string> passed;
+  std::string id = key;
+  id += value.is_string() ? "=s:" : "=j:";
+  id += value.is_string() ? value.get_ref<const std::string&>() : value.dump();
+  if (passed.contains(id)) return;
+  check_setting(key, value, origin);
+  if (passed.size() >= 4096) passed.clear();  // names of one family give a few hundred values
+  passed.insert(std::move(id));
+}
+
+std::string settings_identity(const Settings& settings) { return settings_identity(settings, {}); }
+
+std::string settings_identity(const Settings& settings, std::string_view except) {
   std::string identity;
   for (const auto& [key, setting] : settings) {
+    if (!except.empty() && key == except) continue;
     identity += key;
     identity += '=';
     identity += setting.value.is_string() ? setting.value.get_ref<const std::string&>() : setting.value.dump();

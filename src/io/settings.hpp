@@ -32,9 +32,16 @@ bool is_config_key(const std::string& key);
 // Checks one value, its JSON type and its content; throws InputError naming `origin`.
 void check_setting(const std::string& key, const nlohmann::json& value, const Origin& origin);
 
+// check_setting for a value a kernel name's reader derived: readers give the same few values over
+// and over (tiles, clusters, schedules), and a value passes or fails alike wherever it came from, so
+// one that passed is remembered (per thread) and not checked again.
+void check_name_setting(const std::string& key, const nlohmann::json& value, const Origin& origin);
+
 // What the settings say, less where each came from: equal for two entries that describe the same
 // kernel the same way, which are judged alike (an autotuner's list repeats its candidates).
 std::string settings_identity(const Settings& settings);
+// The same, leaving out `except` (the kernel name, when what it was read into is compared).
+std::string settings_identity(const Settings& settings, std::string_view except);
 
 // Only that the key exists and its value has the right JSON type (to_config checks the content).
 void check_setting_type(const std::string& key, const nlohmann::json& value, const Origin& origin);
