@@ -114,7 +114,7 @@ def test_check_many_entries_name_their_own_architecture():
     # A dict given to check() says its architecture too, unless the keyword argument does.
     assert smem_budget.check({"tile": "128x128x128", "arch": "h100"}).limit == 232448
     assert smem_budget.check({"tile": "128x128x128", "arch": "h100"}, arch="sm120").limit == 101376
-    bad = smem_budget.check_many([{"tile": "128x128x128", "arch": "sm75"}], errors="return")[0]
+    bad = smem_budget.check_many([{"tile": "128x128x128", "arch": "sm70"}], errors="return")[0]
     assert isinstance(bad, smem_budget.InputError)
 
 
