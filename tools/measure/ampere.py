@@ -84,7 +84,7 @@ def probe_source(cfg, turing=False):
               f"cutlass::gemm::GemmShape<{(TURING_INSTRUCTION if turing else INSTRUCTION)[BITS[a]]}>")
     # FP8 on SM89 and every 2.x example of these types: OpMultiplyAdd (saturating for integers).
     operator = "cutlass::arch::OpMultiplyAddSaturate" if integer else "cutlass::arch::OpMultiplyAdd"
-    kernel = cfg.get("kernel_kind", "universal")
+    kernel = cfg.get("kernel_kind", cfg.get("_kernel_kind", "universal"))  # "_kernel_kind": kept under "probe"
     if cfg.get("grouped"):
         kernel = "grouped"
     if cfg.get("planar_complex"):
