@@ -206,7 +206,8 @@ TEST_CASE("architecture limits and occupancy", "[model]") {
   STATIC_REQUIRE(rule_set_of({10, 3}) == RuleSet::sm103);
   STATIC_REQUIRE(rule_set_of({11, 0}) == RuleSet::sm100);  // Thor: the SM100 builders
   STATIC_REQUIRE(rule_set_of({8, 9}) == RuleSet::sm80);    // CUTLASS 2.x
-  STATIC_REQUIRE(!has_layout_rules({7, 5}));
+  STATIC_REQUIRE(rule_set_of({7, 5}) == RuleSet::sm80);    // Turing: CUTLASS 2.x only
+  STATIC_REQUIRE(!has_layout_rules({7, 0}));
   // H200, measured: floor(233472 / (bytes + 1024)) CTAs per SM.
   STATIC_REQUIRE(ctas_per_sm(*find_arch("sm90"), 50000) == 4);
   STATIC_REQUIRE(ctas_per_sm(sm120, 49152) == 2);
