@@ -276,7 +276,7 @@ TEST_CASE("a batch entry's own arch: judged on it, marked, and suggested for wit
   // Refusals name the entry.
   std::ofstream(dir + "/bad.json") << R"([{"tile": "128x128x128", "arch": 90}])";
   CHECK(run("--config " + dir + "/bad.json").err == "smem-budget: " + dir + "/bad.json: [0].arch: expected a string\n");
-  std::ofstream(dir + "/unknown.json") << R"([{"tile": "128x128x128", "arch": "sm75"}])";
+  std::ofstream(dir + "/unknown.json") << R"([{"tile": "128x128x128", "arch": "sm70"}])";
   const Run unknown = run("--config " + dir + "/unknown.json");
   CHECK(unknown.status == 2);
   CHECK(unknown.err.find(dir + "/unknown.json: [0].arch") != std::string::npos);

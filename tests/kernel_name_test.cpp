@@ -848,3 +848,30 @@ TEST_CASE("CUTLASS 2.x library names read as the generator's objects describe, w
   }
   CHECK(read == 2232);  // today (160 planar complex, 51 SIMT dgemm and cgemm, 8 sparse s4, 9 interleaved, 10 b1 since issue 25); a generator or reader change shows here
 }
+
+TEST_CASE("Turing's 2.x library names read as GenerateSM75's objects describe, warp tile included", "[kernel-names][sm75]") {
+  // Every 3rd GEMM GenerateSM75 makes (tools/kernel_names/list_kernels.py --arch sm75 --every 3): the model answers
+  // its tensor-op GEMMs of f16 and 8- and 4-bit integers (sm75_invalid_input refuses the rest: planar complex,
+  // interleaved, b1), each read with the warps the generator gives its tile.
+  const json listing = load_test_data("kernel-names/sm75-generator-sample.json");
+  constexpr ArchLimits sm75 = *find_arch("sm75");
+  std::size_t answered = 0;
+  for (const json& k : listing["kernels"]) {
+    const std::string name = k["name"];
+    const NameReading reading = read_name(name);
+    INFO(name << ": " << reading.refusal);
+    const Config expected = expected_2x(k);
+    const auto want = evaluate(expected, sm75);
+    if (!want) continue;
+    ++answered;
+    REQUIRE(reading.config);
+    CHECK(reading.config->warp == expected.warp);
+    const auto got = evaluate(*reading.config, sm75);
+    REQUIRE(got);
+    CHECK(got->verdict == want->verdict);
+    CHECK(got->total == want->total);
+    CHECK(got->epilogue_shared_storage == want->epilogue_shared_storage);
+  }
+  CHECK(listing["kernels"].size() == 484);
+  CHECK(answered == 185);  // today; a generator, reader or model change shows here
+}

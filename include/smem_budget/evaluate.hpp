@@ -42,14 +42,18 @@ struct ModelledArchitecture {
   // the static assertions and the build, any stage count
   bool (*shape_compiles)(const Config&, const ArchLimits&);
   EpilogueTileShape (*epilogue_tile)(const Config&);  // what the epilogue builder picks, or the one given
-  Config (*normalised)(Config);                       // the configuration spelled as its builders read it
+  Config (*normalised)(Config, const ArchLimits&);    // the configuration spelled as its builders read it
   Schedule (*built_schedule)(const Config&);          // the kernel schedule KernelScheduleAuto becomes
   SweepSpace sweep_space;
   std::array<Schedule, 2> sweep_schedules;  // the schedules a sweep covers when none is given
 };
 
 namespace detail {
-constexpr Config as_given(Config config) { return config; }
+constexpr Config as_given(Config config, const ArchLimits&) { return config; }
+template <Config (*Normalised)(Config)>
+constexpr Config on_any_arch_normalised(Config config, const ArchLimits&) {
+  return Normalised(config);
+}
 // A rule set whose assertions read no more of the architecture than that it is the rule set's.
 template <bool (*ShapeCompiles)(const Config&)>
 constexpr bool on_any_arch(const Config& config, const ArchLimits&) {
@@ -86,7 +90,7 @@ inline constexpr std::array<ModelledArchitecture, 5> modelled_architectures{{
      evaluate_sm103, detail::on_any_arch<sm103_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
      detail::sm103_built_schedule, SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
-     evaluate_sm120, detail::on_any_arch<sm120_shape_compiles>, sm120_automatic_epilogue_tile, sm120_normalised,
+     evaluate_sm120, detail::on_any_arch<sm120_shape_compiles>, sm120_automatic_epilogue_tile, detail::on_any_arch_normalised<sm120_normalised>,
      detail::schedule_as_given, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
 }};
@@ -128,7 +132,7 @@ constexpr bool is_measured_release(RuleSet r, CutlassVersion v) {
 // The configuration as the architecture's builders read it, spelled the way results show it.
 constexpr Config normalised(const Config& config, const ArchLimits& arch) {
   const ModelledArchitecture* row = modelled(config, arch);
-  return row ? row->normalised(config) : config;
+  return row ? row->normalised(config, arch) : config;
 }
 
 // The kernel schedule a configuration builds: the one given, or what KernelScheduleAuto becomes on
@@ -149,10 +153,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
     if (extent < 1 || extent > max_tile_extent) return "tile dimensions must be 1…65536";
   const ModelledArchitecture* row = modelled(config, arch);
   if (!row)
-    return "only sm80, sm86, sm87, sm89, sm90, sm100, sm103, sm110, sm120 and sm121 (compute capability 8.0, 8.6, 8.7, "
-           "8.9, 9.0, 10.0, 10.3, 11.0, "
-           "12.0 and 12.1) "
-           "have modelled layout rules";
+    return "only sm75, sm80, sm86, sm87, sm89, sm90, sm100, sm103, sm110, sm120 and sm121 (compute capability 7.5, "
+           "8.0, 8.6, 8.7, 8.9, 9.0, 10.0, 10.3, 11.0, 12.0 and 12.1) have modelled layout rules";
   if (config.cutlass < oldest_release || config.cutlass > newest_release)
     return "CUTLASS versions from 4.3.0 to 4.7.0 are supported";
   if (config.stages.kind == StagePolicy::Kind::fixed &&
@@ -248,6 +250,8 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   for (const Operand& operand : {config.types.a, config.types.b})
     if (config.scaling != Scaling::block && operand.scale == ScaleType::ue8m0 && operand.vector != 32)
       return "mxfp4-vs16 names a block-scaled format; with scaling none or blockwise give element names (e2m1, …)";
+  if (row->rule_set == RuleSet::sm80 && sm80_turing(arch))
+    if (const auto error = sm75_invalid_input(config)) return error;
   const auto fp8 = [](Element e) { return e == Element::e4m3 || e == Element::e5m2; };
   if (row->rule_set == RuleSet::sm80 && !sm80_runs_fp8_mma(arch) && (fp8(config.types.a.data) || fp8(config.types.b.data)))
     return "FP8 (e4m3, e5m2) 2.x GEMMs run on sm89 and later: built for an earlier architecture the kernel compiles "

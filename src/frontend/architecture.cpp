@@ -57,21 +57,13 @@ Architecture resolve_architecture(const std::string& spec, const std::string& or
 
 Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device) {
   Architecture arch = resolve_architecture(spec, origin, device);
-  // Turing's 2.x kernels (mma.sync m8n8k16 and m16n8k8, MmaPipelined at two stages) are what the clients build
-  // there: SGLang's sm75_dispatch_shape (sgl-kernel/csrc/gemm/int8_gemm_kernel.cu at 1f2840c), vLLM's
-  // cutlass_gemm_sm75_dispatch (sm75_config_*), TensorRT-LLM's arch::Sm75 weight-only and MoE dispatch.
-  const bool turing = arch.limits.cc == ComputeCapability{7, 5};
   if (!has_layout_rules(arch.limits.cc))
     throw io::InputError(fmt::format(
         "{}: {} ({}, compute capability {}.{}): CUTLASS's shared-memory layout rules for sm_{}{} are not modelled "
-        "yet{}; sm80, sm86, sm87, sm89, sm90, sm100, sm103, sm110, sm120 and sm121 are (`smem-budget arch {}` still "
-        "shows its limits)",
+        "yet; sm75, sm80, sm86, sm87, sm89, sm90, sm100, sm103, sm110, sm120 and sm121 are (`smem-budget arch {}` "
+        "still shows its limits)",
         origin, arch.name, arch.example_parts.empty() ? arch.source : arch.example_parts, arch.limits.cc.major,
-        arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor,
-        turing ? " (not modelled: the Turing 2.x kernels, SGLang's and vLLM's SM75 int8 scaled GEMMs and "
-                 "TensorRT-LLM's SM75 weight-only and MoE GEMMs among them)"
-               : "",
-        spec));
+        arch.limits.cc.minor, arch.limits.cc.major, arch.limits.cc.minor, spec));
   return arch;
 }
 

@@ -42,7 +42,7 @@ class RunnerSettings {
   std::string_view name_;
 };
 
-// The rule set the settings are judged by: 2.x's on sm80…sm89 and with generation 2x later.
+// The rule set the settings are judged by: 2.x's on sm75 and sm80…sm89, and with generation 2x later.
 RuleSet settings_rule_set(const io::Settings& settings, const Architecture& arch) {
   const bool two_x = io::string_setting(settings, "generation") == io::format_generation(Generation::cutlass2x);
   return rule_set_of(two_x ? Generation::cutlass2x : Generation::cutlass3x, arch.limits.cc);

@@ -100,7 +100,7 @@ constexpr std::array<ConfigKey, 41> config_keys{{
      // Applied to the settings before they become a Config (frontend/runner.cpp); checked here.
      .read = [](Config&, const Setting& s) { parsed(parse_runner, s); }},
     {.key = "generation", .flag = "--generation", .value = KeyValue::string,
-     .help = "Which of CUTLASS's GEMM kernels (sm80…sm89 have only 2x; later architectures run both):",
+     .help = "Which of CUTLASS's GEMM kernels (sm75, sm80…sm89 have only 2x; later architectures run both):",
      .choices = generation_choices, .example = "--arch sm120 --generation 2x --types bf16 --warp 64x64x64",
      .read = [](Config& c, const Setting& s) { c.generation = parsed(parse_generation, s); },
      .write = [](JsonWriter& out, std::string_view key, const Config& c) {

@@ -49,10 +49,10 @@ struct ArchitectureDefault {
   std::string_view key;
   std::string_view value;
 };
-// sm80 stands for CUTLASS 2.x's kernels: sm80…sm89's only ones, and any architecture's under
+// sm80 stands for CUTLASS 2.x's kernels: sm75's and sm80…sm89's only ones, and any architecture's under
 // generation 2x, which scale nothing; f16 is CUTLASS's own 2.x default (its examples').
 inline constexpr std::array<ArchitectureDefault, 5> architecture_defaults{{
-    {RuleSet::sm80, "sm80…sm89", "generation", "2x"},
+    {RuleSet::sm80, "sm75, sm80…sm89", "generation", "2x"},
     {RuleSet::sm80, "2.x", "scaling", "none"},
     {RuleSet::sm80, "2.x", "types", "f16"},
     {RuleSet::sm90, "sm90", "scaling", "none"},

@@ -122,6 +122,18 @@ std::optional<std::array<bytes_t, 2>> generator_warps(bytes_t m, bytes_t n, bool
   return m < 64 ? std::array<bytes_t, 2>{1, 4} : std::array<bytes_t, 2>{4, 1};
 }
 
+// The warps the SM75 generators give the tiles where they leave the rule above (generator.py at v4.7.0):
+// GenerateSM75_TensorOp_8816_TN two along M to its 64x32 tiles and 128x32 of K 32 (:1975, 1985-1986), and
+// GenerateSM75_TensorOp_1688 (f16 operands) 1 x 2 x 2 to 64x128x64, whose warps split K (:1828). M x N x K
+// warps; empty where the rule holds. The instruction in the name tells these families: m8n8k16 (8816)
+// and m16n8k8 of f16 are Turing's alone (SM80's f16 names are 16816).
+std::optional<std::array<bytes_t, 3>> turing_generator_warps(std::string_view shape, bool f16, bytes_t m, bytes_t n,
+                                                             bytes_t k) {
+  if (shape == "8816" && n == 32 && (m == 64 || (m == 128 && k == 32))) return std::array<bytes_t, 3>{2, 1, 1};
+  if (shape == "1688" && f16 && m == 64 && n == 128 && k == 64) return std::array<bytes_t, 3>{1, 2, 2};
+  return std::nullopt;
+}
+
 // The f64 and complex kernels' one type, of A, B, the accumulator, C and D, by the accumulator's
 // letter (gemm_operation.py core_name; their names spell no other type): d f64, z complex<double>
 // (gz its gaussian, three-multiply form), c complex<float> (c…tf32gemm through the tf32 MMA, c…gemm
@@ -377,7 +389,14 @@ Settings cutlass2x_name_settings(std::string_view name, const Origin& origin) {
   const bool mixed_16bit = mixed && (bits_of_name(a) == 16 || bits_of_name(b) == 16);
   const bytes_t a_bits = bits_of_name(a);
   const bool wide_sparse = core->sparse && ks->first * a_bits == 2048 && a_bits != 8;
-  if (const auto warps = wide             ? wide_warps(*core, mn->first, mn->second)
+  const auto turing = wide || planar_complex
+                           ? std::nullopt
+                           : turing_generator_warps(core->shape, a == "f16", mn->first, mn->second, ks->first);
+  if (turing)
+    r.set("warp",
+          fmt::format("{}x{}x{}", mn->first / (*turing)[0], mn->second / (*turing)[1], ks->first / (*turing)[2]),
+          token);
+  else if (const auto warps = wide             ? wide_warps(*core, mn->first, mn->second)
                          : planar_complex ? planar_complex_warps(mn->first, mn->second)
                                           : generator_warps(mn->first, mn->second, fast_f32, mixed_16bit, wide_sparse))
     r.set("warp", fmt::format("{}x{}x{}", mn->first / (*warps)[0], mn->second / (*warps)[1], ks->first), token);

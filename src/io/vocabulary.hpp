@@ -146,7 +146,7 @@ inline constexpr std::array<Word<Runner>, 6> runner_words{{
 inline constexpr std::array<Word<Generation>, 2> generation_words{{
     {Generation::cutlass3x, "3x", "CUTLASS 3.x collectives (CollectiveBuilder, kernel::GemmUniversal)"},
     {Generation::cutlass2x, "2x",
-     "CUTLASS 2.x multistage kernels (device::Gemm, GemmUniversal, GemmGrouped; sm80 and later)"},
+     "CUTLASS 2.x multistage kernels (device::Gemm, GemmUniversal, GemmGrouped; sm75 (two stages) and sm80 and later)"},
 }};
 
 inline constexpr std::array<Word<OpClass>, 2> opclass_words{{

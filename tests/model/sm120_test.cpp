@@ -156,10 +156,13 @@ TEST_CASE("a build of the kernel refuses what sizeof(SharedStorage) compiles", "
 }
 
 TEST_CASE("evaluate() answers only what the model answers", "[model]") {
+  constexpr Evaluation on_volta = evaluate(nvfp4(128, 128, 128), *find_arch("sm70"));
+  STATIC_REQUIRE(!on_volta.answered());
+  STATIC_REQUIRE(on_volta.refusal().find("modelled layout rules") != std::string_view::npos);
+  REQUIRE_THROWS_AS(on_volta->verdict, std::logic_error);
+  // Turing's kernels are CUTLASS 2.x's only.
   constexpr Evaluation on_turing = evaluate(nvfp4(128, 128, 128), *find_arch("sm75"));
-  STATIC_REQUIRE(!on_turing.answered());
-  STATIC_REQUIRE(on_turing.refusal().find("modelled layout rules") != std::string_view::npos);
-  REQUIRE_THROWS_AS(on_turing->verdict, std::logic_error);
+  STATIC_REQUIRE(on_turing.refusal().find("CUTLASS 3.x GEMMs do not run on Turing") != std::string_view::npos);
   // Ada's kernels are CUTLASS 2.x's: a 3.x configuration there is not modelled.
   constexpr Evaluation on_ada = evaluate(nvfp4(128, 128, 128), *find_arch("sm89"));
   STATIC_REQUIRE(on_ada.refusal().find("not modelled: CUTLASS 3.x GEMMs on sm80") != std::string_view::npos);
@@ -203,7 +206,8 @@ TEST_CASE("architecture limits and occupancy", "[model]") {
   STATIC_REQUIRE(rule_set_of({10, 3}) == RuleSet::sm103);
   STATIC_REQUIRE(rule_set_of({11, 0}) == RuleSet::sm100);  // Thor: the SM100 builders
   STATIC_REQUIRE(rule_set_of({8, 9}) == RuleSet::sm80);    // CUTLASS 2.x
-  STATIC_REQUIRE(!has_layout_rules({7, 5}));
+  STATIC_REQUIRE(rule_set_of({7, 5}) == RuleSet::sm80);    // Turing: CUTLASS 2.x only
+  STATIC_REQUIRE(!has_layout_rules({7, 0}));
   // H200, measured: floor(233472 / (bytes + 1024)) CTAs per SM.
   STATIC_REQUIRE(ctas_per_sm(*find_arch("sm90"), 50000) == 4);
   STATIC_REQUIRE(ctas_per_sm(sm120, 49152) == 2);

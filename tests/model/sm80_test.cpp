@@ -196,3 +196,58 @@ TEST_CASE("sm80: a complex<float> SIMT kernel lays out as the real one, 8 bytes 
   skewed.d = Element::f64;
   CHECK(evaluate(skewed, sm80)->rejection == Rejection::sm80_simt_padding_lanes);
 }
+
+namespace {
+
+constexpr ArchLimits sm75 = *find_arch("sm75");
+
+// A Turing 2.x kernel as a client builds it: the stage count left to the architecture (two).
+constexpr Config turing_gemm(Tile tile, WarpTile warp, Element e, Element d) {
+  Config config = gemm_2x(tile, warp, e, 2);
+  config.stages = {};
+  config.d = d;
+  return config;
+}
+
+}  // namespace
+
+TEST_CASE("sm75: Turing's kernels are 2.x ones at two stages over its own MMAs", "[model][sm80][sm75]") {
+  // Measured (tests/data/sm75-device.json): vLLM's SM75 M256 tile with CUTLASS's own epilogue takes
+  // Turing's whole 65,536 B and fits; two s8 m8n8k16 along a warp K of 32 build.
+  constexpr Budget m256 = *evaluate(turing_gemm({128, 128, 128}, {64, 64, 64}, Element::s8, Element::f16), sm75);
+  STATIC_REQUIRE(m256.decision.stages == 2);
+  STATIC_REQUIRE(m256.mainloop_tensors == 65536);
+  STATIC_REQUIRE(m256.epilogue_shared_storage == 17408);
+  STATIC_REQUIRE(m256.total == 65536);
+  STATIC_REQUIRE(m256.verdict == Verdict::fits);
+  constexpr Config short_k = turing_gemm({64, 64, 32}, {32, 32, 32}, Element::s8, Element::f16);
+  constexpr Budget turing = *evaluate(short_k, sm75);
+  STATIC_REQUIRE(turing.total == 9216);
+  STATIC_REQUIRE(turing.mainloop_tensors == 8192);
+  // On SM80 the same warp K is one m16n8k32.
+  STATIC_REQUIRE(evaluate(short_k, sm80)->rejection == Rejection::sm80_warp_k_iterations);
+  // Three stages have no arch::Sm75 DefaultGemm (measured: the build stops at an incomplete type).
+  constexpr Config three = [] {
+    Config c = turing_gemm({128, 128, 64}, {64, 64, 64}, Element::s8, Element::f16);
+    c.stages = {StagePolicy::Kind::fixed, 3};
+    return c;
+  }();
+  STATIC_REQUIRE(evaluate(three, sm75)->rejection == Rejection::sm75_stage_count);
+  // f16 runs m16n8k8 at two stages: 128x128x32 with f32 accumulators staged two fragments at a time.
+  Config f16 = turing_gemm({128, 128, 32}, {64, 64, 32}, Element::f16, Element::f16);
+  f16.accumulator = Element::f32;
+  CHECK(evaluate(f16, sm75)->total == 32768);
+  CHECK(evaluate(f16, sm75)->epilogue_shared_storage == 17408);
+}
+
+TEST_CASE("sm75: what Turing has no MMA for, and 3.x, are refused as input", "[model][sm80][sm75]") {
+  Config bf16 = turing_gemm({128, 128, 32}, {64, 64, 32}, Element::bf16, Element::bf16);
+  CHECK(evaluate(bf16, sm75).refusal().find("Turing (sm75) has no tensor-op MMA for bf16") != std::string_view::npos);
+  CHECK(evaluate(bf16, sm80));
+  Config sparse = turing_gemm({128, 128, 64}, {64, 64, 64}, Element::f16, Element::f16);
+  sparse.sparse = true;
+  CHECK(evaluate(sparse, sm75).refusal().find("no sparse tensor-op MMA") != std::string_view::npos);
+  Config three_x = turing_gemm({128, 128, 64}, {64, 64, 64}, Element::s8, Element::f16);
+  three_x.generation = Generation::cutlass3x;
+  CHECK(evaluate(three_x, sm75).refusal().find("CUTLASS 3.x GEMMs do not run on Turing") != std::string_view::npos);
+}

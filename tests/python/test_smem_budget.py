@@ -56,7 +56,7 @@ def test_readme_line():
     assert smem_budget.check("128x256x64B", grouped=True, epilogue="finalize").total == 102400
 
 
-@pytest.mark.parametrize("arch,count", [("sm120", 2902), ("sm90", 1694), ("sm100", 1724), ("sm103", 223), ("sm80", 966), ("sm89", 381)])
+@pytest.mark.parametrize("arch,count", [("sm120", 2902), ("sm90", 1694), ("sm100", 1724), ("sm103", 223), ("sm80", 966), ("sm89", 381), ("sm75", 71)])
 def test_every_measured_row_through_python_equals_the_cli_json_and_the_measurement(arch, count):
     rows = list(measured_rows(arch))
     configs = [dict(keys, name="") for keys, _ in rows]
@@ -114,7 +114,7 @@ def test_check_many_entries_name_their_own_architecture():
     # A dict given to check() says its architecture too, unless the keyword argument does.
     assert smem_budget.check({"tile": "128x128x128", "arch": "h100"}).limit == 232448
     assert smem_budget.check({"tile": "128x128x128", "arch": "h100"}, arch="sm120").limit == 101376
-    bad = smem_budget.check_many([{"tile": "128x128x128", "arch": "sm75"}], errors="return")[0]
+    bad = smem_budget.check_many([{"tile": "128x128x128", "arch": "sm70"}], errors="return")[0]
     assert isinstance(bad, smem_budget.InputError)
 
 

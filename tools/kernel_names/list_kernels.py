@@ -5,7 +5,7 @@
     tools/kernel_names/list_kernels.py --arch sm90 --every 8 --cutlass 4.7.0=~/cutlass > sm90-sample.json
 
 Runs python/cutlass_library/generator.py's GenerateSM120 (or GenerateSM90, GenerateSM100 for sm100 and sm103,
-GenerateSM80 or GenerateSM89 for the 2.x kernels; plain Python, no build) of each checkout
+GenerateSM75, GenerateSM80 or GenerateSM89 for the 2.x kernels; plain Python, no build) of each checkout
 named, one process per release, and writes, for every GEMM operation, its procedural name, the
 releases whose generator makes it, and what the generator's objects say about it: tile, cluster, stage count, element, layout and alignment of A and B, scale-factor types,
 accumulator, C, D, the block-scale-factor output vector, kernel and epilogue schedules and the gemm
@@ -23,6 +23,7 @@ import sys
 
 ARCHS = {"sm120": ("120a", "GenerateSM120"), "sm90": ("90a", "GenerateSM90"), "sm100": ("100a", "GenerateSM100"),
          "sm103": ("103a", "GenerateSM100"),  # GenerateSM100 also makes the 103a kernels
+         "sm75": ("75", "GenerateSM75"),  # Turing's CUTLASS 2.x kernels
          "sm80": ("80", "GenerateSM80"), "sm89": ("89", "GenerateSM89")}  # the CUTLASS 2.x kernels
 
 
@@ -66,7 +67,7 @@ def one_release(cutlass, cuda_version, instantiation_level, arch="sm120", every=
         return names[enum_value] if enum_value in names else str(enum_value)
 
     rows = []
-    two_x = arch in ("sm80", "sm89")
+    two_x = arch in ("sm75", "sm80", "sm89")
     names = [name for name in manifest.operations_by_name if two_x or f"_{arch}_" in name]
     for name in names[::every]:
         op = manifest.operations_by_name[name]

@@ -36,6 +36,7 @@ TARGETS = {"sm120": ("120a", "GenerateSM120", "sm_120a", 101376),
            "sm90": ("90a", "GenerateSM90", "sm_90a", 232448),
            "sm100": ("100a", "GenerateSM100", "sm_100a", 232448),
            "sm103": ("103a", "GenerateSM100", "sm_103a", 232448),  # GenerateSM100 makes the 103a kernels
+           "sm75": ("75", "GenerateSM75", "sm_75", 65536),
            "sm80": ("80", "GenerateSM80", "sm_80", 166912), "sm89": ("89", "GenerateSM89", "sm_89", 101376)}
 
 # What a user's build instantiates of a 2.x kernel: its device operator's host checks and Params,

@@ -259,7 +259,8 @@ def vllm_source(cfg, arch):
     wm, wn, wk = dims(cfg["warp"])
     a = cfg.get("types", "s8").partition(":")[0]
     d = cfg.get("d", "bf16")
-    instruction = {"s8": "16, 8, 32", "e4m3": "16, 8, 32"}[a]
+    # vLLM's SM75 configurations name m8n8k16 (scaled_mm_c2x_sm75_dispatch.cuh: sm75_config_*).
+    instruction = "8, 8, 16" if arch == "Sm75" else {"s8": "16, 8, 32", "e4m3": "16, 8, 32"}[a]
     includes = """#include "cute/tensor.hpp"
 #include "cutlass/cutlass.h"
 #include "cutlass/gemm/device/gemm_universal_adapter.h"
@@ -301,8 +302,10 @@ using Gemm = cutlass::gemm::device::GemmUniversalAdapter<KernelType>;"""
 def sglang_int8_source(cfg, arch):
     """SGLang's cutlass_int8_scaled_mm for one tile (int8_gemm_kernel.cu at 1f2840c): s8 A (row-major) and
     B (column-major), s32 accumulators, f16 or bf16 D, the instruction 16x8x32, CUTLASS's arch tag Sm80
-    on SM80, SM86 and SM89 alike (its int8_scaled_mm dispatch)."""
+    on SM80, SM86 and SM89 alike (its int8_scaled_mm dispatch); on SM75 its sm75_dispatch_shape's arch tag
+    Sm75 and instruction 8x8x16."""
     m, n, k = dims(cfg["tile"])
+    tag, instruction = ("Sm75", "8, 8, 16") if arch == "Sm75" else ("Sm80", "16, 8, 32")
     wm, wn, wk = dims(cfg["warp"])
     includes = """#include "cutlass/cutlass.h"
 #include "cutlass/epilogue/thread/linear_combination.h"
@@ -314,13 +317,13 @@ def sglang_int8_source(cfg, arch):
 using ElementOutput = {ELEMENT[cfg.get("d", "bf16")]};
 using ThreadblockShape = cutlass::gemm::GemmShape<{m}, {n}, {k}>;
 using Swizzle = cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<8>;
-using Conf = cutlass::gemm::device::DefaultGemmConfiguration<cutlass::arch::OpClassTensorOp, cutlass::arch::Sm80,
+using Conf = cutlass::gemm::device::DefaultGemmConfiguration<cutlass::arch::OpClassTensorOp, cutlass::arch::{tag},
                                                              int8_t, int8_t, ElementOutput, float>;
 using OutputOp = typename Conf::EpilogueOutputOp;
 using Plain = typename cutlass::gemm::kernel::DefaultGemm<
     int8_t, cutlass::layout::RowMajor, Conf::kAlignmentA, int8_t, cutlass::layout::ColumnMajor, Conf::kAlignmentB,
-    ElementOutput, cutlass::layout::RowMajor, int32_t, cutlass::arch::OpClassTensorOp, cutlass::arch::Sm80,
-    ThreadblockShape, cutlass::gemm::GemmShape<{wm}, {wn}, {wk}>, cutlass::gemm::GemmShape<16, 8, 32>, OutputOp,
+    ElementOutput, cutlass::layout::RowMajor, int32_t, cutlass::arch::OpClassTensorOp, cutlass::arch::{tag},
+    ThreadblockShape, cutlass::gemm::GemmShape<{wm}, {wn}, {wk}>, cutlass::gemm::GemmShape<{instruction}>, OutputOp,
     Swizzle, {int(cfg.get("stages", 3))}, true, typename Conf::Operator>::GemmKernel;
 using OutputMap = typename Plain::Epilogue::OutputTileIterator::ThreadMap;
 using ScaleIterator = tb::PredicatedTileIterator<
@@ -374,7 +377,7 @@ using Gemm = cutlass::gemm::device::GemmUniversalAdapter<KernelType>;"""
 
 
 def probe_source(cfg, arch):
-    """The C++ of one client probe for CUTLASS's arch tag `arch` (Sm80, Sm89), or raises ValueError."""
+    """The C++ of one client probe for CUTLASS's arch tag `arch` (Sm75, Sm80, Sm89), or raises ValueError."""
     if cfg.get("activation_type", "none") != "none":
         return trtllm_fused_moe_source(cfg)
     if "warp" not in cfg:

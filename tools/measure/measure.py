@@ -260,6 +260,8 @@ ARCHS = {"sm120": (probe_source, "sm_120a"), "sm90": (hopper.probe_source, "sm_9
          # Thor: CUTLASS builds its GEMMs with the SM100 builders (arch::Sm100) for the 110a target.
          "sm110": (blackwell.probe_source, "sm_110a"),
          # CUTLASS 2.x kernels: built for SM80 (A100) and SM89 (FP8), and for SM120, which runs them too.
+         # Turing (T4, RTX 20): the 2.x kernels with CUTLASS's arch tag Sm75 and its instruction shapes.
+         "sm75": (ampere.probe_source_sm75, "sm_75"),
          "sm80": (ampere.probe_source, "sm_80"), "sm89": (ampere.probe_source, "sm_89"),
          "sm120-2x": (ampere.probe_source, "sm_120a"),
          # TensorRT-LLM's SM90 mixed-input MoE GEMM (its own builders and kernel): needs --trtllm-extensions.
@@ -268,8 +270,8 @@ ARCHS = {"sm120": (probe_source, "sm_120a"), "sm90": (hopper.probe_source, "sm_9
 
 def optin_limit(arch):
     """The opt-in bytes per block a verdict is taken against: SM120's and SM89's 101,376, SM80's
-    166,912, else 232,448."""
-    return {"sm120": 101376, "sm120-2x": 101376, "sm89": 101376, "sm80": 166912}.get(arch, 232448)
+    166,912, SM75's 65,536, else 232,448."""
+    return {"sm120": 101376, "sm120-2x": 101376, "sm89": 101376, "sm80": 166912, "sm75": 65536}.get(arch, 232448)
 
 
 def measure(cfg, arch, cutlass, nvcc, limit):

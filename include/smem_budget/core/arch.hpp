@@ -137,7 +137,8 @@ constexpr std::optional<ArchLimits> find_arch(std::string_view name) {
 enum class RuleSet { none, sm80, sm90, sm100, sm103, sm120 };
 
 constexpr RuleSet rule_set_of(ComputeCapability cc) {
-  if (cc.major == 8) return RuleSet::sm80;
+  // Turing runs CUTLASS 2.x kernels only: the 2.x model's, over its own MMAs (sm80/gemm.hpp).
+  if (cc.major == 8 || cc == ComputeCapability{7, 5}) return RuleSet::sm80;
   if (cc == ComputeCapability{9, 0}) return RuleSet::sm90;
   if (cc == ComputeCapability{10, 0}) return RuleSet::sm100;
   if (cc == ComputeCapability{10, 3}) return RuleSet::sm103;

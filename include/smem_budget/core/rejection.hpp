@@ -203,6 +203,7 @@ enum class Rejection {
   sm80_dequant_warp_k_iterations,
   sm80_dequant_fp8_two_stages,
   sm80_fused_moe_one_stage,
+  sm75_stage_count,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -996,12 +997,13 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/gemm/threadblock/default_mma_core_sm80.h:1414"}},
   {Rejection::sm80_instruction_divides_warp,
    {"the warp tile's M and N must be multiples of the tensor-op instruction's: 16 x 8 (f64 and complex<double>: 8 x 8 "
-    "on sm80…sm89, 16 x 8 on sm90)",
+    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers)",
     "Shape of warp-level Mma must be divisible by operator shape.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2207"}},
   {Rejection::sm80_warp_k_iterations,
    {"the warp tile's K must hold at least two instructions' K (16 for f16/bf16, 8 for tf32 and complex<float>, 32 for "
-    "8-bit and 64 for 4-bit types, 4 for f64 and complex<double>)",
+    "8-bit and 64 for 4-bit types, 4 for f64 and complex<double>; on sm75 8 for f16, 16 for 8-bit and 32 for 4-bit "
+    "integers)",
     "The pipelined structure requires at least two warp-level GEMM operations.",
     "cutlass/gemm/threadblock/mma_base.h:128"}},
   {Rejection::sm80_warp_k_iterations_even,
@@ -1130,6 +1132,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"TensorRT-LLM's fused gated-activation MoE kernel needs at least two stages: give stages 2 or more",
     "static assertion failed",  // static_assert(Stages >= 2), no message
     "cutlass_extensions/gemm/kernel/fused_moe_kernel_traits.cuh:172"}},
+  {Rejection::sm75_stage_count,
+   {"a 2.x tensor-op kernel on Turing (sm75) is built at two stages only (MmaPipelined): give stages 2, or leave "
+    "stages out",
+    "incomplete type \"cutlass::gemm::kernel::DefaultGemm<…, cutlass::arch::Sm75, …>\" is not allowed",
+    "cutlass/gemm/kernel/default_gemm_universal.h:214 (GemmUniversal's DefaultGemm: its arch::Sm75 specialization is "
+    "of 2 stages only, cutlass/gemm/kernel/default_gemm.h:393-506)"}},
 }};
 // clang-format on
 

@@ -76,7 +76,7 @@ constexpr Rejection sm80_dequant_check(const Config& config, bytes_t stages, boo
 // kWarpGemmIterations % kNumKIterationsPerWarpBLoad, dq_mma_base.h:98) and, through its accumulator
 // iterator, that the instruction divides the warp tile (gemm/warp/mma_tensor_op_tile_iterator.h:2207).
 constexpr Rejection sm80_dequant_warp_check(const Config& config) {
-  const Sm80Instruction mma = sm80_instruction(config.types.a.data, false);
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data, Sm80Mma::ampere);
   const WarpTile& w = config.warp;
   if (w.k % sm80_dequant_b_load_k(config) != 0) return Rejection::sm80_dequant_warp_k_load;
   if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
@@ -92,7 +92,7 @@ constexpr Rejection sm80_dequant_warp_check(const Config& config) {
 // with kPartitionsK = tile K / warp K (cutlass/gemm/kernel/default_gemm.h:285-291), which stages each
 // slice's accumulators.
 constexpr Rejection sm80_dequant_k_iterations_check(const Config& config) {
-  const Sm80Instruction mma = sm80_instruction(config.types.a.data, false);
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data, Sm80Mma::ampere);
   return config.warp.k / mma.k < 2 ? Rejection::sm80_dequant_warp_k_iterations : Rejection::none;
 }
 

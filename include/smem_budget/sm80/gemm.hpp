@@ -4,7 +4,8 @@
 // the mainloop's tiles and the epilogue's staging buffer (gemm/kernel/gemm_universal.h:352-355,
 // gemm/kernel/gemm.h:139-142, v4.7.0); the grouped kernel adds its problem visitor's storage
 // after the union (gemm/kernel/gemm_grouped.h:267-275). The stage count is the caller's
-// (no builder chooses it): DefaultGemmConfiguration's 3 when none is given.
+// (no builder chooses it): DefaultGemmConfiguration's 3 when none is given. Turing (SM75) builds
+// the same kernels over its own MMAs at two stages only (sm75_invalid_input, sm80_check).
 #pragma once
 
 #include <optional>
@@ -38,6 +39,19 @@ inline constexpr bytes_t sm80_simt_default_stages = 2;
 constexpr bytes_t sm80_stages(const Config& config) {
   if (config.stages.kind == StagePolicy::Kind::fixed) return config.stages.count;
   return config.opclass == OpClass::simt ? sm80_simt_default_stages : sm80_default_stages;
+}
+
+// Turing's tensor-op kernels: DefaultGemm's arch::Sm75 specialization is of two stages (MmaPipelined over
+// default_mma_core_sm75.h's cores; gemm/kernel/default_gemm.h:393-506), which is also
+// DefaultGemmConfiguration<OpClassTensorOp, Sm75, …>::kStages (gemm/device/default_gemm_configuration.h:206).
+inline constexpr bytes_t sm75_stages = 2;
+constexpr bool sm80_turing(const ArchLimits& arch) { return arch.cc == ComputeCapability{7, 5}; }
+
+// The configuration with the architecture's default stage count where none is given.
+constexpr Config sm80_with_stages(Config config, const ArchLimits& arch) {
+  if (sm80_turing(arch) && config.stages.kind != StagePolicy::Kind::fixed)
+    config.stages = {StagePolicy::Kind::fixed, sm75_stages};
+  return config;
 }
 
 namespace detail {
@@ -304,6 +318,35 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
   return std::nullopt;
 }
 
+// What Turing's 2.x model answers, before sm80_invalid_input: the dense tensor-op GEMMs (device::Gemm,
+// GemmUniversal over DefaultGemm's arch::Sm75 kernel) of f16, 8-bit and 4-bit integer operands, the
+// MMAs Turing has (arch/mma_sm75.h: m16n8k8 f16, m8n8k16 and m8n8k32 integers, m8n8k128 b1), among them
+// vLLM's scaled_mm_c2x and SGLang's int8 scaled GEMM. bf16 and tf32 run SM80's m16n8k8
+// (arch/mma_sm80.h:79, 219), which compiles for sm_75 with its body left out (CUTLASS_ARCH_MMA_SM80_ENABLED,
+// :52, 110): a kernel for another GPU, as FP8's is below SM89.
+constexpr std::optional<std::string_view> sm75_invalid_input(const Config& config) {
+  if (config.generation != Generation::cutlass2x)
+    return "CUTLASS 3.x GEMMs do not run on Turing (sm75): its kernels are 2.x ones; give generation 2x";
+  const Element a = config.types.a.data, b = config.types.b.data;
+  for (Element e : {a, b})
+    if (e == Element::bf16 || e == Element::f32 || is_f64_or_complex(e) || e == Element::e4m3 || e == Element::e5m2)
+      return "Turing (sm75) has no tensor-op MMA for bf16, tf32 (f32 operands), f64, complex or FP8 operands: a 2.x "
+             "kernel built for sm_75 compiles SM80's or SM89's mma.sync out (arch/mma_sm80.h:52-110); give f16, s8, "
+             "u8, s4 or u4, or --arch sm80 or later";
+  if (a == Element::b1) return "not modelled: 2.x 1-bit GEMMs on sm75";
+  if (config.opclass == OpClass::simt) return "not modelled: 2.x SIMT GEMMs on sm75 (tensor-op GEMMs are)";
+  if (config.sparse)
+    return "Turing (sm75) has no sparse tensor-op MMA (mma.sp is SM80's, arch/mma_sparse_sm80.h): leave sparse out, "
+           "or give --arch sm80 or later";
+  if (config.planar_complex || config.interleaved || config.grouped || config.batched)
+    return "not modelled: 2.x planar complex, interleaved, grouped and batched GEMMs on sm75 (device::Gemm and "
+           "GemmUniversal are)";
+  if (config.moe || config.activation != Activation::none || config.conversion != Conversion::convert)
+    return "not modelled: TensorRT-LLM's SM75 2.x kernels (its MoE, fused MoE and weight-only GEMMs); vLLM's and "
+           "SGLang's SM75 int8 scaled GEMMs are modelled";
+  return std::nullopt;
+}
+
 // The kernel a configuration builds. A column-major D is the transposed problem's row-major
 // kernel: device::GemmUniversal swaps A and B and transposes their layouts, keeping the tile and
 // warp shapes (gemm/device/gemm_universal.h:326-352; device::Gemm and DefaultGemmGrouped alike).
@@ -323,6 +366,9 @@ constexpr Config sm80_kernel_config(Config config) {
 // them for SM90 (arch::Sm90's DefaultGemm and DefaultGemmComplex, gemm/kernel/default_gemm.h:192,
 // default_gemm_complex.h:158); every other architecture runs SM80's m8n8k4.
 constexpr bool sm80_hopper_dmma(const ArchLimits& arch) { return arch.cc == ComputeCapability{9, 0}; }
+constexpr Sm80Mma sm80_mma(const ArchLimits& arch) {
+  return sm80_turing(arch) ? Sm80Mma::turing : sm80_hopper_dmma(arch) ? Sm80Mma::hopper_dmma : Sm80Mma::ampere;
+}
 
 // Whether the architecture runs the 2.x FP8 mma.sync (dense and sparse), which CUTLASS enables from
 // __CUDA_ARCH__ 890 (arch/mma_sm89.h:56-63, mma_sparse_sm89.h:52). Built for an earlier
@@ -332,9 +378,15 @@ constexpr bool sm80_runs_fp8_mma(const ArchLimits& arch) {
   return arch.cc.major > 8 || (arch.cc.major == 8 && arch.cc.minor >= 9);
 }
 
-// What CUTLASS asserts of the shape (for any stage count but TensorRT-LLM's W4A8 at two). The sparse and the tensor-op kernels
-// share DefaultEpilogueTensorOp (gemm/kernel/default_gemm_sparse.h:160-163).
-constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
+// What CUTLASS asserts of the shape (for any stage count but TensorRT-LLM's W4A8 at two, and Turing's two
+// stages). The sparse and the tensor-op kernels share DefaultEpilogueTensorOp (gemm/kernel/default_gemm_sparse.h:
+// 160-163). On Turing a stage count other than two has no DefaultGemm (default_gemm.h:393-506 is the
+// arch::Sm75 kernel's only specialization), refused before any of the core's assertions; at two, the
+// mainloop is MmaPipelined over default_mma_core_sm75.h's cores, whose layouts, thread maps and
+// assertions are those sm80/mainloop.hpp models (default_mma_core_sm75.h:87-660: crosswise K-major and
+// congruous M- or N-major operands, unpadded), with Turing's instructions.
+constexpr Rejection sm80_check(const Config& config, Sm80Mma mmas) {
+  if (mmas == Sm80Mma::turing && sm80_stages(config) != sm75_stages) return Rejection::sm75_stage_count;
   if (sm80_fused_moe(config)) return sm80_fused_moe_check(sm80_stages(config));
   const Config kernel = sm80_kernel_config(config);
   if (kernel.opclass == OpClass::simt) {
@@ -356,7 +408,7 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
     return Rejection::none;
   }
   const Rejection mainloop =
-      kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, hopper_dmma);
+      kernel.sparse ? sm80_sparse_mainloop_check(kernel) : sm80_mainloop_check(kernel, mmas);
   if (mainloop != Rejection::none) return mainloop;
   if (const Rejection why = sm80_epilogue_check(kernel); why != Rejection::none) return why;
   // In EpiloguePlanarComplex::operator() (epilogue_planar_complex.h:315), which a build instantiates last.
@@ -365,11 +417,12 @@ constexpr Rejection sm80_check(const Config& config, bool hopper_dmma) {
 }
 
 constexpr bool sm80_shape_compiles(const Config& config, const ArchLimits& arch) {
-  return sm80_check(config, sm80_hopper_dmma(arch)) == Rejection::none;
+  return sm80_check(sm80_with_stages(config, arch), sm80_mma(arch)) == Rejection::none;
 }
 
 // The configuration as the kernel is built: with its stage count.
-constexpr Config sm80_normalised(Config config) {
+constexpr Config sm80_normalised(Config config, const ArchLimits& arch) {
+  config = sm80_with_stages(config, arch);
   config.stages = {StagePolicy::Kind::fixed, sm80_stages(config)};
   return config;
 }
@@ -396,10 +449,13 @@ constexpr KernelLayout<Parts> sm80_kernel(const Config& config, const MainloopTe
 
 namespace detail {
 
-template <bool HopperDmma>
+template <Sm80Mma Mmas>
 struct Sm80Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm80;
-  static constexpr Rejection check(const Config& config) { return sm80_check(config, HopperDmma); }
+  static constexpr Rejection check(const Config& config) { return sm80_check(config, Mmas); }
+  static constexpr std::string_view no_stage_count(const Config&) {
+    return Mmas == Sm80Mma::turing ? "Turing's 2.x kernels are built at two stages only (DefaultGemm's arch::Sm75)" : "";
+  }
   static constexpr Config built(const Config& config) { return sm80_kernel_config(config); }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     const Sm80TileBits stage = tile_bits(config, 1, c);
@@ -468,10 +524,17 @@ struct Sm80FusedMoeSteps : DefaultGemmSteps {
 }  // namespace detail
 
 // Preconditions: sm80_invalid_input(config) is empty.
-constexpr std::optional<Budget> evaluate_sm80(const Config& config, const ArchLimits& arch) {
+constexpr std::optional<Budget> evaluate_sm80(const Config& given, const ArchLimits& arch) {
+  const Config config = sm80_with_stages(given, arch);
   if (sm80_fused_moe(config)) return evaluate_gemm<detail::Sm80FusedMoeSteps>(config, arch);
-  return sm80_hopper_dmma(arch) ? evaluate_gemm<detail::Sm80Steps<true>>(config, arch)
-                                 : evaluate_gemm<detail::Sm80Steps<false>>(config, arch);
+  switch (sm80_mma(arch)) {
+    case Sm80Mma::turing:
+      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::turing>>(config, arch);
+    case Sm80Mma::hopper_dmma:
+      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::hopper_dmma>>(config, arch);
+    default:
+      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::ampere>>(config, arch);
+  }
 }
 
 }  // namespace smem_budget

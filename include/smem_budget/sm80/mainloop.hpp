@@ -14,6 +14,10 @@
 
 namespace smem_budget {
 
+// The tensor-op MMAs a 2.x kernel runs: SM80's (SM80…SM89, and SM120), SM80's with SM90's DMMA
+// m16n8k4 for f64 and complex<double>, or Turing's (SM75).
+enum class Sm80Mma { ampere, hopper_dmma, turing };
+
 // The tensor-op instruction shape (InstructionShape) SM80 and SM89 pair with an operand type:
 // mma.sync m16n8k16 for 16-bit floats, m16n8k8 for tf32 (and complex<float>'s real and imaginary
 // parts), m16n8k32 for 8-bit integers and floats, m16n8k64 for 4-bit integers, m16n8k256 for b1
@@ -21,7 +25,10 @@ namespace smem_budget {
 // run the DMMA m8n8k4, which SM90's 2.x kernels replace with its m16n8k4 (arch/mma_sm90.h:84; the
 // generator's GenerateSM90_TensorOp_1684*, generator.py:6138-6290). A mixed-input GEMM runs the wider
 // operand's MMA on the narrower one converted in registers (OpMultiplyAddMixedInputUpcast,
-// gemm/warp/default_mma_tensor_op_sm80.h:240-360, v4.7.0).
+// gemm/warp/default_mma_tensor_op_sm80.h:240-360, v4.7.0). Turing's are the shapes
+// DefaultGemmConfiguration<OpClassTensorOp, Sm75, …> names and its clients pass (SGLang's and vLLM's
+// GemmShape<8, 8, 16>): mma.sync m16n8k8 for f16, m8n8k16 for 8-bit integers, m8n8k32 for 4-bit ones
+// (gemm/device/default_gemm_configuration.h:205, 240, 344; arch/mma_sm75.h).
 struct Sm80Instruction {
   bytes_t m = 16;
   bytes_t n = 8;
@@ -32,9 +39,19 @@ constexpr Element sm80_mma_operand(const OperandPair& types) {
   return bits_of(types.a.data) >= bits_of(types.b.data) ? types.a.data : types.b.data;
 }
 
-constexpr Sm80Instruction sm80_instruction(Element operand, bool hopper_dmma) {
+constexpr Sm80Instruction sm80_instruction(Element operand, Sm80Mma mmas) {
+  if (mmas == Sm80Mma::turing) {
+    switch (bits_of(operand)) {
+      case 8:
+        return {8, 8, 16};
+      case 4:
+        return {8, 8, 32};
+      default:
+        return {16, 8, 8};
+    }
+  }
   if (operand == Element::f64 || operand == Element::cf64)
-    return hopper_dmma ? Sm80Instruction{16, 8, 4} : Sm80Instruction{8, 8, 4};
+    return mmas == Sm80Mma::hopper_dmma ? Sm80Instruction{16, 8, 4} : Sm80Instruction{8, 8, 4};
   if (operand == Element::cf32) return {16, 8, 8};
   switch (bits_of(operand)) {
     case 32:
@@ -266,10 +283,10 @@ constexpr bool sm80_narrow_mn_major_readable(const Config& config) {
 // The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile
 // (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
 // instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
-constexpr Rejection sm80_mainloop_check(const Config& config, bool hopper_dmma) {
+constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
   if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
-  return detail::sm80_warp_mma_check(config.warp, sm80_instruction(sm80_mma_operand(config.types), hopper_dmma));
+  return detail::sm80_warp_mma_check(config.warp, sm80_instruction(sm80_mma_operand(config.types), mmas));
 }
 
 }  // namespace smem_budget

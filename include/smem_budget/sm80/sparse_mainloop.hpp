@@ -15,7 +15,7 @@ namespace smem_budget {
 // at twice its K (m16n8k32 for 16-bit floats, m16n8k16 for tf32, m16n8k64 for 8-bit types,
 // m16n8k128 for s4).
 constexpr Sm80Instruction sm80_sparse_instruction(Element operand) {
-  Sm80Instruction mma = sm80_instruction(operand, false);
+  Sm80Instruction mma = sm80_instruction(operand, Sm80Mma::ampere);
   mma.k *= 2;
   return mma;
 }
