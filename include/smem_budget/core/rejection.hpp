@@ -174,6 +174,8 @@ enum class Rejection {
   sm100_input_transform_smem_exceeds_capacity,
   sm80_warp_divides_tile,
   sm80_instruction_divides_warp,
+  sm80_ldsm_matrices,
+  sm80_ldsm_tile,
   sm80_warp_k_iterations,
   sm80_warp_k_iterations_even,
   sm80_crosswise_line,
@@ -997,9 +999,21 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/gemm/threadblock/default_mma_core_sm80.h:1414"}},
   {Rejection::sm80_instruction_divides_warp,
    {"the warp tile's M and N must be multiples of the tensor-op instruction's: 16 x 8 (f64 and complex<double>: 8 x 8 "
-    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers)",
+    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers); with a row-major A of one 8-, 16- or "
+    "32-bit type with B, M in multiples of 8",
     "Shape of warp-level Mma must be divisible by operator shape.",
-    "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2207"}},
+    "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:130-134 (an M-major operand's iterator; :921-925 at 16-bit "
+    "tile M 32)"}},
+  {Rejection::sm80_ldsm_tile,
+   {"a row-major A's warp tile M must be a multiple of 8, the rows of one LDSM matrix",
+    "Shape of warp-level mma must be divisible by LDSM's fundamental tile size.",
+    "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2217-2219"}},
+  {Rejection::sm80_ldsm_matrices,
+   {"a K-major operand's warp tile M (N) must load in LDSMs of 1, 2 or 4 matrices: a multiple of 8 whose 8-row tiles, up "
+    "to 4 / (instruction K / elements per 16 bytes) of them, are not 3 (Turing's m16n8k8: warp M 24 asks for 3)",
+    "Unresolved extern function",
+    "ptxas, for cutlass::arch::ldsm<RowMajor, 3> (defined for 1, 2 and 4 matrices, cutlass/arch/memory_sm75.h:75-123; "
+    "the count, cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2224-2228)"}},
   {Rejection::sm80_warp_k_iterations,
    {"the warp tile's K must hold at least two instructions' K (16 for f16/bf16, 8 for tf32 and complex<float>, 32 for "
     "8-bit and 64 for 4-bit types, 4 for f64 and complex<double>; on sm75 8 for f16, 16 for 8-bit and 32 for 4-bit "

@@ -201,12 +201,15 @@ constexpr Rejection sm80_wide_operand(bytes_t mn, bytes_t k, int bits, bool k_ma
 // The warp-level assertions: the instruction divides the warp tile
 // (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
 // instructions along K (mma_base.h:128-133, mma_sparse_base.h:123-128).
-constexpr Rejection sm80_warp_mma_check(const WarpTile& w, const Sm80Instruction& mma) {
-  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
-  const bytes_t k_iterations = w.k / mma.k;
+constexpr Rejection sm80_warp_k_check(bytes_t warp_k, const Sm80Instruction& mma) {
+  const bytes_t k_iterations = warp_k / mma.k;
   if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
   if (k_iterations % 2 != 0) return Rejection::sm80_warp_k_iterations_even;
   return Rejection::none;
+}
+constexpr Rejection sm80_warp_mma_check(const WarpTile& w, const Sm80Instruction& mma) {
+  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  return sm80_warp_k_check(w.k, mma);
 }
 
 }  // namespace detail
@@ -280,13 +283,43 @@ constexpr bool sm80_narrow_mn_major_readable(const Config& config) {
          readable(bits_of(config.types.b.data), k_major_b(config), config.tile.n);
 }
 
+namespace detail {
+
+// The warp's LDSM iterators over one type's K-major operands (gemm/warp/mma_tensor_op_tile_iterator.h:
+// 2204-2228): M (N) in whole 8-row LDSM tiles, not whole instructions (MmaTensorOp rounds its M
+// iterations up, mma_tensor_op.h:265-268), and LDSMs of 1, 2 or 4 matrices, the only ldsm<…, N>
+// CUTLASS defines (arch/memory_sm75.h:75-123; a warp M of 24 on Turing's m16n8k8 asks for 3 and ptxas
+// stops). An M-major A's congruous iterator asks M in whole instructions (:130-134, :921-925).
+// Measured: f16 warp M 8 built on sm_75 and sm_80 and M 24 on sm_80 with a row-major A, refused with a
+// column-major A; M 24 refused on sm_75.
+constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruction& mma) {
+  const WarpTile& w = config.warp;
+  const bytes_t per_access = 128 / bits_of(config.types.a.data);
+  const bytes_t full = 4 / (mma.k / per_access);
+  const auto matrices = [full](bytes_t strided) { return full * 8 > strided ? strided / 8 : full; };
+  const auto whole = [](bytes_t count) { return count == 1 || count == 2 || count == 4; };
+  if (k_major_a(config) ? w.m % 8 != 0 : w.m % mma.m != 0)
+    return k_major_a(config) ? Rejection::sm80_ldsm_tile : Rejection::sm80_instruction_divides_warp;
+  if (w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  if ((k_major_a(config) && !whole(matrices(w.m))) || (k_major_b(config) && !whole(matrices(w.n))))
+    return Rejection::sm80_ldsm_matrices;
+  return sm80_warp_k_check(w.k, mma);
+}
+
+}  // namespace detail
+
 // The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile
 // (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
-// instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types.
+// instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types. A and B
+// of one 8-, 16- or 32-bit type read through LDSM iterators, whose own rule replaces the first.
 constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
   if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
-  return detail::sm80_warp_mma_check(config.warp, sm80_instruction(sm80_mma_operand(config.types), mmas));
+  const Sm80Instruction mma = sm80_instruction(sm80_mma_operand(config.types), mmas);
+  const Element a = config.types.a.data;
+  const bool ldsm = a == config.types.b.data && !is_f64_or_complex(a) && bits_of(a) >= 4 && bits_of(a) <= 32 &&
+                    !config.interleaved && !config.planar_complex;
+  return ldsm ? detail::sm80_ldsm_warp_check(config, mma) : detail::sm80_warp_mma_check(config.warp, mma);
 }
 
 }  // namespace smem_budget
