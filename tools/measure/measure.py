@@ -93,15 +93,16 @@ def probe_source(cfg):
         sf_vector = 16
 
     # The kernel schedule tag the builder is given.
-    if sparse and scaling == "block":
+    if sparse and (pingpong or grouped or scaling == "blockwise"):
+        # No SM120 sparse builder takes these (block-scaled ones included); the tags a user would try, to
+        # record the refusal.
+        schedule = ("KernelPtrArrayTmaWarpSpecializedCooperative" if grouped else
+                    "KernelTmaWarpSpecializedPingpong" if pingpong else "KernelTmaWarpSpecializedBlockwiseCooperativeSm120")
+    elif sparse and scaling == "block":
         fp4 = a == b == "e2m1" and instruction == "auto"
         schedule = {True: {"nv": "KernelSparseTmaWarpSpecializedNvf4Sm120", "mx": "KernelSparseTmaWarpSpecializedMxf4Sm120"}[a_kind],
                     False: "KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120" if instruction == "mxf8f6f4-acc2x4"
                     else "KernelSparseTmaWarpSpecializedMxf8f6f4Sm120"}[fp4]
-    elif sparse and (pingpong or grouped or scaling == "blockwise"):
-        # No SM120 sparse builder takes these; the tags a user would try, to record the refusal.
-        schedule = ("KernelPtrArrayTmaWarpSpecializedCooperative" if grouped else
-                    "KernelTmaWarpSpecializedPingpong" if pingpong else "KernelTmaWarpSpecializedBlockwiseCooperativeSm120")
     elif sparse:
         schedule = "KernelScheduleSparseF8f6f4Sm120"
     elif scaling == "blockwise":
