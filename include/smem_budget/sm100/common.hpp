@@ -221,6 +221,13 @@ constexpr EpilogueMinN sm100_epilogue_min_n(const Config& config, TmemWarps warp
           (row ? row_units(config.d) : 8) * warps.n};
 }
 
+// The widest of the epilogue's C and D (C is D when void): sm100_builder.inl's MaxBits (:1004) and
+// EpiSmemMaxBits_ (:1216).
+constexpr int sm100_epilogue_max_bits(const Config& config) {
+  const int c = bits_of(config.c == Element::none ? config.d : config.c);
+  return c > bits_of(config.d) ? c : bits_of(config.d);
+}
+
 // sm100_dense_compute_tile_shape_or_override (sm100_builder.inl:968-1067): a given tile; with the
 // block-scaled class and CTA N 256, M min(CTA M, 32 x warps M) by 128; else that M and an N sized by C
 // and D, the TMA's smallest row counted per warp column. `warps` are the epilogue's TMEM warps.
@@ -229,7 +236,7 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
   const bytes_t m = cta.m < 32 * warps.m ? cta.m : 32 * warps.m;
   if (cta.n == 256 && sm100_epilogue_block_scaled(config)) return {m, 128};
   const bool no_source = config.c == Element::none;
-  const int max_bits = bits_of(no_source ? config.d : (bits_of(config.c) > bits_of(config.d) ? config.c : config.d));
+  const int max_bits = sm100_epilogue_max_bits(config);
   bytes_t n_perf = 64;
   if (no_source)
     n_perf = (max_bits == 4 ? 8192 : 4096) / m;

@@ -133,10 +133,8 @@ constexpr Rejection sm100_dense_mma_n_check(const Config& config) {
 constexpr bool sm100_2sm_8bit_epilogue_tile_split(const Config& config) {
   if (config.epilogue == EpilogueKind::nosmem || !config.epilogue_tile.automatic) return false;
   if (sm100_tmem_warps(config).n != 2) return false;
-  const int c_bits = bits_of(config.c == Element::none ? config.d : config.c);
-  const int max_bits = c_bits > bits_of(config.d) ? c_bits : bits_of(config.d);
   const bytes_t n = sm100_epilogue_cta_tile(config).n;
-  return max_bits == 8 && n > 64 && n % 64 != 0;
+  return sm100_epilogue_max_bits(config) == 8 && n > 64 && n % 64 != 0;
 }
 
 // The assertions, in the order the compiler meets them: the epilogue builder (instantiated first: its
@@ -149,10 +147,9 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   if (sm100_epilogue_is_2sm(config) && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
   const Tile epi_cta = sm100_epilogue_cta_tile(config);
   if (config.epilogue != EpilogueKind::nosmem) {
-    const int c_bits = bits_of(config.c == Element::none ? config.d : config.c);
-    const int max_bits = c_bits > bits_of(config.d) ? c_bits : bits_of(config.d);
     if (rules_for(config.cutlass).sm100_2sm_16bit_cta_n && sm100_epilogue_is_2sm(config) &&
-        config.epilogue_tile.automatic && max_bits == 16 && epi_cta.n > 128 && epi_cta.n % 64 != 0)
+        config.epilogue_tile.automatic && sm100_epilogue_max_bits(config) == 16 && epi_cta.n > 128 &&
+        epi_cta.n % 64 != 0)
       return Rejection::sm100_2sm_16bit_cta_n;
     const bytes_t rows = sm100_epilogue_tile(config).m / sm100_tmem_warps(config).m;
     if (rows != 16 && rows != 32) return Rejection::sm100_tmem_datapaths;

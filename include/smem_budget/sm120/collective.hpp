@@ -69,7 +69,7 @@ constexpr Rejection check_mainloop_params(const Config& config, const CutlassRul
     case Family::block_scaled:
       return check_blockscaled_params(config, rules);
     case Family::block_scaled_sparse:
-      return check_sparse_params(config);
+      return check_blockscaled_sparse_params(config);
     case Family::blockwise:
     case Family::plain:
     case Family::plain_sparse:

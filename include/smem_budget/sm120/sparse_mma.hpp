@@ -62,8 +62,7 @@ constexpr Rejection check_sparse_mainloop(const Config& config) {
 // V' twice the operand's vector) and the SF TMA descriptors copy the whole tile K
 // (sm120_blockscaled_sparse_mma_tma.hpp:351-362): a K below one block leaves the layout empty along
 // K, a longer K of part-blocks does not divide its block (measured: K 128 and 384 of MXFP8).
-constexpr Rejection check_sparse_params(const Config& config) {
-  if (family_of(config) != Family::block_scaled_sparse) return Rejection::none;
+constexpr Rejection check_blockscaled_sparse_params(const Config& config) {
   const bytes_t block_k = 4 * sparse_scale_vector(config.types.a);
   if (config.tile.k < block_k) return Rejection::blockscaled_sparse_sf_tma_k;
   if (config.tile.k % block_k != 0) return Rejection::blockscaled_sparse_sf_tma_k_blocks;

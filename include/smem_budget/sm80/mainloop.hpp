@@ -198,9 +198,10 @@ constexpr Rejection sm80_wide_operand(bytes_t mn, bytes_t k, int bits, bool k_ma
   return Rejection::none;
 }
 
-// The warp-level assertions: the instruction divides the warp tile
-// (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
-// instructions along K (mma_base.h:128-133, mma_sparse_base.h:123-128).
+// The warp-level assertions: the instruction divides the warp tile (an M- or N-major operand's
+// iterator, gemm/warp/mma_tensor_op_tile_iterator.h:130-134; kept as read for the iterators
+// sm80_ldsm_warp_check does not cover, unmeasured along M and N); a warp runs an even number, at
+// least two, of instructions along K (mma_base.h:128-133, mma_sparse_base.h:123-128).
 constexpr Rejection sm80_warp_k_check(bytes_t warp_k, const Sm80Instruction& mma) {
   const bytes_t k_iterations = warp_k / mma.k;
   if (k_iterations < 2) return Rejection::sm80_warp_k_iterations;
@@ -298,9 +299,8 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
   const bytes_t full = 4 / (mma.k / per_access);
   const auto matrices = [full](bytes_t strided) { return full * 8 > strided ? strided / 8 : full; };
   const auto whole = [](bytes_t count) { return count == 1 || count == 2 || count == 4; };
-  if (k_major_a(config) ? w.m % 8 != 0 : w.m % mma.m != 0)
-    return k_major_a(config) ? Rejection::sm80_ldsm_tile : Rejection::sm80_instruction_divides_warp;
-  if (w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  if (k_major_a(config) && w.m % 8 != 0) return Rejection::sm80_ldsm_tile;
+  if ((!k_major_a(config) && w.m % mma.m != 0) || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
   if ((k_major_a(config) && !whole(matrices(w.m))) || (k_major_b(config) && !whole(matrices(w.n))))
     return Rejection::sm80_ldsm_matrices;
   return sm80_warp_k_check(w.k, mma);
@@ -308,10 +308,10 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
 
 }  // namespace detail
 
-// The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile
-// (gemm/warp/mma_tensor_op_tile_iterator.h:2207); a warp runs an even number, at least two, of
-// instructions along K (mma_base.h:128-133), which MmaBase asserts after DefaultMmaCore's types. A and B
-// of one 8-, 16- or 32-bit type read through LDSM iterators, whose own rule replaces the first.
+// The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile;
+// a warp runs an even number, at least two, of instructions along K (mma_base.h:128-133), which MmaBase
+// asserts after DefaultMmaCore's types. A and B of one 4- to 32-bit type read through LDSM iterators,
+// whose own rule replaces the first.
 constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
   if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
