@@ -19,8 +19,10 @@ def operand(name):
 
 
 def epilogue_schedule(cfg, p, sm):
-    """The 1-SM / 2-SM epilogue schedule tag: TMA or no-smem, pointer-array when grouped."""
+    """The 1-SM / 2-SM epilogue schedule tag: TMA or no-smem, pointer-array when grouped; the mainloop's
+    unless epilogue_schedule names one."""
     nosmem = cfg.get("epilogue", "default") == "nosmem"
+    sm = {"1sm": "1Sm", "2sm": "2Sm"}.get(cfg.get("epilogue_schedule", "auto"), sm)
     return f"cutlass::epilogue::{'PtrArray' if p.grouped else ''}{'NoSmem' if nosmem else 'Tma'}WarpSpecialized{sm}"
 
 
@@ -231,7 +233,7 @@ def dense_probe_source(cfg):
     align_a, align_b = given_alignment(cfg, 128 if (f8f6f4 and BITS[a] < 8) else 128 // BITS[a],
                                        128 if (f8f6f4 and BITS[b] < 8) else 128 // BITS[b])
     operands = f"{ELEMENT[a]}, {p.layout_a}, {align_a}, {ELEMENT[b]}, {p.layout_b}, {align_b}"
-    accumulator = "int32_t" if a == "s8" else "float"
+    accumulator = "int32_t" if {a, b} <= {"s8", "u8"} else "float"
     return probe_program(builder_types("Sm100", TENSOROP, p, epilogue, fusion_op, operands, cfg.get("stages", "auto"),
                                        kernel, prelude=prelude, accumulator=accumulator, problem=problem,
                                        finalize=finalize, epilogue_cluster=finalize and finalize_epilogue_cluster(cfg)),

@@ -107,7 +107,7 @@ def probe_source(cfg):
     operands = f"{element_a}, {layout_a}, {align(a)}, {element_b}, {layout_b}, {align(b)}"
     # INT8 GMMA accumulates in int32 (vLLM's cutlass_3x_gemm: ElementAcc int32_t for int8); a mixed-input
     # GEMM runs the wide operand's MMA (s8 with f16: float).
-    accumulator = "int32_t" if a == b == "s8" else "float"
+    accumulator = "int32_t" if {a, b} <= {"s8", "u8"} else "float"
     # Pointer-array batched (CUTLASS example 56): ArrayProblemShape over a rank-4 problem, plain strides.
     problem = "cutlass::gemm::ArrayProblemShape<cute::Shape<int, int, int, int>>" if batched else None
     scheduler = {"persistent": "", "stream-k": "cutlass::gemm::StreamKScheduler"}[cfg.get("tile_scheduler", "persistent")]
