@@ -108,7 +108,8 @@ struct PyResult {
 const std::string& verdict_doc() {
   static const std::string doc = [] {
     std::vector<std::string> quoted;
-    for (const auto& word : smem_budget::io::verdict_words) quoted.push_back("'" + std::string(word.spelling) + "'");
+    // Appended piece by piece: g++ 12's -Wrestrict misreads "'" + std::string(...) here.
+    for (const auto& word : smem_budget::io::verdict_words) quoted.emplace_back("'").append(word.spelling).append("'");
     return smem_budget::io::or_list(quoted) + " (" + std::string(smem_budget::io::verdict_words.back().help) + ").";
   }();
   return doc;
