@@ -215,7 +215,7 @@ TEST_CASE("sweep --format svg: a well-formed SVG heat map, one titled cell per t
 }
 
 TEST_CASE("sweep on sm100 and sm90: every row checks the same on its own", "[sweep][sm100][sm90]") {
-  for (const std::string options : {"--arch sm100", "--arch sm100 --grouped", "--arch sm90 --types e4m3 --scaling none",
+  for (const std::string options : {"--arch sm100", "--arch sm100 --grouped --schedule 1sm", "--arch sm90 --types e4m3 --scaling none",
                                     "--arch sm90 --types bf16 --scaling none --c bf16"}) {
     INFO("sweep " << options);
     const Run swept = run("sweep --format json " + options);

@@ -209,6 +209,11 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     if (types.empty() || types.find("e4m3") != std::string::npos || types.find("e5m2") != std::string::npos)
       runner.add("fast_accum", true, "FP8FastAccum for FP8, moe_gemm_tma_ws_launcher.inl:441");
   }
+  // On SM10x one MMA spans two CTAs exactly when the cluster's M is 2 (Is2SM, :216; the
+  // KernelPtrArrayTmaWarpSpecialized{1,2}Sm… schedules, :453-463).
+  if (rule_set == RuleSet::sm100 || rule_set == RuleSet::sm103)
+    runner.add("schedule", io::string_setting(settings, "cluster").starts_with("2x") ? "2sm" : "1sm",
+               "Is2SM, moe_gemm_tma_ws_launcher.inl:216");
 }
 
 // TensorRT-LLM's weight-only GEMM runner, CutlassFpAIntBGemmRunner (FlashInfer fb28d72's

@@ -91,6 +91,13 @@ constexpr TmemWarps sm100_tmem_warps(const Config& config) {
   return {};
 }
 
+// EpilogueScheduleAuto's builder, which an automatic kernel schedule pairs with the TMA epilogue, takes
+// only the automatic epilogue tile (sm100_builder.inl:1718).
+constexpr bool sm100_auto_epilogue_given_tile(const Config& config) {
+  return config.schedule == Schedule::automatic && config.epilogue_schedule == EpilogueSchedule::automatic &&
+         config.epilogue == EpilogueKind::tma && !config.epilogue_tile.automatic;
+}
+
 // The columns of B one CTA loads: a 2-SM MMA splits them between its two CTAs.
 constexpr bytes_t sm100_b_columns(const Config& config) {
   return sm100_is_2sm(config) ? config.tile.n / 2 : config.tile.n;
@@ -106,6 +113,11 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
   // (sm100_gemm_array_tma_warpspecialized.hpp) and takes its own scheduler for a non-grouped
   // problem: not measured.
   if (config.batched) return "not modelled on sm100: pointer-array batched GEMMs (batched is modelled on sm90)";
+  // KernelScheduleAuto builds the non-array kernel (sm100_common.inl:456-470), which a pointer-array
+  // problem does not compile against, and the blockwise builder has no automatic choice for its
+  // pointer-array tag (sm100_blockwise_umma_builder.inl:204-230): measured, as SM90's.
+  if (config.grouped && config.schedule == Schedule::automatic && config.epilogue != EpilogueKind::finalize)
+    return "a pointer-array SM100 kernel names its schedule: 1sm or 2sm (KernelPtrArrayTmaWarpSpecialized{1,2}Sm…)";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
   if (config.cp_async && config.scaling != Scaling::none)
     return "not modelled on sm100: cp.async mainloops with scales (the model has SM100's dense "
@@ -287,6 +299,16 @@ constexpr bool sm100_legacy_nosmem(const Config& config) {
   return config.epilogue == EpilogueKind::nosmem &&
          (config.scaling == Scaling::blockwise || is_complex(accumulator_of(config)) ||
           (config.scaling == Scaling::none && config.grouped));
+}
+
+// The no-smem builder's automatic epilogue tile is CTA M by min(64, CTA N) but for its transform
+// schedules (blockwise, complex: the whole CTA), and it counts the tiles with shape_div, which needs
+// one of CTA N and 64 to divide the other (sm100_builder.inl:1527-1532, 1548; cute/int_tuple.hpp:408).
+constexpr bool sm100_nosmem_epilogue_tiles_indivisible(const Config& config) {
+  if (config.epilogue != EpilogueKind::nosmem || !config.epilogue_tile.automatic) return false;
+  if (config.scaling == Scaling::blockwise || is_complex(accumulator_of(config))) return false;
+  const bytes_t n = sm100_epilogue_cta_tile(config).n;
+  return n > 64 && n % 64 != 0;
 }
 
 constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c) {
