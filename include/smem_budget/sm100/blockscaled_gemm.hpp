@@ -30,12 +30,14 @@ constexpr Rejection sm100_check(const Config& config) {
     return Rejection::sm100_auto_dynamic_cluster_m256;
   if (config.schedule == Schedule::automatic && sm100_even_static_cluster_m(config) && t.m != 128 && t.m != 256)
     return Rejection::sm100_auto_tile_m;
+  if (sm100_auto_epilogue_given_tile(config)) return Rejection::sm100_auto_epilogue_tile;
   if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
   if (config.epilogue != EpilogueKind::nosmem && bits_of(config.d) < 8 && sm100_epilogue_cta_tile(config).m < 128)
     return Rejection::sm100_narrow_output_tmem_load;
   if (sm100_epilogue_cta_too_small(config)) return Rejection::sm100_epilogue_cta_too_small;
   if (sm100_pointer_array_callbacks_missing(config))
     return Rejection::grouped_bias_callbacks;
+  if (sm100_nosmem_epilogue_tiles_indivisible(config)) return Rejection::sm100_nosmem_epilogue_tiles;
   if (!two_sm && t.m != 128) return Rejection::sm100_tile_m_1sm;
   if (two_sm && t.m != 256) return Rejection::sm100_tile_m_2sm;
   if (t.n != 64 && t.n != 128 && t.n != 192 && t.n != 256) return Rejection::sm100_tile_n;

@@ -142,9 +142,11 @@ constexpr bool sm100_2sm_8bit_epilogue_tile_split(const Config& config) {
 constexpr Rejection sm100_dense_check(const Config& config) {
   const Tile& t = config.tile;
   const bool two_sm = sm100_is_2sm(config);
-  // Epilogue builder (sm100_builder.inl): the schedule against the cluster (:1174), the 2-SM 16-bit
+  // Epilogue builder (sm100_builder.inl): EpilogueScheduleAuto's tile (:1718), the schedule against the cluster (:1174), the 2-SM 16-bit
   // CTA N rule of 4.5.2 (:1220), the TMEM load's rows per warp (:604).
+  if (sm100_auto_epilogue_given_tile(config)) return Rejection::sm100_auto_epilogue_tile;
   if (sm100_epilogue_is_2sm(config) && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
+  if (sm100_nosmem_epilogue_tiles_indivisible(config)) return Rejection::sm100_nosmem_epilogue_tiles;
   const Tile epi_cta = sm100_epilogue_cta_tile(config);
   if (config.epilogue != EpilogueKind::nosmem) {
     if (rules_for(config.cutlass).sm100_2sm_16bit_cta_n && sm100_epilogue_is_2sm(config) &&
@@ -166,19 +168,23 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   if (t.n % 8 != 0 || t.n > 256) return Rejection::sm100_dense_tile_n;
   if (const Rejection mma = sm100_dense_mma_n_check(config); mma != Rejection::none) return mma;
   // sm100_smem_selector (sm100_common.inl:89-113): an MN-major operand's swizzle atom spans at least
-  // 16 bytes of the M (A) or N (B) that one SM keeps. The cp.async builder makes each operand's copy
-  // atom before its swizzle atom (sm100_cpasync_umma_builder.inl:107-125): 4, 8 or 16-byte accesses.
-  const auto whole_units = [](bytes_t extent, Element e) { return extent * sm100_dense_smem_bits(e) % 128 == 0; };
+  // 16 bytes of the M (A) or N (B) that one SM keeps; a 32-bit (tf32) one has only SW128_32B, 32
+  // elements (:92). The cp.async builder makes each operand's copy atom before its swizzle atom
+  // (sm100_cpasync_umma_builder.inl:107-125): 4, 8 or 16-byte accesses.
+  const auto mn_major_atom = [](bytes_t extent, Element e) {
+    if (bits_of(e) == 32) return extent % 32 == 0 ? Rejection::none : Rejection::sm100_mn_major_tf32_atom;
+    return extent * sm100_dense_smem_bits(e) % 128 == 0 ? Rejection::none : Rejection::sm100_mn_major_atom;
+  };
   const auto cp_async_access_fits = [&](bytes_t alignment, Element e) {
     const bytes_t bytes = sm100_cp_async_access_bytes(alignment, e, false);
     return !config.cp_async || alignment == 0 || bytes == 4 || bytes == 8 || bytes == 16;
   };
   if (!cp_async_access_fits(config.alignment.a, config.types.a.data)) return Rejection::sm100_cp_async_access;
-  if (!k_major_a(config) && !whole_units(sm100_cta_tile(config).m, config.types.a.data))
-    return Rejection::sm100_mn_major_atom;
+  if (!k_major_a(config))
+    if (const Rejection r = mn_major_atom(sm100_cta_tile(config).m, config.types.a.data); r != Rejection::none) return r;
   if (!cp_async_access_fits(config.alignment.b, config.types.b.data)) return Rejection::sm100_cp_async_access;
-  if (!k_major_b(config) && !whole_units(sm100_b_columns(config), config.types.b.data))
-    return Rejection::sm100_mn_major_atom;
+  if (!k_major_b(config))
+    if (const Rejection r = mn_major_atom(sm100_b_columns(config), config.types.b.data); r != Rejection::none) return r;
   // The cp.async collective (sm100_mma_cpasync_warpspecialized.hpp:105-106): a 1-SM MMA (KernelScheduleAuto
   // makes a 2-SM one for an even cluster M), on one CTA.
   if (sm100_cp_async(config) && two_sm) return Rejection::sm100_cp_async_2sm;

@@ -74,7 +74,6 @@ constexpr Rejection sm120_check_epilogue(const Config& config, const CutlassRule
   if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias ||
                          (config.fusion == Fusion::sf_gen && !row && config.schedule == Schedule::pingpong)))
     return Rejection::grouped_bias_callbacks;
-  if (config.fusion == Fusion::sf_gen && !is_narrow_float(config.d)) return Rejection::sf_gen_output_type;
   if (config.fusion == Fusion::sf_gen) {
     // Sm120BlockScaleFactorRowStore / ColStore: the tile's contiguous extent in whole vectors.
     const bytes_t vector = sf_output_vector(config);
@@ -129,6 +128,11 @@ constexpr bool sm120_fp4_col_output_shuffled_narrow(const Config& config) {
 constexpr Rejection sm120_check_epilogue_device_code(const Config& config) {
   if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && config.schedule == Schedule::pingpong)
     return Rejection::sf_gen_col_pingpong;
+  // Sm120BlockScaleFactorRowStore's reduction indexes a mode of the register fragment that a 16-bit D's
+  // STSM partition does not have (sm120_visitor_store_tma_warpspecialized.hpp:323). The store builds
+  // for FP4/FP6/FP8 and f32 D, and the column store for 16-bit D too (measured).
+  if (config.fusion == Fusion::sf_gen && bits_of(config.d) == 16 && config.d_layout == MatrixLayout::row)
+    return Rejection::sf_gen_row_store_16bit_output;
   if (const Rejection r = detail::sm120_epilogue_mma_tile_check(config); r != Rejection::none) return r;
   if (detail::sm120_fp4_col_output_shuffled_narrow(config)) return Rejection::fp4_col_output_shuffle;
   return Rejection::none;

@@ -101,15 +101,21 @@ constexpr Config sm120_normalised(Config config) {
   return config;
 }
 
-// True when CUTLASS's static assertions on the tile shape, types and epilogue let it compile
-// (whatever the stage count then turns out to be).
+// The collectives' static assertions on the tile shape, types and epilogue, before any stage count.
 // The kernel's types name the epilogue first (its storage is the mainloop's carveout), then the
-// mainloop, then the kernel: the order in which the compiler reports their assertions; only the
-// plain mainloops' tiled MMA permutation, which the epilogue builder's tile reads, fails before.
-constexpr Rejection sm120_check_shape(const Config& config, const CutlassRules& rules) {
+// mainloop: the order in which the compiler reports their assertions; only the plain mainloops'
+// tiled MMA permutation, which the epilogue builder's tile reads, fails before.
+constexpr Rejection sm120_check_collectives(const Config& config, const CutlassRules& rules) {
   if (const Rejection r = check_dense_tiled_mma(config); r != Rejection::none) return r;
   if (const Rejection r = sm120_check_epilogue(config, rules); r != Rejection::none) return r;
-  if (const Rejection r = check_mainloop(config, rules); r != Rejection::none) return r;
+  return check_mainloop(config, rules);
+}
+
+// True when CUTLASS's static assertions let it compile, whatever the stage count then turns out to
+// be: the collectives', then the kernel's own, which the compiler meets after the mainloop's
+// stage-count assertion (measured: a ping-pong stream-K kernel of one stage reports the stages).
+constexpr Rejection sm120_check_shape(const Config& config, const CutlassRules& rules) {
+  if (const Rejection r = sm120_check_collectives(config, rules); r != Rejection::none) return r;
   return check_kernel(config);
 }
 
@@ -184,7 +190,7 @@ struct Sm120Steps : DefaultGemmSteps {
     return is_sparse(family_of(config)) ? "the sparse builders take no StageCount<N>" : "";
   }
   static constexpr Rejection check(const Config& config) {
-    return sm120_check_shape(config, rules_for(config.cutlass));
+    return sm120_check_collectives(config, rules_for(config.cutlass));
   }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     const CutlassRules rules = rules_for(config.cutlass);
@@ -201,7 +207,9 @@ struct Sm120Steps : DefaultGemmSteps {
     d.estimate = d.counts.half_k_b ? half_k_b_estimate(budget.stage) : budget.stage.estimate;
   }
   static constexpr Rejection check_stages(const Config& config, const Budget& budget) {
-    return check_stage_counts(config, budget.stage, budget.decision.counts);
+    if (const Rejection r = check_stage_counts(config, budget.stage, budget.decision.counts); r != Rejection::none)
+      return r;
+    return check_kernel(config);
   }
   static constexpr Rejection check_build(const Config& config) {
     return sm120_check_build(config, rules_for(config.cutlass));

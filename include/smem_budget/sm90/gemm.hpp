@@ -234,7 +234,18 @@ constexpr Rejection sm90_check(const Config& config) {
   // (sm90_gmma_builder.inl:363-366, measured: tests/data/sm90-random-device.json).
   if (sm90_rmem_a(config) && !sm90_cp_async(config) && is_pointer_array(config) && !is_mixed_input(config))
     return Rejection::sm90_grouped_rmem_a;
-  if (sm90_rmem_a(config) && sm90_transposes_b(config) && config.tile.k * 4 != 128) return Rejection::sm90_transpose_b_k;
+  if (sm90_rmem_a(config) && sm90_transposes_b(config)) {
+    // The collective names its TransposeOperandB first (sm90_mma_tma_gmma_rs_warpspecialized.hpp:170):
+    // AsyncTranspositionOperandB for B's SW128 and SW32 swizzle atoms (tf32 N a multiple of 32, or of 8
+    // but not 16; sm90_wgmma_transpose.hpp:76-89, 724-742), whose class asserts a warp tile of K / 4 at
+    // least 8 (:292) and N in whole K-wide tiles (:302). Then the K-bytes assertion (:195 there).
+    const bytes_t n = config.tile.n, k = config.tile.k;
+    if (n % 32 == 0 || (n % 16 != 0 && n % 8 == 0)) {
+      if (k / 4 < 8) return Rejection::sm90_transpose_b_warp_shape;
+      if (n % k != 0) return Rejection::sm90_transpose_b_copy;
+    }
+    if (k * 4 != 128) return Rejection::sm90_transpose_b_k;
+  }
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
   // The aux store's swizzle atom, ss_smem_selector's for the aux element (sm90_builder.inl:194-196): at least
   // 16 bytes of the epilogue tile's contiguous extent.
