@@ -176,6 +176,7 @@ enum class Rejection {
   sm80_instruction_divides_warp,
   sm80_ldsm_matrices,
   sm80_ldsm_tile,
+  sm80_ldsm_congruous_tile,
   sm80_warp_k_iterations,
   sm80_warp_k_iterations_even,
   sm80_crosswise_line,
@@ -1005,9 +1006,14 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:130-134 (an M-major operand's iterator; :921-925 at 16-bit "
     "tile M 32)"}},
   {Rejection::sm80_ldsm_tile,
-   {"a row-major A's warp tile M must be a multiple of 8, the rows of one LDSM matrix",
+   {"a K-major operand's warp tile M (N) must be a multiple of 8, the rows of one LDSM matrix",
     "Shape of warp-level mma must be divisible by LDSM's fundamental tile size.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2217-2219"}},
+  {Rejection::sm80_ldsm_congruous_tile,
+   {"an M- or N-major operand's warp tile M (N) must be a multiple of its elements per 16 bytes, one LDSM row: 16 for "
+    "8-bit types (a row-major 8-bit B: warp N 16, 32 or 64), 32 for 4-bit ones",
+    "Shape of warp-level mma must be divisible by LDSM's fundamental tile size.",
+    "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:165-166"}},
   {Rejection::sm80_ldsm_matrices,
    {"a K-major operand's warp tile M (N) must load in LDSMs of 1, 2 or 4 matrices: a multiple of 8 whose 8-row tiles, up "
     "to 4 / (instruction K / elements per 16 bytes) of them, are not 3 (Turing's m16n8k8: warp M 24 asks for 3)",

@@ -286,23 +286,44 @@ constexpr bool sm80_narrow_mn_major_readable(const Config& config) {
 
 namespace detail {
 
-// The warp's LDSM iterators over one type's K-major operands (gemm/warp/mma_tensor_op_tile_iterator.h:
-// 2204-2228): M (N) in whole 8-row LDSM tiles, not whole instructions (MmaTensorOp rounds its M
-// iterations up, mma_tensor_op.h:265-268), and LDSMs of 1, 2 or 4 matrices, the only ldsm<…, N>
-// CUTLASS defines (arch/memory_sm75.h:75-123; a warp M of 24 on Turing's m16n8k8 asks for 3 and ptxas
-// stops). An M-major A's congruous iterator asks M in whole instructions (:130-134, :921-925).
-// Measured: f16 warp M 8 built on sm_75 and sm_80 and M 24 on sm_80 with a row-major A, refused with a
-// column-major A; M 24 refused on sm_75.
+// The warp's LDSM iterator over a K-major operand (MmaTensorOpMultiplicandTileIterator over
+// TensorOpMultiplicandCrosswise, gemm/warp/mma_tensor_op_tile_iterator.h:2204-2228): the warp tile's M (A) or N
+// (B), `strided`, in whole 8-row LDSM tiles (:2217-2219), not whole instructions (MmaTensorOp rounds its M
+// iterations up, mma_tensor_op.h:265-268; so do MmaMixedInputTensorOp, mma_mixed_input_tensor_op.h:461-464, and
+// TensorRT-LLM's MmaTensorOpComputeBWithF16), and LDSMs of 1, 2 or 4 matrices, the only ldsm<…, N> CUTLASS defines
+// (arch/memory_sm75.h:75-123; ptxas stops at any other). One LDSM covers `load_k` (the K of the instruction the
+// iterator is given) in load_k / (the operand's elements per 16 bytes) matrices, and as many 8-row tiles of M (N)
+// as make four matrices, or all of them where fewer (:2222-2228). A 16-bit operand's instruction K of 16 takes 2
+// matrices along K, so M (N) goes in 1 or 2 tiles; an 8-bit operand under a 16-bit MMA (a mixed-input GEMM's, or
+// TensorRT-LLM's u8 weights) takes 1, so a warp M (N) of 24 asks for 3.
+constexpr Rejection sm80_ldsm_operand(bytes_t strided, int bits, bytes_t load_k) {
+  if (strided % 8 != 0) return Rejection::sm80_ldsm_tile;
+  const bytes_t along_k = load_k / (128 / bits);
+  if (along_k == 0) return Rejection::none;  // K narrower than one access: the warp K rules refuse it
+  const bytes_t full = 4 / along_k;
+  const bytes_t matrices = full * 8 > strided ? strided / 8 : full;
+  return matrices == 1 || matrices == 2 || matrices == 4 ? Rejection::none : Rejection::sm80_ldsm_matrices;
+}
+
+// The warp-level assertions of a kernel whose operands are read through LDSM iterators: one 4- to 32-bit type,
+// FP8 e4m3 with e5m2, or a mixed-input GEMM (OpMultiplyAddMixedInputUpcast: each operand's iterator over its own
+// type and the wider type's instruction, mma_mixed_input_tensor_op.h:418-437). A K-major operand's rule is
+// sm80_ldsm_operand's; an M-major A's congruous iterator asks M in whole instructions (:130-134, :921-925); N in
+// whole instructions (8), and an M- or N-major operand's in whole 16-byte rows (:165-166). Measured: f16 warp M 8 built on sm_75 and sm_80 and M 24 on sm_80 with a row-major A,
+// refused with a column-major A; M 24 refused on sm_75; a mixed f16 x s8 warp M 8 built on sm_80, N 24 refused
+// (ldsm<RowMajor, 3>); an s8 warp N of 8 with a row-major B refused, and FP8 e4m3 x e5m2 warp M 8 built on sm_89.
 constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruction& mma) {
   const WarpTile& w = config.warp;
-  const bytes_t per_access = 128 / bits_of(config.types.a.data);
-  const bytes_t full = 4 / (mma.k / per_access);
-  const auto matrices = [full](bytes_t strided) { return full * 8 > strided ? strided / 8 : full; };
-  const auto whole = [](bytes_t count) { return count == 1 || count == 2 || count == 4; };
+  const int bits_a = bits_of(config.types.a.data);
+  const int bits_b = bits_of(config.types.b.data);
   if (k_major_a(config) && w.m % 8 != 0) return Rejection::sm80_ldsm_tile;
   if ((!k_major_a(config) && w.m % mma.m != 0) || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
-  if ((k_major_a(config) && !whole(matrices(w.m))) || (k_major_b(config) && !whole(matrices(w.n))))
-    return Rejection::sm80_ldsm_matrices;
+  // An M- or N-major operand's congruous iterator loads whole 16-byte rows of M (N): an 8-bit B's N in 16s (:165-166).
+  if ((!k_major_a(config) && w.m % (128 / bits_a) != 0) || (!k_major_b(config) && w.n % (128 / bits_b) != 0))
+    return Rejection::sm80_ldsm_congruous_tile;
+  for (const Rejection why : {k_major_a(config) ? sm80_ldsm_operand(w.m, bits_a, mma.k) : Rejection::none,
+                              k_major_b(config) ? sm80_ldsm_operand(w.n, bits_b, mma.k) : Rejection::none})
+    if (why != Rejection::none) return why;
   return sm80_warp_k_check(w.k, mma);
 }
 
@@ -310,15 +331,16 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
 
 // The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile;
 // a warp runs an even number, at least two, of instructions along K (mma_base.h:128-133), which MmaBase
-// asserts after DefaultMmaCore's types. A and B of one 4- to 32-bit type read through LDSM iterators,
-// whose own rule replaces the first.
+// asserts after DefaultMmaCore's types. A and B of 4- to 32-bit real types (one type, an FP8 pair or a
+// mixed-input pair) read through LDSM iterators, whose own rule replaces the first.
 constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
   if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
   const Sm80Instruction mma = sm80_instruction(sm80_mma_operand(config.types), mmas);
   const Element a = config.types.a.data;
-  const bool ldsm = a == config.types.b.data && !is_f64_or_complex(a) && bits_of(a) >= 4 && bits_of(a) <= 32 &&
-                    !config.interleaved && !config.planar_complex;
+  const Element b = config.types.b.data;
+  const auto ldsm_type = [](Element e) { return !is_f64_or_complex(e) && bits_of(e) >= 4 && bits_of(e) <= 32; };
+  const bool ldsm = ldsm_type(a) && ldsm_type(b) && !config.interleaved && !config.planar_complex;
   return ldsm ? detail::sm80_ldsm_warp_check(config, mma) : detail::sm80_warp_mma_check(config.warp, mma);
 }
 
