@@ -1000,8 +1000,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/gemm/threadblock/default_mma_core_sm80.h:1414"}},
   {Rejection::sm80_instruction_divides_warp,
    {"the warp tile's M and N must be multiples of the tensor-op instruction's: 16 x 8 (f64 and complex<double>: 8 x 8 "
-    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers); with a row-major A of one 8-, 16- or "
-    "32-bit type with B, M in multiples of 8",
+    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers); with a row-major A of a 4- to 32-bit "
+    "real type (one type with B, an FP8 pair, a mixed-input or weight-only GEMM), M in multiples of 8",
     "Shape of warp-level Mma must be divisible by operator shape.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:130-134 (an M-major operand's iterator; :921-925 at 16-bit "
     "tile M 32)"}},
@@ -1016,7 +1016,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:165-166"}},
   {Rejection::sm80_ldsm_matrices,
    {"a K-major operand's warp tile M (N) must load in LDSMs of 1, 2 or 4 matrices: a multiple of 8 whose 8-row tiles, up "
-    "to 4 / (instruction K / elements per 16 bytes) of them, are not 3 (Turing's m16n8k8: warp M 24 asks for 3)",
+    "to 4 / (instruction K / elements per 16 bytes) of them, are not 3 (Turing's m16n8k8: warp M 24 asks for 3; so "
+    "does an 8-bit operand's M or N of 24 under m16n8k16: a mixed-input GEMM's, TensorRT-LLM's u8 or u4 weights)",
     "Unresolved extern function",
     "ptxas, for cutlass::arch::ldsm<RowMajor, 3> (defined for 1, 2 and 4 matrices, cutlass/arch/memory_sm75.h:75-123; "
     "the count, cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2224-2228)"}},
