@@ -332,7 +332,7 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
 // The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile;
 // a warp runs an even number, at least two, of instructions along K (mma_base.h:128-133), which MmaBase
 // asserts after DefaultMmaCore's types. A and B of 4- to 32-bit real types (one type, an FP8 pair or a
-// mixed-input pair) read through LDSM iterators, whose own rule replaces the first.
+// mixed-input pair; planar complex planes too) read through LDSM iterators, whose own rule replaces the first.
 constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
   if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
@@ -340,7 +340,9 @@ constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   const Element a = config.types.a.data;
   const Element b = config.types.b.data;
   const auto ldsm_type = [](Element e) { return !is_f64_or_complex(e) && bits_of(e) >= 4 && bits_of(e) <= 32; };
-  const bool ldsm = ldsm_type(a) && ldsm_type(b) && !config.interleaved && !config.planar_complex;
+  // A planar complex kernel's warps are the real kernel's MmaTensorOp (default_mma_planar_complex_multistage.h:
+  // 94-127): measured, f16 planes with warp M 8 and 24 build.
+  const bool ldsm = ldsm_type(a) && ldsm_type(b) && !config.interleaved;
   return ldsm ? detail::sm80_ldsm_warp_check(config, mma) : detail::sm80_warp_mma_check(config.warp, mma);
 }
 
