@@ -180,6 +180,7 @@ enum class Rejection {
   sm80_warp_k_iterations,
   sm80_warp_k_iterations_even,
   sm80_crosswise_line,
+  sm80_crosswise_delta,
   sm80_thread_map_vector,
   sm80_thread_map_arrangement,
   sm80_thread_map_iterations,
@@ -1035,6 +1036,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"a K-major operand's tile K must fit one 128-byte line of shared memory (64 f16/bf16, 32 tf32, 128 8-bit elements)",
     "kCrosswise should be no large than one shared memory cache line.",
     "cutlass/layout/tensor_op_multiplicand_sm75.h:92"}},
+  {Rejection::sm80_crosswise_delta,
+   {"with a column-major A and a column-major B the core arranges B's copy along K by A's 16-byte accesses "
+    "(default_mma_core_sm80.h:1577-1578): a mixed-input GEMM whose A is narrower than B copies half a K line a "
+    "warp, which B's swizzled layout refuses; give a row-major A or one width",
+    "kCrosswise is the smallest unit in the contiguous dimension for shared memory swizzling.",
+    "cutlass/transform/threadblock/regular_tile_access_iterator_tensor_op.h:463"}},
   {Rejection::sm80_thread_map_vector,
    {"an operand tile's contiguous extent must be whole 16-byte accesses",
     "Shape must be divisible by vector length.",

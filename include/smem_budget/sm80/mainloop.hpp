@@ -164,13 +164,26 @@ constexpr Rejection sm80_striped_thread_map(bytes_t contiguous, bytes_t strided,
 
 // One operand's tile as DefaultMmaCore copies and stores it: `mn` is its M (A) or N (B), `k` its
 // K, `crosswise` the K extent of its crosswise layout (the tile's K; a sparse kernel's B caps it).
-constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bytes_t crosswise) {
+// `arrangement_bits`, where not 0, is the width whose 16-byte accesses set a K-major operand's threads
+// along K in place of its own: the core for a column-major A and a column-major B arranges B's by A's
+// (kWarpThreadArrangementContiguousB = K / (128 / bits of A), default_mma_core_sm80.h:1529-1530, 1577-1578), which
+// only a mixed-input GEMM tells apart.
+constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bytes_t crosswise,
+                                 int arrangement_bits = 0) {
   const bytes_t per_access = 128 / bits;
   if (k_major) {
     // …TensorOpMultiplicandCrosswise<bits, crosswise>: kFactor, the K-blocks one 128-byte line of
     // shared memory holds, must not be 0 (layout/tensor_op_multiplicand_sm75.h:87-94).
     if (8 * per_access / crosswise == 0) return Rejection::sm80_crosswise_line;
-    return sm80_raked_thread_map(k, mn, threads, per_access, crosswise / per_access).why;
+    const bytes_t arrangement = crosswise / (128 / (arrangement_bits != 0 ? arrangement_bits : bits));
+    if (const Rejection why = sm80_raked_thread_map(k, mn, threads, per_access, arrangement).why; why != Rejection::none)
+      return why;
+    // The crosswise shared-memory iterator swizzles whole K lines: a warp's copy along K (the thread
+    // map's Delta, arrangement x accesses, pitch_linear_thread_map.h:302-305) must be whole lines of
+    // `crosswise` (regular_tile_access_iterator_tensor_op.h:463), which an arrangement by a narrower A's
+    // accesses leaves half of (measured: s8 x f16, both column-major, refused on sm_80).
+    if (arrangement * per_access % crosswise != 0) return Rejection::sm80_crosswise_delta;
+    return Rejection::none;
   }
   const bytes_t arrangement = mn / per_access < 8 ? mn / per_access : 8;
   return sm80_raked_thread_map(mn, k, threads, per_access, arrangement).why;
@@ -255,13 +268,15 @@ constexpr Rejection sm80_mainloop_tile_check(const Config& config) {
   const bool wide = is_f64_or_complex(operand);
   const bool two_warp_core = is_complex(operand) || !(k_major_a(config) && k_major_b(config));
   if (wide && two_warp_core && threads / 32 < 2) return Rejection::sm80_two_warps;
-  const auto operand_check = [&](bytes_t mn, int operand_bits, bool k_major) {
+  const auto operand_check = [&](bytes_t mn, int operand_bits, bool k_major, int arrangement_bits) {
     return wide ? detail::sm80_wide_operand(mn, t.k, operand_bits, k_major, threads)
-                : detail::sm80_operand(mn, t.k, operand_bits, k_major, threads, t.k);
+                : detail::sm80_operand(mn, t.k, operand_bits, k_major, threads, t.k, arrangement_bits);
   };
-  if (const Rejection why = operand_check(t.m, bits, k_major_a(config)); why != Rejection::none) return why;
-  // A mixed-input GEMM's B is not A's width.
-  if (const Rejection why = operand_check(t.n, bits_of(config.types.b.data), k_major_b(config)); why != Rejection::none)
+  if (const Rejection why = operand_check(t.m, bits, k_major_a(config), 0); why != Rejection::none) return why;
+  // A mixed-input GEMM's B is not A's width; with a column-major A and B its core arranges B's copy by A's.
+  const int b_arrangement_bits = !k_major_a(config) && k_major_b(config) ? bits : 0;
+  if (const Rejection why = operand_check(t.n, bits_of(config.types.b.data), k_major_b(config), b_arrangement_bits);
+      why != Rejection::none)
     return why;
   if (wide) {
     const bytes_t rows = bits == 128 ? 8 : 16;
