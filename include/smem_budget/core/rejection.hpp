@@ -181,6 +181,8 @@ enum class Rejection {
   sm80_warp_k_iterations_even,
   sm80_crosswise_line,
   sm80_crosswise_delta,
+  sm80_too_many_predicates,
+  sm80_cp_async_size,
   sm80_thread_map_vector,
   sm80_thread_map_arrangement,
   sm80_thread_map_iterations,
@@ -1042,6 +1044,17 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "warp, which B's swizzled layout refuses; give a row-major A or one width",
     "kCrosswise is the smallest unit in the contiguous dimension for shared memory swizzling.",
     "cutlass/transform/threadblock/regular_tile_access_iterator_tensor_op.h:463"}},
+  {Rejection::sm80_too_many_predicates,
+   {"an operand's global-memory iterator guards each thread's accesses with at most 64 predicates (four 32-bit words "
+    "of 16): the tile's accesses per thread, times 16 bytes over the alignment's, must not exceed 64; give more "
+    "warps, a smaller tile or a wider alignment",
+    "Too many predicates.",
+    "cutlass/transform/threadblock/predicated_tile_access_iterator.h:104"}},
+  {Rejection::sm80_cp_async_size,
+   {"with three or more stages (MmaMultistage) A and B are copied with cp.async of 4, 8 or 16 bytes: an alignment of "
+    "under 4 bytes (one f16, three 8-bit elements) needs two stages (MmaPipelined) or a wider alignment",
+    "Size is not supported",
+    "cutlass/arch/memory_sm80.h:158-160 (cp_async_zfill, for copies narrower than 16 bytes)"}},
   {Rejection::sm80_thread_map_vector,
    {"an operand tile's contiguous extent must be whole 16-byte accesses",
     "Shape must be divisible by vector length.",

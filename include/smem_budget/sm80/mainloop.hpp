@@ -126,6 +126,7 @@ namespace detail {
 struct Sm80ThreadMap {
   Rejection why = Rejection::none;
   bytes_t iterations_strided = 0;
+  bytes_t copies = 0;  // Iterations::kCount: the accesses each thread makes
 };
 constexpr Sm80ThreadMap sm80_raked_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads,
                                               bytes_t elements_per_access, bytes_t arrangement_contiguous) {
@@ -142,7 +143,8 @@ constexpr Sm80ThreadMap sm80_raked_thread_map(bytes_t contiguous, bytes_t stride
   const bytes_t warps_contiguous = warps > iterations_strided ? warps / warps_strided : 1;
   if (warps_strided == 0 || iterations_contiguous / warps_contiguous == 0 || iterations_strided / warps_strided == 0)
     return {Rejection::sm80_thread_map_iterations};
-  return {Rejection::none, iterations_strided / warps_strided};
+  return {Rejection::none, iterations_strided / warps_strided,
+          iterations_contiguous / warps_contiguous * (iterations_strided / warps_strided)};
 }
 
 // transform::PitchLinearWarpStripedThreadMap (pitch_linear_thread_map.h:648-718), which the f64 and
@@ -250,6 +252,64 @@ constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t thre
 
 }  // namespace detail
 
+namespace detail {
+
+// The accesses each thread makes to copy one operand's tile (the core's thread map's Iterations::kCount),
+// as sm80_operand and sm80_wide_operand lay the maps out; 0 for the f64 cores' striped map, not counted.
+constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bool wide,
+                                      int arrangement_bits) {
+  if (wide) {
+    if (bits == 128) return sm80_raked_thread_map(k_major ? k : mn, k_major ? mn : k, threads, 1, 8).copies;
+    return k_major ? sm80_raked_thread_map(k, mn, threads, 1, 16).copies : 0;
+  }
+  const bytes_t per_access = 128 / bits;
+  if (k_major)
+    return sm80_raked_thread_map(k, mn, threads, per_access, k / (128 / (arrangement_bits != 0 ? arrangement_bits : bits)))
+        .copies;
+  return sm80_raked_thread_map(mn, k, threads, per_access, mn / per_access < 8 ? mn / per_access : 8).copies;
+}
+
+}  // namespace detail
+
+// The global-memory iterators' guard predicates (PredicatedTileAccessIterator, which MmaMultistage reads
+// through and MmaPipelined's PredicatedTileIterator wraps: transform/threadblock/predicated_tile_access_
+// iterator.h:86-104): one per access of the core's thread map per vector of the operand's alignment
+// (kAccessesPerVector, a 16-byte access over alignment-wide copies), packed 16 to a 32-bit word, at most four
+// words: 64 predicates. A tile large for its warps asks more (measured: tf32 128x64x128 with one warp and a
+// column-major A, 128 accesses a thread, is refused on sm_89).
+constexpr Rejection sm80_predicate_check(const Config& config) {
+  if (config.interleaved) return Rejection::none;
+  const Tile& t = config.tile;
+  const bytes_t threads = 32 * sm80_warp_count(config).count();
+  const Element a = config.types.a.data;
+  const bool wide = is_f64_or_complex(a);
+  const auto too_many = [&](bytes_t mn, Element e, bool k_major, bytes_t alignment, int arrangement_bits) {
+    const int bits = bits_of(e);
+    const bytes_t per_access = wide ? 1 : 128 / bits;
+    const bytes_t vector = alignment != 0 && alignment < per_access ? per_access / alignment : 1;
+    const bytes_t predicates =
+        detail::sm80_operand_copies(mn, t.k, bits, k_major, threads, wide, arrangement_bits) * vector;
+    return ceil_div(ceil_div(predicates, 4), 4) > 4;
+  };
+  const int b_arrangement_bits = !k_major_a(config) && k_major_b(config) ? bits_of(a) : 0;
+  if (too_many(t.m, a, k_major_a(config), config.alignment.a, 0) ||
+      too_many(t.n, config.types.b.data, k_major_b(config), config.alignment.b, b_arrangement_bits))
+    return Rejection::sm80_too_many_predicates;
+  return Rejection::none;
+}
+
+// MmaMultistage (three or more stages) copies A and B to shared memory with cp.async, whose copies are 4, 8
+// or 16 bytes (cp_async_zfill's static_assert, arch/memory_sm80.h:158-160, and cp_async's); MmaPipelined, at
+// two stages, loads through registers. An alignment of one or two 16-bit elements, or below four 8-bit ones,
+// copies less (measured: f16 with alignment 1 refused on sm_120a).
+constexpr Rejection sm80_cp_async_check(const Config& config, bytes_t stages) {
+  if (stages < 3) return Rejection::none;
+  const auto narrow = [](bytes_t alignment, Element e) { return alignment != 0 && alignment * bits_of(e) < 32; };
+  return narrow(config.alignment.a, config.types.a.data) || narrow(config.alignment.b, config.types.b.data)
+             ? Rejection::sm80_cp_async_size
+             : Rejection::none;
+}
+
 // What the mainloop's core asserts of the tile, in the order a build reports them: the warp tile
 // divides the threadblock tile (default_mma_core_sm80.h:1414); the f64 and complex cores take at
 // least two warps (default_mma_core_sm80.h:137, all but row-major A with column-major B;
@@ -282,7 +342,7 @@ constexpr Rejection sm80_mainloop_tile_check(const Config& config) {
     const bytes_t rows = bits == 128 ? 8 : 16;
     if (w.m % rows != 0 || w.n % rows != 0 || w.k % 4 != 0) return Rejection::sm80_warp_iterator_divisibility;
   }
-  return Rejection::none;
+  return sm80_predicate_check(config);
 }
 
 // The warp's shared-memory iterator of an MN-major operand. The core lays it out as
