@@ -63,7 +63,12 @@ def probe_source(cfg, turing=False):
     a, _, b = cfg.get("types", "f16").partition(":")
     b = b or a
     d = cfg.get("d", "bf16")
-    integer = a in ("s8", "u8") or (turing and a in ("s4", "u4"))
+    # A mixed-input GEMM (an 8-bit integer with f16 or bf16, either side): CUTLASS's upcast warp MMA
+    # (OpMultiplyAddMixedInputUpcast, gemm/warp/default_mma_tensor_op_sm80.h:240-300) runs the wider
+    # operand's MMA, as cutlass_library's GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b name it.
+    mixed = a != b and {a, b} & {"s8", "u8"} and {a, b} & {"f16", "bf16"}
+    wide = b if mixed and BITS[b] > BITS[a] else a
+    integer = wide in ("s8", "u8") or (turing and wide in ("s4", "u4"))
     acc = cfg.get("accumulator", "s32" if integer else "f32")
     fp8 = a in ("e4m3", "e5m2")
     arch = "Sm75" if turing else "Sm89" if fp8 else "Sm80"
@@ -81,9 +86,11 @@ def probe_source(cfg, turing=False):
     ea, eb = OPERAND[a], OPERAND[b]
     la, lb, lc = LAYOUT[cfg.get("a_layout", "row")], LAYOUT[cfg.get("b_layout", "col")], LAYOUT[cfg.get("d_layout", "row")]
     shapes = (f"cutlass::gemm::GemmShape<{m}, {n}, {k}>, cutlass::gemm::GemmShape<{wm}, {wn}, {wk}>, "
-              f"cutlass::gemm::GemmShape<{(TURING_INSTRUCTION if turing else INSTRUCTION)[BITS[a]]}>")
+              f"cutlass::gemm::GemmShape<{(TURING_INSTRUCTION if turing else INSTRUCTION)[BITS[wide]]}>")
     # FP8 on SM89 and every 2.x example of these types: OpMultiplyAdd (saturating for integers).
     operator = "cutlass::arch::OpMultiplyAddSaturate" if integer else "cutlass::arch::OpMultiplyAdd"
+    if mixed:
+        operator = "cutlass::arch::OpMultiplyAddMixedInputUpcast"
     kernel = cfg.get("kernel_kind", cfg.get("_kernel_kind", "universal"))  # "_kernel_kind": kept under "probe"
     if cfg.get("grouped"):
         kernel = "grouped"

@@ -181,9 +181,13 @@ enum class Rejection {
   sm80_instruction_divides_warp,
   sm80_ldsm_matrices,
   sm80_ldsm_tile,
+  sm80_ldsm_congruous_tile,
   sm80_warp_k_iterations,
   sm80_warp_k_iterations_even,
   sm80_crosswise_line,
+  sm80_crosswise_delta,
+  sm80_too_many_predicates,
+  sm80_cp_async_size,
   sm80_thread_map_vector,
   sm80_thread_map_arrangement,
   sm80_thread_map_iterations,
@@ -1030,18 +1034,24 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/gemm/threadblock/default_mma_core_sm80.h:1414"}},
   {Rejection::sm80_instruction_divides_warp,
    {"the warp tile's M and N must be multiples of the tensor-op instruction's: 16 x 8 (f64 and complex<double>: 8 x 8 "
-    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers); with a row-major A of one 8-, 16- or "
-    "32-bit type with B, M in multiples of 8",
+    "on sm80…sm89, 16 x 8 on sm90; on sm75 16 x 8 for f16, 8 x 8 for integers); with a row-major A of a 4- to 32-bit "
+    "real type (one type with B, an FP8 pair, a mixed-input or weight-only GEMM), M in multiples of 8",
     "Shape of warp-level Mma must be divisible by operator shape.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:130-134 (an M-major operand's iterator; :921-925 at 16-bit "
     "tile M 32)"}},
   {Rejection::sm80_ldsm_tile,
-   {"a row-major A's warp tile M must be a multiple of 8, the rows of one LDSM matrix",
+   {"a K-major operand's warp tile M (N) must be a multiple of 8, the rows of one LDSM matrix",
     "Shape of warp-level mma must be divisible by LDSM's fundamental tile size.",
     "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2217-2219"}},
+  {Rejection::sm80_ldsm_congruous_tile,
+   {"an M- or N-major operand's warp tile M (N) must be a multiple of its elements per 16 bytes, one LDSM row: 16 for "
+    "8-bit types (a row-major 8-bit B: warp N 16, 32 or 64), 32 for 4-bit ones",
+    "Shape of warp-level mma must be divisible by LDSM's fundamental tile size.",
+    "cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:165-166"}},
   {Rejection::sm80_ldsm_matrices,
    {"a K-major operand's warp tile M (N) must load in LDSMs of 1, 2 or 4 matrices: a multiple of 8 whose 8-row tiles, up "
-    "to 4 / (instruction K / elements per 16 bytes) of them, are not 3 (Turing's m16n8k8: warp M 24 asks for 3)",
+    "to 4 / (instruction K / elements per 16 bytes) of them, are not 3 (Turing's m16n8k8: warp M 24 asks for 3; so "
+    "does an 8-bit operand's M or N of 24 under m16n8k16: a mixed-input GEMM's, TensorRT-LLM's u8 or u4 weights)",
     "Unresolved extern function",
     "ptxas, for cutlass::arch::ldsm<RowMajor, 3> (defined for 1, 2 and 4 matrices, cutlass/arch/memory_sm75.h:75-123; "
     "the count, cutlass/gemm/warp/mma_tensor_op_tile_iterator.h:2224-2228)"}},
@@ -1059,6 +1069,23 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"a K-major operand's tile K must fit one 128-byte line of shared memory (64 f16/bf16, 32 tf32, 128 8-bit elements)",
     "kCrosswise should be no large than one shared memory cache line.",
     "cutlass/layout/tensor_op_multiplicand_sm75.h:92"}},
+  {Rejection::sm80_crosswise_delta,
+   {"with a column-major A and a column-major B the core arranges B's copy along K by A's 16-byte accesses "
+    "(default_mma_core_sm80.h:1577-1578): a mixed-input GEMM whose A is narrower than B copies half a K line a "
+    "warp, which B's swizzled layout refuses; give a row-major A or one width",
+    "kCrosswise is the smallest unit in the contiguous dimension for shared memory swizzling.",
+    "cutlass/transform/threadblock/regular_tile_access_iterator_tensor_op.h:463"}},
+  {Rejection::sm80_too_many_predicates,
+   {"an operand's global-memory iterator guards each thread's accesses with at most 64 predicates (four 32-bit words "
+    "of 16): the tile's accesses per thread, times 16 bytes over the alignment's, must not exceed 64; give more "
+    "warps, a smaller tile or a wider alignment",
+    "Too many predicates.",
+    "cutlass/transform/threadblock/predicated_tile_access_iterator.h:104"}},
+  {Rejection::sm80_cp_async_size,
+   {"with three or more stages (MmaMultistage) A and B are copied with cp.async of 4, 8 or 16 bytes: an alignment of "
+    "under 4 bytes (one f16, three 8-bit elements) needs two stages (MmaPipelined) or a wider alignment",
+    "Size is not supported",
+    "cutlass/arch/memory_sm80.h:158-160 (cp_async_zfill, for copies narrower than 16 bytes)"}},
   {Rejection::sm80_thread_map_vector,
    {"an operand tile's contiguous extent must be whole 16-byte accesses",
     "Shape must be divisible by vector length.",

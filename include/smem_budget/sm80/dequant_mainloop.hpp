@@ -73,14 +73,23 @@ constexpr Rejection sm80_dequant_check(const Config& config, bytes_t stages, boo
 
 // Then DqMma's Converter instantiates the warp MMA (:295-296), which asserts that the warp tile's K
 // holds whole B loads (warp/mma_tensorop_compute_B_with_f16.h:142; DqMmaBase asserts it again as
-// kWarpGemmIterations % kNumKIterationsPerWarpBLoad, dq_mma_base.h:98) and, through its accumulator
-// iterator, that the instruction divides the warp tile (gemm/warp/mma_tensor_op_tile_iterator.h:2207).
+// kWarpGemmIterations % kNumKIterationsPerWarpBLoad, dq_mma_base.h:98). Its operand iterators are CUTLASS's LDSM
+// iterators over the core's crosswise layouts (IteratorA, IteratorB, mma_tensorop_compute_B_with_f16.h:158-175 in FlashInfer fb28d72's copy):
+// A's over M with A's instruction K, B's over N with the B load's K (128 bits of u8 or u4: one matrix along K), so
+// M and N go in whole 8-row tiles and LDSMs of 1, 2 or 4 matrices (sm80_ldsm_operand; gemm/warp/
+// mma_tensor_op_tile_iterator.h:2217-2228): a 16-bit or e4m3 A takes any M of 8s, B refuses an N of 24. Its
+// accumulator iterator (IteratorC, :183-185: CUTLASS's MmaTensorOpAccumulatorTileIterator, gemm/warp/
+// mma_tensor_op_tile_iterator.h:3241-3254) asserts nothing of the shape (its kDivisible is never checked), and the
+// warp's MmaIterations round up (:191-193), as CUTLASS's MmaTensorOp does. (The K test this rule once cited,
+// :2205-2207, is the crosswise iterator's: its contiguous extent is K.)
 constexpr Rejection sm80_dequant_warp_check(const Config& config) {
   const Sm80Instruction mma = sm80_instruction(config.types.a.data, Sm80Mma::ampere);
   const WarpTile& w = config.warp;
   if (w.k % sm80_dequant_b_load_k(config) != 0) return Rejection::sm80_dequant_warp_k_load;
-  if (w.m % mma.m != 0 || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
-  return Rejection::none;
+  if (const Rejection why = detail::sm80_ldsm_operand(w.m, bits_of(config.types.a.data), mma.k); why != Rejection::none)
+    return why;
+  if (w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
+  return detail::sm80_ldsm_operand(w.n, bits_of(config.types.b.data), sm80_dequant_b_load_k(config));
 }
 
 // Last, once the epilogue's types are built, DqMmaMultistage's Detail (dq_mma_multistage_finegrained.h:146,

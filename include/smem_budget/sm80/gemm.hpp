@@ -403,7 +403,8 @@ constexpr Rejection sm80_check(const Config& config, Sm80Mma mmas) {
   if (sm80_dequantizes(kernel)) {
     for (const Rejection why : {sm80_dequant_check(kernel, sm80_stages(kernel), warps_divide),
                                 sm80_mainloop_tile_check(kernel), sm80_dequant_warp_check(kernel),
-                                sm80_epilogue_check(kernel), sm80_dequant_k_iterations_check(kernel)})
+                                sm80_epilogue_check(kernel), sm80_dequant_k_iterations_check(kernel),
+                                sm80_cp_async_check(kernel, sm80_stages(kernel))})
       if (why != Rejection::none) return why;
     return Rejection::none;
   }
@@ -413,7 +414,8 @@ constexpr Rejection sm80_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_epilogue_check(kernel); why != Rejection::none) return why;
   // In EpiloguePlanarComplex::operator() (epilogue_planar_complex.h:315), which a build instantiates last.
   if (kernel.planar_complex && sm80_warp_count(kernel).k != 1) return Rejection::sm80_planar_complex_sliced_k;
-  return Rejection::none;
+  // In MmaMultistage's copies (its device code, compiled last).
+  return sm80_cp_async_check(kernel, sm80_stages(kernel));
 }
 
 constexpr bool sm80_shape_compiles(const Config& config, const ArchLimits& arch) {

@@ -126,6 +126,7 @@ namespace detail {
 struct Sm80ThreadMap {
   Rejection why = Rejection::none;
   bytes_t iterations_strided = 0;
+  bytes_t copies = 0;  // Iterations::kCount: the accesses each thread makes
 };
 constexpr Sm80ThreadMap sm80_raked_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads,
                                               bytes_t elements_per_access, bytes_t arrangement_contiguous) {
@@ -142,7 +143,8 @@ constexpr Sm80ThreadMap sm80_raked_thread_map(bytes_t contiguous, bytes_t stride
   const bytes_t warps_contiguous = warps > iterations_strided ? warps / warps_strided : 1;
   if (warps_strided == 0 || iterations_contiguous / warps_contiguous == 0 || iterations_strided / warps_strided == 0)
     return {Rejection::sm80_thread_map_iterations};
-  return {Rejection::none, iterations_strided / warps_strided};
+  return {Rejection::none, iterations_strided / warps_strided,
+          iterations_contiguous / warps_contiguous * (iterations_strided / warps_strided)};
 }
 
 // transform::PitchLinearWarpStripedThreadMap (pitch_linear_thread_map.h:648-718), which the f64 and
@@ -164,13 +166,26 @@ constexpr Rejection sm80_striped_thread_map(bytes_t contiguous, bytes_t strided,
 
 // One operand's tile as DefaultMmaCore copies and stores it: `mn` is its M (A) or N (B), `k` its
 // K, `crosswise` the K extent of its crosswise layout (the tile's K; a sparse kernel's B caps it).
-constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bytes_t crosswise) {
+// `arrangement_bits`, where not 0, is the width whose 16-byte accesses set a K-major operand's threads
+// along K in place of its own: the core for a column-major A and a column-major B arranges B's by A's
+// (kWarpThreadArrangementContiguousB = K / (128 / bits of A), default_mma_core_sm80.h:1529-1530, 1577-1578), which
+// only a mixed-input GEMM tells apart.
+constexpr Rejection sm80_operand(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bytes_t crosswise,
+                                 int arrangement_bits = 0) {
   const bytes_t per_access = 128 / bits;
   if (k_major) {
     // …TensorOpMultiplicandCrosswise<bits, crosswise>: kFactor, the K-blocks one 128-byte line of
     // shared memory holds, must not be 0 (layout/tensor_op_multiplicand_sm75.h:87-94).
     if (8 * per_access / crosswise == 0) return Rejection::sm80_crosswise_line;
-    return sm80_raked_thread_map(k, mn, threads, per_access, crosswise / per_access).why;
+    const bytes_t arrangement = crosswise / (128 / (arrangement_bits != 0 ? arrangement_bits : bits));
+    if (const Rejection why = sm80_raked_thread_map(k, mn, threads, per_access, arrangement).why; why != Rejection::none)
+      return why;
+    // The crosswise shared-memory iterator swizzles whole K lines: a warp's copy along K (the thread
+    // map's Delta, arrangement x accesses, pitch_linear_thread_map.h:302-305) must be whole lines of
+    // `crosswise` (regular_tile_access_iterator_tensor_op.h:463), which an arrangement by a narrower A's
+    // accesses leaves half of (measured: s8 x f16, both column-major, refused on sm_80).
+    if (arrangement * per_access % crosswise != 0) return Rejection::sm80_crosswise_delta;
+    return Rejection::none;
   }
   const bytes_t arrangement = mn / per_access < 8 ? mn / per_access : 8;
   return sm80_raked_thread_map(mn, k, threads, per_access, arrangement).why;
@@ -237,6 +252,64 @@ constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t thre
 
 }  // namespace detail
 
+namespace detail {
+
+// The accesses each thread makes to copy one operand's tile (the core's thread map's Iterations::kCount),
+// as sm80_operand and sm80_wide_operand lay the maps out; 0 for the f64 cores' striped map, not counted.
+constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bool wide,
+                                      int arrangement_bits) {
+  if (wide) {
+    if (bits == 128) return sm80_raked_thread_map(k_major ? k : mn, k_major ? mn : k, threads, 1, 8).copies;
+    return k_major ? sm80_raked_thread_map(k, mn, threads, 1, 16).copies : 0;
+  }
+  const bytes_t per_access = 128 / bits;
+  if (k_major)
+    return sm80_raked_thread_map(k, mn, threads, per_access, k / (128 / (arrangement_bits != 0 ? arrangement_bits : bits)))
+        .copies;
+  return sm80_raked_thread_map(mn, k, threads, per_access, mn / per_access < 8 ? mn / per_access : 8).copies;
+}
+
+}  // namespace detail
+
+// The global-memory iterators' guard predicates (PredicatedTileAccessIterator, which MmaMultistage reads
+// through and MmaPipelined's PredicatedTileIterator wraps: transform/threadblock/predicated_tile_access_
+// iterator.h:86-104): one per access of the core's thread map per vector of the operand's alignment
+// (kAccessesPerVector, a 16-byte access over alignment-wide copies), packed 16 to a 32-bit word, at most four
+// words: 64 predicates. A tile large for its warps asks more (measured: tf32 128x64x128 with one warp and a
+// column-major A, 128 accesses a thread, is refused on sm_89).
+constexpr Rejection sm80_predicate_check(const Config& config) {
+  if (config.interleaved) return Rejection::none;
+  const Tile& t = config.tile;
+  const bytes_t threads = 32 * sm80_warp_count(config).count();
+  const Element a = config.types.a.data;
+  const bool wide = is_f64_or_complex(a);
+  const auto too_many = [&](bytes_t mn, Element e, bool k_major, bytes_t alignment, int arrangement_bits) {
+    const int bits = bits_of(e);
+    const bytes_t per_access = wide ? 1 : 128 / bits;
+    const bytes_t vector = alignment != 0 && alignment < per_access ? per_access / alignment : 1;
+    const bytes_t predicates =
+        detail::sm80_operand_copies(mn, t.k, bits, k_major, threads, wide, arrangement_bits) * vector;
+    return ceil_div(ceil_div(predicates, 4), 4) > 4;
+  };
+  const int b_arrangement_bits = !k_major_a(config) && k_major_b(config) ? bits_of(a) : 0;
+  if (too_many(t.m, a, k_major_a(config), config.alignment.a, 0) ||
+      too_many(t.n, config.types.b.data, k_major_b(config), config.alignment.b, b_arrangement_bits))
+    return Rejection::sm80_too_many_predicates;
+  return Rejection::none;
+}
+
+// MmaMultistage (three or more stages) copies A and B to shared memory with cp.async, whose copies are 4, 8
+// or 16 bytes (cp_async_zfill's static_assert, arch/memory_sm80.h:158-160, and cp_async's); MmaPipelined, at
+// two stages, loads through registers. An alignment of one or two 16-bit elements, or below four 8-bit ones,
+// copies less (measured: f16 with alignment 1 refused on sm_120a).
+constexpr Rejection sm80_cp_async_check(const Config& config, bytes_t stages) {
+  if (stages < 3) return Rejection::none;
+  const auto narrow = [](bytes_t alignment, Element e) { return alignment != 0 && alignment * bits_of(e) < 32; };
+  return narrow(config.alignment.a, config.types.a.data) || narrow(config.alignment.b, config.types.b.data)
+             ? Rejection::sm80_cp_async_size
+             : Rejection::none;
+}
+
 // What the mainloop's core asserts of the tile, in the order a build reports them: the warp tile
 // divides the threadblock tile (default_mma_core_sm80.h:1414); the f64 and complex cores take at
 // least two warps (default_mma_core_sm80.h:137, all but row-major A with column-major B;
@@ -255,19 +328,21 @@ constexpr Rejection sm80_mainloop_tile_check(const Config& config) {
   const bool wide = is_f64_or_complex(operand);
   const bool two_warp_core = is_complex(operand) || !(k_major_a(config) && k_major_b(config));
   if (wide && two_warp_core && threads / 32 < 2) return Rejection::sm80_two_warps;
-  const auto operand_check = [&](bytes_t mn, int operand_bits, bool k_major) {
+  const auto operand_check = [&](bytes_t mn, int operand_bits, bool k_major, int arrangement_bits) {
     return wide ? detail::sm80_wide_operand(mn, t.k, operand_bits, k_major, threads)
-                : detail::sm80_operand(mn, t.k, operand_bits, k_major, threads, t.k);
+                : detail::sm80_operand(mn, t.k, operand_bits, k_major, threads, t.k, arrangement_bits);
   };
-  if (const Rejection why = operand_check(t.m, bits, k_major_a(config)); why != Rejection::none) return why;
-  // A mixed-input GEMM's B is not A's width.
-  if (const Rejection why = operand_check(t.n, bits_of(config.types.b.data), k_major_b(config)); why != Rejection::none)
+  if (const Rejection why = operand_check(t.m, bits, k_major_a(config), 0); why != Rejection::none) return why;
+  // A mixed-input GEMM's B is not A's width; with a column-major A and B its core arranges B's copy by A's.
+  const int b_arrangement_bits = !k_major_a(config) && k_major_b(config) ? bits : 0;
+  if (const Rejection why = operand_check(t.n, bits_of(config.types.b.data), k_major_b(config), b_arrangement_bits);
+      why != Rejection::none)
     return why;
   if (wide) {
     const bytes_t rows = bits == 128 ? 8 : 16;
     if (w.m % rows != 0 || w.n % rows != 0 || w.k % 4 != 0) return Rejection::sm80_warp_iterator_divisibility;
   }
-  return Rejection::none;
+  return sm80_predicate_check(config);
 }
 
 // The warp's shared-memory iterator of an MN-major operand. The core lays it out as
@@ -286,23 +361,44 @@ constexpr bool sm80_narrow_mn_major_readable(const Config& config) {
 
 namespace detail {
 
-// The warp's LDSM iterators over one type's K-major operands (gemm/warp/mma_tensor_op_tile_iterator.h:
-// 2204-2228): M (N) in whole 8-row LDSM tiles, not whole instructions (MmaTensorOp rounds its M
-// iterations up, mma_tensor_op.h:265-268), and LDSMs of 1, 2 or 4 matrices, the only ldsm<…, N>
-// CUTLASS defines (arch/memory_sm75.h:75-123; a warp M of 24 on Turing's m16n8k8 asks for 3 and ptxas
-// stops). An M-major A's congruous iterator asks M in whole instructions (:130-134, :921-925).
-// Measured: f16 warp M 8 built on sm_75 and sm_80 and M 24 on sm_80 with a row-major A, refused with a
-// column-major A; M 24 refused on sm_75.
+// The warp's LDSM iterator over a K-major operand (MmaTensorOpMultiplicandTileIterator over
+// TensorOpMultiplicandCrosswise, gemm/warp/mma_tensor_op_tile_iterator.h:2204-2228): the warp tile's M (A) or N
+// (B), `strided`, in whole 8-row LDSM tiles (:2217-2219), not whole instructions (MmaTensorOp rounds its M
+// iterations up, mma_tensor_op.h:265-268; so do MmaMixedInputTensorOp, mma_mixed_input_tensor_op.h:461-464, and
+// TensorRT-LLM's MmaTensorOpComputeBWithF16), and LDSMs of 1, 2 or 4 matrices, the only ldsm<…, N> CUTLASS defines
+// (arch/memory_sm75.h:75-123; ptxas stops at any other). One LDSM covers `load_k` (the K of the instruction the
+// iterator is given) in load_k / (the operand's elements per 16 bytes) matrices, and as many 8-row tiles of M (N)
+// as make four matrices, or all of them where fewer (:2222-2228). A 16-bit operand's instruction K of 16 takes 2
+// matrices along K, so M (N) goes in 1 or 2 tiles; an 8-bit operand under a 16-bit MMA (a mixed-input GEMM's, or
+// TensorRT-LLM's u8 weights) takes 1, so a warp M (N) of 24 asks for 3.
+constexpr Rejection sm80_ldsm_operand(bytes_t strided, int bits, bytes_t load_k) {
+  if (strided % 8 != 0) return Rejection::sm80_ldsm_tile;
+  const bytes_t along_k = load_k / (128 / bits);
+  if (along_k == 0) return Rejection::none;  // K narrower than one access: the warp K rules refuse it
+  const bytes_t full = 4 / along_k;
+  const bytes_t matrices = full * 8 > strided ? strided / 8 : full;
+  return matrices == 1 || matrices == 2 || matrices == 4 ? Rejection::none : Rejection::sm80_ldsm_matrices;
+}
+
+// The warp-level assertions of a kernel whose operands are read through LDSM iterators: one 4- to 32-bit type,
+// FP8 e4m3 with e5m2, or a mixed-input GEMM (OpMultiplyAddMixedInputUpcast: each operand's iterator over its own
+// type and the wider type's instruction, mma_mixed_input_tensor_op.h:418-437). A K-major operand's rule is
+// sm80_ldsm_operand's; an M-major A's congruous iterator asks M in whole instructions (:130-134, :921-925); N in
+// whole instructions (8), and an M- or N-major operand's in whole 16-byte rows (:165-166). Measured: f16 warp M 8 built on sm_75 and sm_80 and M 24 on sm_80 with a row-major A,
+// refused with a column-major A; M 24 refused on sm_75; a mixed f16 x s8 warp M 8 built on sm_80, N 24 refused
+// (ldsm<RowMajor, 3>); an s8 warp N of 8 with a row-major B refused, and FP8 e4m3 x e5m2 warp M 8 built on sm_89.
 constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruction& mma) {
   const WarpTile& w = config.warp;
-  const bytes_t per_access = 128 / bits_of(config.types.a.data);
-  const bytes_t full = 4 / (mma.k / per_access);
-  const auto matrices = [full](bytes_t strided) { return full * 8 > strided ? strided / 8 : full; };
-  const auto whole = [](bytes_t count) { return count == 1 || count == 2 || count == 4; };
+  const int bits_a = bits_of(config.types.a.data);
+  const int bits_b = bits_of(config.types.b.data);
   if (k_major_a(config) && w.m % 8 != 0) return Rejection::sm80_ldsm_tile;
   if ((!k_major_a(config) && w.m % mma.m != 0) || w.n % mma.n != 0) return Rejection::sm80_instruction_divides_warp;
-  if ((k_major_a(config) && !whole(matrices(w.m))) || (k_major_b(config) && !whole(matrices(w.n))))
-    return Rejection::sm80_ldsm_matrices;
+  // An M- or N-major operand's congruous iterator loads whole 16-byte rows of M (N): an 8-bit B's N in 16s (:165-166).
+  if ((!k_major_a(config) && w.m % (128 / bits_a) != 0) || (!k_major_b(config) && w.n % (128 / bits_b) != 0))
+    return Rejection::sm80_ldsm_congruous_tile;
+  for (const Rejection why : {k_major_a(config) ? sm80_ldsm_operand(w.m, bits_a, mma.k) : Rejection::none,
+                              k_major_b(config) ? sm80_ldsm_operand(w.n, bits_b, mma.k) : Rejection::none})
+    if (why != Rejection::none) return why;
   return sm80_warp_k_check(w.k, mma);
 }
 
@@ -310,15 +406,18 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
 
 // The core's assertions, then the warp's: its MN-major iterators, the instruction divides the warp tile;
 // a warp runs an even number, at least two, of instructions along K (mma_base.h:128-133), which MmaBase
-// asserts after DefaultMmaCore's types. A and B of one 4- to 32-bit type read through LDSM iterators,
-// whose own rule replaces the first.
+// asserts after DefaultMmaCore's types. A and B of 4- to 32-bit real types (one type, an FP8 pair or a
+// mixed-input pair; planar complex planes too) read through LDSM iterators, whose own rule replaces the first.
 constexpr Rejection sm80_mainloop_check(const Config& config, Sm80Mma mmas) {
   if (const Rejection why = sm80_mainloop_tile_check(config); why != Rejection::none) return why;
   if (!config.interleaved && !sm80_narrow_mn_major_readable(config)) return Rejection::sm80_narrow_mn_major;
   const Sm80Instruction mma = sm80_instruction(sm80_mma_operand(config.types), mmas);
   const Element a = config.types.a.data;
-  const bool ldsm = a == config.types.b.data && !is_f64_or_complex(a) && bits_of(a) >= 4 && bits_of(a) <= 32 &&
-                    !config.interleaved && !config.planar_complex;
+  const Element b = config.types.b.data;
+  const auto ldsm_type = [](Element e) { return !is_f64_or_complex(e) && bits_of(e) >= 4 && bits_of(e) <= 32; };
+  // A planar complex kernel's warps are the real kernel's MmaTensorOp (default_mma_planar_complex_multistage.h:
+  // 94-127): measured, f16 planes with warp M 8 and 24 build.
+  const bool ldsm = ldsm_type(a) && ldsm_type(b) && !config.interleaved;
   return ldsm ? detail::sm80_ldsm_warp_check(config, mma) : detail::sm80_warp_mma_check(config.warp, mma);
 }
 
