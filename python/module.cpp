@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -368,6 +369,28 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   return out;
 }
 
+// trtllm.spelling of texts, read in one call (an autotuner's list is hundreds of them): each
+// text's one CutlassGemmConfig as its one-line spelling, or the InputError saying why the text is
+// not one config, in its place.
+py::list gemm_config_spellings(const py::list& texts) {
+  const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
+  py::list out(texts.size());
+  std::size_t i = 0;
+  for (py::handle text : texts) {
+    try {
+      std::vector<std::string> names = smem_budget::io::kernel_names_in(text.cast<std::string_view>(), "text");
+      if (names.size() != 1 || !names[0].starts_with("CutlassGemmConfig{"))
+        throw InputError("trtllm config: expected one CutlassGemmConfig (a toString() block, an operator<< line or "
+                         "CutlassGemmConfig{…}), found " +
+                         std::to_string(names.size()) + " names in the text");
+      out[i++] = py::str(names[0]);
+    } catch (const InputError& error) {
+      out[i++] = input_error(error.what());
+    }
+  }
+  return out;
+}
+
 py::list suggest(const py::args& args, const py::kwargs& keys) {
   auto [result, a] = evaluate_call(args, keys);
   result.suggestions = smem_budget::suggest(result.config, a.limits);
@@ -590,5 +613,8 @@ Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K mul
       py::arg("text"),
       "The kernel names in a text (a list, a source, a log), each once, in order; a CutlassGemmConfig by its "
       "one-line spelling. Raises InputError for a config that breaks off.");
+  m.def("gemm_config_spellings", &gemm_config_spellings, py::arg("texts"),
+        "trtllm.spelling of each text: its one CutlassGemmConfig's one-line spelling, or the InputError saying why "
+        "it is not one config.");
   m.attr("__version__") = SMEM_BUDGET_VERSION;
 }
