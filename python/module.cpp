@@ -236,6 +236,21 @@ std::string kernel_identity(const Settings& settings) {
   return identity + smem_budget::io::settings_identity(settings, "kernel");
 }
 
+// A job's keys when its kernel is a CutlassGemmConfig, with the config as what it reads as: equal
+// for two jobs whose kernel names expand to equal settings (io::gemm_config_reading), and so for
+// jobs evaluate_entry judges alike but for the result's name (see kernel_identity). The
+// architecture is the config's sm_version, part of its reading. "" for any other job.
+std::string config_reading(const Settings& own) {
+  const auto kernel = own.find("kernel");
+  if (kernel == own.end() || !kernel->second.value.is_string()) return "";
+  const std::string& name = kernel->second.value.get_ref<const std::string&>();
+  // Every CutlassGemmConfig spelling starts with a word no CUTLASS library name does, so
+  // expand_kernel_name reads it with gemm_config_settings.
+  if (!smem_budget::io::starts_gemm_config(name)) return "";
+  const auto reading = smem_budget::io::gemm_config_reading(name);
+  return reading ? *reading + '\n' + smem_budget::io::settings_identity(own, "kernel") : "";
+}
+
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
 std::string called(const ManyJob& job, const Settings& settings) {
   const auto kernel = settings.find("kernel");
@@ -315,11 +330,19 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
 
   // Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
   // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
-  // name reads as a kernel an earlier job judged without error takes that result under its own name.
-  std::unordered_map<std::string, std::size_t> judged_kernel;
+  // name reads as a kernel an earlier job judged without error takes that result under its own
+  // name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
+  std::unordered_map<std::string, std::size_t> judged_reading, judged_kernel;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
+      const std::string reading = job.own_arch ? "" : config_reading(job.own);
+      if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
+          known != judged_reading.end()) {
+        job.result = *jobs[known->second].result;
+        job.result->name = called(job, job.own);
+        continue;
+      }
       const Settings settings = job_settings(job, base);
       // Jobs without a kernel name of their own were told apart by their keys already.
       const std::string identity = job.own_arch || !job.own.contains("kernel") ? "" : kernel_identity(settings);
@@ -331,6 +354,7 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
       }
       job.result = judge_on(job, settings, a);
       if (!identity.empty()) judged_kernel.emplace(identity, i);
+      if (!reading.empty()) judged_reading.emplace(reading, i);
     } catch (const InputError& error) {
       job.error = error.what();
     }

@@ -1,5 +1,6 @@
 #include "io/config_keys.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <variant>
 
@@ -414,9 +415,15 @@ TileSpec tile_spec_of(const Setting& s) {
 }
 
 const ConfigKey* find_config_key(std::string_view key) {
-  for (const ConfigKey& row : config_keys)
-    if (row.key == key) return &row;
-  return nullptr;
+  // The rows by key, searched in halves: every setting of every configuration is looked up here.
+  static const std::array<const ConfigKey*, config_keys.size()> by_key = [] {
+    std::array<const ConfigKey*, config_keys.size()> rows{};
+    for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = &config_keys[i];
+    std::ranges::sort(rows, {}, &ConfigKey::key);
+    return rows;
+  }();
+  const auto row = std::ranges::lower_bound(by_key, key, {}, &ConfigKey::key);
+  return row != by_key.end() && (*row)->key == key ? *row : nullptr;
 }
 
 std::string config_key_names() {

@@ -599,6 +599,19 @@ std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Ori
   return FoundGemmConfig{read.spelling, read.end};
 }
 
+std::optional<std::string> gemm_config_reading(std::string_view text) {
+  GemmConfig config;
+  try {
+    config = read_whole(text, Origin());
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  // The spelling holds every field gemm_config_settings reads; these two it reads no further.
+  config.fallback_cluster_shape.clear();
+  if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
+  return spelling_of(config);
+}
+
 std::optional<std::string> gemm_config_arch(std::string_view text) {
   try {
     const std::optional<GemmConfig>& config = read_remembered(text, Origin()).config;
