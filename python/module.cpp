@@ -177,9 +177,9 @@ Call call_of(const py::args& args, py::kwargs keys) {
 
 // One call's result, and the architecture it was judged on.
 std::pair<Result, Architecture> evaluate_call(const py::args& args, const py::kwargs& keys) {
-  const Call call = call_of(args, keys);
+  Call call = call_of(args, keys);
   Architecture a = architecture(call.arch, call.device);
-  return {smem_budget::frontend::evaluate_entry(call.name, call.settings, a, "options"), std::move(a)};
+  return {smem_budget::frontend::evaluate_entry(call.name, std::move(call.settings), a, "options"), std::move(a)};
 }
 
 PyResult check(const py::args& args, const py::kwargs& keys) {
@@ -212,9 +212,9 @@ Settings job_settings(const ManyJob& job, const Settings& base) {
 }
 
 // One job's judgment on those settings; throws InputError.
-Result judge_on(const ManyJob& job, const Settings& settings, const Architecture& call_arch) {
-  Result result =
-      smem_budget::frontend::evaluate_entry(job.name, settings, job.own_arch ? *job.own_arch : call_arch, job.origin);
+Result judge_on(const ManyJob& job, Settings settings, const Architecture& call_arch) {
+  Result result = smem_budget::frontend::evaluate_entry(job.name, std::move(settings),
+                                                        job.own_arch ? *job.own_arch : call_arch, job.origin);
   result.own_arch = job.own_arch;
   return result;
 }
@@ -343,16 +343,18 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
         job.result->name = called(job, job.own);
         continue;
       }
-      const Settings settings = job_settings(job, base);
-      // Jobs without a kernel name of their own were told apart by their keys already.
-      const std::string identity = job.own_arch || !job.own.contains("kernel") ? "" : kernel_identity(settings);
+      Settings settings = job_settings(job, base);
+      // Jobs without a kernel name of their own were told apart by their keys already, and those
+      // with a CutlassGemmConfig by its reading.
+      const std::string identity =
+          job.own_arch || !reading.empty() || !job.own.contains("kernel") ? "" : kernel_identity(settings);
       if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
           known != judged_kernel.end()) {
         job.result = *jobs[known->second].result;
         job.result->name = called(job, settings);
         continue;
       }
-      job.result = judge_on(job, settings, a);
+      job.result = judge_on(job, std::move(settings), a);
       if (!identity.empty()) judged_kernel.emplace(identity, i);
       if (!reading.empty()) judged_reading.emplace(reading, i);
     } catch (const InputError& error) {

@@ -1,7 +1,7 @@
 #include "io/config_keys.hpp"
 
-#include <algorithm>
 #include <cstdint>
+#include <unordered_map>
 #include <variant>
 
 #include <fmt/format.h>
@@ -415,15 +415,14 @@ TileSpec tile_spec_of(const Setting& s) {
 }
 
 const ConfigKey* find_config_key(std::string_view key) {
-  // The rows by key, searched in halves: every setting of every configuration is looked up here.
-  static const std::array<const ConfigKey*, config_keys.size()> by_key = [] {
-    std::array<const ConfigKey*, config_keys.size()> rows{};
-    for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = &config_keys[i];
-    std::ranges::sort(rows, {}, &ConfigKey::key);
+  // The rows by key, hashed: every setting of every configuration is looked up here.
+  static const std::unordered_map<std::string_view, const ConfigKey*> by_key = [] {
+    std::unordered_map<std::string_view, const ConfigKey*> rows;
+    for (const ConfigKey& row : config_keys) rows.emplace(row.key, &row);
     return rows;
   }();
-  const auto row = std::ranges::lower_bound(by_key, key, {}, &ConfigKey::key);
-  return row != by_key.end() && (*row)->key == key ? *row : nullptr;
+  const auto row = by_key.find(key);
+  return row != by_key.end() ? row->second : nullptr;
 }
 
 std::string config_key_names() {
