@@ -229,7 +229,7 @@ Result judge(const ManyJob& job, const Settings& base, const Architecture& call_
 // holds what evaluate_entry reads of the kernel name besides its settings: the architecture it is
 // built for and whether it is a tactic or a CutlassGemmConfig.
 std::string kernel_identity(const Settings& settings) {
-  const std::string kernel = smem_budget::io::string_setting(settings, "kernel");
+  const std::string_view kernel = smem_budget::io::string_setting(settings, "kernel");
   std::string identity = smem_budget::frontend::kernel_architecture(settings).value_or("");
   identity += {'\n', char('0' + smem_budget::io::is_tactic_name(kernel)),
                char('0' + smem_budget::io::starts_gemm_config(kernel)), '\n'};

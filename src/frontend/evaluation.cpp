@@ -101,8 +101,8 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
 
 // The tile as typed when K was given in bytes ("128x256x64B"), to echo beside the elements.
 std::string tile_in_bytes(const io::Settings& settings) {
-  const std::string text = io::string_setting(settings, "tile");
-  return text.ends_with('B') ? text : "";
+  const std::string_view text = io::string_setting(settings, "tile");
+  return text.ends_with('B') ? std::string(text) : "";
 }
 
 // find_arch of the architecture kernel names are built for, remembering the last: a list's kernels
