@@ -417,6 +417,19 @@ py::list gemm_config_spellings(const py::list& texts) {
   return out;
 }
 
+// Whether each of a list of check_many's results fits; None for an InputError in a result's place.
+// The filters ask it of a whole list in one call: a property read per result costs more than a
+// result's share of judging a list that repeats its kernels.
+py::list fits_of(const py::list& results) {
+  py::list out(results.size());
+  std::size_t i = 0;
+  for (py::handle result : results) {
+    const auto* judged = py::isinstance<PyResult>(result) ? &result.cast<const PyResult&>() : nullptr;
+    out[i++] = judged ? py::object(py::bool_(judged->budget().verdict == smem_budget::Verdict::fits)) : py::none();
+  }
+  return out;
+}
+
 py::list suggest(const py::args& args, const py::kwargs& keys) {
   auto [result, a] = evaluate_call(args, keys);
   result.suggestions = smem_budget::suggest(result.config, a.limits);
@@ -639,6 +652,8 @@ Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K mul
       py::arg("text"),
       "The kernel names in a text (a list, a source, a log), each once, in order; a CutlassGemmConfig by its "
       "one-line spelling. Raises InputError for a config that breaks off.");
+  m.def("fits_of", &fits_of, py::arg("results"),
+        "Whether each result fits, in one call; None for an InputError in a result's place.");
   m.def("gemm_config_spellings", &gemm_config_spellings, py::arg("texts"),
         "trtllm.spelling of each text: its one CutlassGemmConfig's one-line spelling, or the InputError saying why "
         "it is not one config.");
