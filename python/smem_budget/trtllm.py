@@ -228,6 +228,8 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     configs = list(configs)
     texts = list(dict.fromkeys(config for config in configs if isinstance(config, str)))
     read = dict(zip(texts, _spellings(texts)))
+    if "kernel" not in keys and activation == weight:
+        return _check_many_alike(configs, read, arch, activation, weight, output, runner, keys)
     kernel_in_keys = "kernel" in keys
     index: Dict[str, int] = {}  # an entry's key -> its place in entries
     entries: List[dict] = []
@@ -261,6 +263,26 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
             for key in shared:
                 del e[key]
     results = _check_many(own, arch=arch, errors="return", **shared)
+    return [results[place] for place in places]
+
+
+def _check_many_alike(configs: List[Any], read: Mapping[str, Any], arch: str, activation: Optional[str],
+                      weight: Optional[str], output: Optional[str], runner: Optional[str],
+                      keys: Mapping[str, Any]) -> List[Any]:
+    """:func:`check_many` where every entry is its config's spelling and the same keys (the caller's
+    name no kernel, and A and B are of one type, which swap_ab leaves as they are): each distinct
+    spelling is an entry, and the runner's keys go to the call's defaults."""
+    spelled = [_spelled(read[config]) if isinstance(config, str) else spelling(config) for config in configs]
+    index: Dict[str, int] = {}  # a spelling -> its place in the call's entries
+    places = [index.setdefault(text, len(index)) for text in spelled]
+    shared: Dict[str, Any] = {}
+    own_keys: Dict[str, Any] = {}
+    if index:
+        rest = _entry_of(spelled[0], activation, weight, output, runner, keys)
+        del rest["kernel"]
+        shared = {key: rest[key] for key in ("runner", "types", "scaling", "d") if key not in keys and key in rest}
+        own_keys = {key: value for key, value in rest.items() if key not in shared}
+    results = _check_many([{"kernel": text, **own_keys} for text in index], arch=arch, errors="return", **shared)
     return [results[place] for place in places]
 
 
