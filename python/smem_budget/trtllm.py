@@ -20,7 +20,7 @@ import re
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
-from smem_budget._core import gemm_config_spellings as _spellings
+from smem_budget._core import check_gemm_configs as _check_gemm_configs, gemm_config_spellings as _spellings
 from smem_budget._verdicts import split
 
 __all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
@@ -226,10 +226,10 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     # in one call, each once, and each kernel judged once. An entry is its config's spelling and
     # these keys, so the spelling tells entries apart, unless the caller's keys name the kernel themselves.
     configs = list(configs)
+    if configs and "kernel" not in keys and activation == weight and all(isinstance(c, str) for c in configs):
+        return _check_texts_alike(configs, arch, activation, output, runner, keys)
     texts = list(dict.fromkeys(config for config in configs if isinstance(config, str)))
     read = dict(zip(texts, _spellings(texts)))
-    if "kernel" not in keys and activation == weight:
-        return _check_many_alike(configs, read, arch, activation, weight, output, runner, keys)
     kernel_in_keys = "kernel" in keys
     index: Dict[str, int] = {}  # an entry's key -> its place in entries
     entries: List[dict] = []
@@ -266,24 +266,16 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     return [results[place] for place in places]
 
 
-def _check_many_alike(configs: List[Any], read: Mapping[str, Any], arch: str, activation: Optional[str],
-                      weight: Optional[str], output: Optional[str], runner: Optional[str],
-                      keys: Mapping[str, Any]) -> List[Any]:
-    """:func:`check_many` where every entry is its config's spelling and the same keys (the caller's
-    name no kernel, and A and B are of one type, which swap_ab leaves as they are): each distinct
-    spelling is an entry, and the runner's keys go to the call's defaults."""
-    spelled = [_spelled(read[config]) if isinstance(config, str) else spelling(config) for config in configs]
-    index: Dict[str, int] = {}  # a spelling -> its place in the call's entries
-    places = [index.setdefault(text, len(index)) for text in spelled]
-    shared: Dict[str, Any] = {}
-    own_keys: Dict[str, Any] = {}
-    if index:
-        rest = _entry_of(spelled[0], activation, weight, output, runner, keys)
-        del rest["kernel"]
-        shared = {key: rest[key] for key in ("runner", "types", "scaling", "d") if key not in keys and key in rest}
-        own_keys = {key: value for key, value in rest.items() if key not in shared}
-    results = _check_many([{"kernel": text, **own_keys} for text in index], arch=arch, errors="return", **shared)
-    return [results[place] for place in places]
+def _check_texts_alike(texts: List[str], arch: str, types: Optional[str], output: Optional[str],
+                       runner: Optional[str], keys: Mapping[str, Any]) -> List[Any]:
+    """:func:`check_many` of texts whose entries differ only in their config (the caller's keys name
+    no kernel, and A and B are of one type, which swap_ab leaves as they are): read and judged in
+    one call, each distinct spelling one entry, the runner's keys the call's defaults."""
+    rest = _entry_of(texts[0], types, types, output, runner, keys)  # the same for every text but its kernel
+    del rest["kernel"]
+    shared = {key: rest[key] for key in ("runner", "types", "scaling", "d") if key not in keys and key in rest}
+    own = {key: value for key, value in rest.items() if key not in shared}
+    return _check_gemm_configs(texts, own, arch=arch, errors="return", **shared)
 
 
 class TacticFilter:
