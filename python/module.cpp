@@ -738,11 +738,6 @@ Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K mul
         "Runs the smem-budget command line in this process with `args` (without the program name); returns its exit "
         "status.");
   m.def("cutlass_versions", &cutlass_versions);
-  m.def(
-      "kernel_names_in", [](const std::string& text) { return smem_budget::io::kernel_names_in(text, "text"); },
-      py::arg("text"),
-      "The kernel names in a text (a list, a source, a log), each once, in order; a CutlassGemmConfig by its "
-      "one-line spelling. Raises InputError for a config that breaks off.");
   m.def("fits_of", &fits_of, py::arg("results"),
         "Whether each result fits, in one call; None for an InputError in a result's place.");
   m.def("check_gemm_configs", &check_gemm_configs, py::arg("texts"), py::arg("own"), py::kw_only(),
