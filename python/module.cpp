@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -177,9 +178,9 @@ Call call_of(const py::args& args, py::kwargs keys) {
 
 // One call's result, and the architecture it was judged on.
 std::pair<Result, Architecture> evaluate_call(const py::args& args, const py::kwargs& keys) {
-  const Call call = call_of(args, keys);
+  Call call = call_of(args, keys);
   Architecture a = architecture(call.arch, call.device);
-  return {smem_budget::frontend::evaluate_entry(call.name, call.settings, a, "options"), std::move(a)};
+  return {smem_budget::frontend::evaluate_entry(call.name, std::move(call.settings), a, "options"), std::move(a)};
 }
 
 PyResult check(const py::args& args, const py::kwargs& keys) {
@@ -212,9 +213,9 @@ Settings job_settings(const ManyJob& job, const Settings& base) {
 }
 
 // One job's judgment on those settings; throws InputError.
-Result judge_on(const ManyJob& job, const Settings& settings, const Architecture& call_arch) {
-  Result result =
-      smem_budget::frontend::evaluate_entry(job.name, settings, job.own_arch ? *job.own_arch : call_arch, job.origin);
+Result judge_on(const ManyJob& job, Settings settings, const Architecture& call_arch) {
+  Result result = smem_budget::frontend::evaluate_entry(job.name, std::move(settings),
+                                                        job.own_arch ? *job.own_arch : call_arch, job.origin);
   result.own_arch = job.own_arch;
   return result;
 }
@@ -229,11 +230,26 @@ Result judge(const ManyJob& job, const Settings& base, const Architecture& call_
 // holds what evaluate_entry reads of the kernel name besides its settings: the architecture it is
 // built for and whether it is a tactic or a CutlassGemmConfig.
 std::string kernel_identity(const Settings& settings) {
-  const std::string kernel = smem_budget::io::string_setting(settings, "kernel");
+  const std::string_view kernel = smem_budget::io::string_setting(settings, "kernel");
   std::string identity = smem_budget::frontend::kernel_architecture(settings).value_or("");
   identity += {'\n', char('0' + smem_budget::io::is_tactic_name(kernel)),
                char('0' + smem_budget::io::starts_gemm_config(kernel)), '\n'};
   return identity + smem_budget::io::settings_identity(settings, "kernel");
+}
+
+// A job's keys when its kernel is a CutlassGemmConfig, with the config as what it reads as: equal
+// for two jobs whose kernel names expand to equal settings (io::gemm_config_reading), and so for
+// jobs evaluate_entry judges alike but for the result's name (see kernel_identity). The
+// architecture is the config's sm_version, part of its reading. "" for any other job.
+std::string config_reading(const Settings& own) {
+  const auto kernel = own.find("kernel");
+  if (kernel == own.end() || !kernel->second.value.is_string()) return "";
+  const std::string& name = kernel->second.value.get_ref<const std::string&>();
+  // Every CutlassGemmConfig spelling starts with a word no CUTLASS library name does, so
+  // expand_kernel_name reads it with gemm_config_settings.
+  if (!smem_budget::io::starts_gemm_config(name)) return "";
+  const auto reading = smem_budget::io::gemm_config_reading(name);
+  return reading ? *reading + '\n' + smem_budget::io::settings_identity(own, "kernel") : "";
 }
 
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
@@ -262,12 +278,22 @@ ManyJob read_many_entry(py::handle entry, const std::string& origin) {
   return job;
 }
 
-// Entries as in a batch file's configs (tile strings or dicts), with `defaults` under them;
-// messages name the entry as the batch file's do ("configs[3].tile: ...").
-py::list check_many(const py::iterable& configs, const std::string& errors, py::kwargs defaults) {
+// check_many's errors argument: whether the first bad entry raises.
+bool raises(const std::string& errors) {
   if (errors != "raise" && errors != "return")
     throw InputError("errors: \"" + errors + "\": expected \"raise\" (the first bad entry raises) or \"return\" (its "
                      "InputError takes its place in the list)");
+  return errors == "raise";
+}
+
+// What every entry of a check_many call is judged with: the defaults under its keys, and the architecture.
+struct ManyDefaults {
+  Settings base;
+  Architecture arch;
+};
+
+// check_many's keyword arguments: "arch", "device" and the defaults, each checked; throws InputError.
+ManyDefaults many_defaults(py::kwargs defaults) {
   std::string arch = "sm120";
   int device = 0;
   if (defaults.contains("arch")) arch = py::str(defaults.attr("pop")("arch")).cast<std::string>();
@@ -277,26 +303,34 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
   base.erase("name");
   for (const auto& [key, setting] : base) smem_budget::io::check_setting(key, setting.value, setting.origin);
   smem_budget::io::expand_kernel_name(base);
-  const Architecture a = architecture(arch, device);
+  return {std::move(base), architecture(arch, device)};
+}
 
-  // Each entry's keys, or the message reading them raised. A list repeats its
-  // kernels (a candidate per problem shape, GEMM_1's tactics as GEMM_2's): entries with the same
-  // keys share one job, and its (read-only) Result.
-  struct Entry {
-    py::object config;
-    std::string origin;
-    std::size_t job = 0;
-    std::optional<std::string> error;
-  };
-  std::vector<Entry> entries;
+// One entry of a check_many call: as given, where it is, and the job it asks for or the message
+// reading it raised.
+struct ManyEntry {
+  py::object config;
+  std::string origin;
+  std::size_t job = 0;
+  std::optional<std::string> error;
+};
+
+// A check_many call's entries and their jobs. A list repeats its kernels (a candidate per problem
+// shape, GEMM_1's tactics as GEMM_2's): entries with the same keys share one job, and its
+// (read-only) Result.
+struct ManyBatch {
+  std::vector<ManyEntry> entries;
   std::vector<ManyJob> jobs;
   std::unordered_map<std::string, std::size_t> job_of;
-  for (py::handle entry : configs) {
-    Entry& e = entries.emplace_back();
-    e.config = py::reinterpret_borrow<py::object>(entry);
+
+  // The next entry, read by `read` (entry, origin) -> ManyJob, which throws InputError.
+  template <class Read>
+  void add(py::handle config, const Read& read) {
+    ManyEntry& e = entries.emplace_back();
+    e.config = py::reinterpret_borrow<py::object>(config);
     e.origin = "configs[" + std::to_string(entries.size() - 1) + "]";
     try {
-      ManyJob job = read_many_entry(entry, e.origin);
+      ManyJob job = read(config, e.origin);
       // An entry with an architecture of its own is judged on its own.
       const std::string identity =
           job.own_arch ? "" : job.name + '\n' + smem_budget::io::settings_identity(job.own);
@@ -312,59 +346,178 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
       e.error = error.what();
     }
   }
+};
 
-  // Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
-  // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
-  // name reads as a kernel an earlier job judged without error takes that result under its own name.
-  std::unordered_map<std::string, std::size_t> judged_kernel;
+// Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
+// released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
+// name reads as a kernel an earlier job judged without error takes that result under its own
+// name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
+void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults) {
+  std::unordered_map<std::string, std::size_t> judged_reading, judged_kernel;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
-      const Settings settings = job_settings(job, base);
-      // Jobs without a kernel name of their own were told apart by their keys already.
-      const std::string identity = job.own_arch || !job.own.contains("kernel") ? "" : kernel_identity(settings);
+      const std::string reading = job.own_arch ? "" : config_reading(job.own);
+      if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
+          known != judged_reading.end()) {
+        job.result = *jobs[known->second].result;
+        job.result->name = called(job, job.own);
+        continue;
+      }
+      Settings settings = job_settings(job, defaults.base);
+      // Jobs without a kernel name of their own were told apart by their keys already, and those
+      // with a CutlassGemmConfig by its reading.
+      const std::string identity =
+          job.own_arch || !reading.empty() || !job.own.contains("kernel") ? "" : kernel_identity(settings);
       if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
           known != judged_kernel.end()) {
         job.result = *jobs[known->second].result;
         job.result->name = called(job, settings);
         continue;
       }
-      job.result = judge_on(job, settings, a);
+      job.result = judge_on(job, std::move(settings), defaults.arch);
       if (!identity.empty()) judged_kernel.emplace(identity, i);
+      if (!reading.empty()) judged_reading.emplace(reading, i);
     } catch (const InputError& error) {
       job.error = error.what();
     }
   }
+}
 
+// Each entry's Result, or its InputError in its place (raised, with `raise`); `read` reads an
+// entry again as ManyBatch::add did.
+template <class Read>
+std::vector<py::object> entry_results(ManyBatch& batch, const ManyDefaults& defaults, bool raise, const Read& read) {
   const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
-  std::vector<py::object> judged(jobs.size());
-  py::list out;
-  for (const Entry& e : entries) {
+  std::vector<py::object> judged(batch.jobs.size());
+  std::vector<py::object> out;
+  out.reserve(batch.entries.size());
+  for (const ManyEntry& e : batch.entries) {
     std::optional<std::string> error = e.error;
-    if (!error && jobs[e.job].error) {
+    if (!error && batch.jobs[e.job].error) {
       // An error names its own entry: a later entry of the same job is read and judged again for it.
-      if (jobs[e.job].origin == e.origin) {
-        error = jobs[e.job].error;
+      if (batch.jobs[e.job].origin == e.origin) {
+        error = batch.jobs[e.job].error;
       } else {
         try {
-          judge(read_many_entry(e.config, e.origin), base, a);
+          judge(read(e.config, e.origin), defaults.base, defaults.arch);
         } catch (const InputError& failure) {
           error = failure.what();
         }
       }
     }
     if (error) {
-      if (errors == "raise") throw InputError(*error);
-      out.append(input_error(*error));
+      if (raise) throw InputError(*error);
+      out.push_back(input_error(*error));
       continue;
     }
     py::object& result = judged[e.job];
     if (!result) {
-      ManyJob& job = jobs[e.job];
-      const smem_budget::ArchLimits limits = (job.own_arch ? *job.own_arch : a).limits;
+      ManyJob& job = batch.jobs[e.job];
+      const smem_budget::ArchLimits limits = (job.own_arch ? *job.own_arch : defaults.arch).limits;
       result = py::cast(PyResult{std::move(*job.result), limits});
     }
-    out.append(result);
+    out.push_back(result);
+  }
+  return out;
+}
+
+// Entries as in a batch file's configs (tile strings or dicts), with `defaults` under them;
+// messages name the entry as the batch file's do ("configs[3].tile: ...").
+py::list check_many(const py::iterable& configs, const std::string& errors, py::kwargs defaults) {
+  const bool raise = raises(errors);
+  const ManyDefaults many = many_defaults(std::move(defaults));
+  ManyBatch batch;
+  for (py::handle entry : configs) batch.add(entry, read_many_entry);
+  judge_jobs(batch.jobs, many);
+  py::list out;
+  for (py::object& result : entry_results(batch, many, raise, read_many_entry)) out.append(std::move(result));
+  return out;
+}
+
+// trtllm.spelling of a text: its one CutlassGemmConfig's one-line spelling; throws InputError
+// saying why the text is not one config.
+std::string gemm_config_spelling(std::string_view text) {
+  std::vector<std::string> names = smem_budget::io::kernel_names_in(text, "text");
+  if (names.size() != 1 || !names[0].starts_with("CutlassGemmConfig{"))
+    throw InputError("trtllm config: expected one CutlassGemmConfig (a toString() block, an operator<< line or "
+                     "CutlassGemmConfig{…}), found " +
+                     std::to_string(names.size()) + " names in the text");
+  return std::move(names[0]);
+}
+
+// trtllm.spelling of texts, read in one call: each text's spelling, or the InputError saying why
+// the text is not one config, in its place.
+py::list gemm_config_spellings(const py::list& texts) {
+  const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
+  py::list out(texts.size());
+  std::size_t i = 0;
+  for (py::handle text : texts) {
+    try {
+      out[i++] = py::str(gemm_config_spelling(text.cast<std::string_view>()));
+    } catch (const InputError& error) {
+      out[i++] = input_error(error.what());
+    }
+  }
+  return out;
+}
+
+// trtllm.check_many of texts whose entries differ only in their config: the entry of a text is
+// {"kernel": its spelling, **own}, with `defaults` under it, and each distinct spelling is one
+// entry of the call, as trtllm.check_many numbers them. An autotuner's whole list is read and
+// judged here in one call; the first text that is not one config raises, before the defaults are
+// read, as trtllm.spelling would for it.
+py::list check_gemm_configs(const py::list& texts, const py::dict& own, const std::string& errors,
+                            py::kwargs defaults) {
+  const bool raise = raises(errors);
+  std::unordered_map<std::string_view, std::size_t> entry_of_text;  // views of the strs in `texts`
+  std::unordered_map<std::string, std::size_t> entry_of_spelling;
+  std::vector<std::string> spellings;  // the entries', in order
+  std::vector<std::size_t> places;     // each text's entry
+  places.reserve(texts.size());
+  for (py::handle text : texts) {
+    const auto view = text.cast<std::string_view>();
+    const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
+    if (added) {
+      std::string spelling = gemm_config_spelling(view);
+      const auto [known, new_spelling] = entry_of_spelling.try_emplace(spelling, spellings.size());
+      if (new_spelling) spellings.push_back(std::move(spelling));
+      read->second = known->second;
+    }
+    places.push_back(read->second);
+  }
+  const ManyDefaults many = many_defaults(std::move(defaults));
+  // An entry as read_many_entry reads it; built as a dict only where the caller's keys go with it.
+  const auto read = [&own](py::handle spelling, const std::string& origin) {
+    if (!own.empty()) {
+      py::dict entry;
+      entry["kernel"] = spelling;
+      for (const auto& [key, value] : own) entry[key] = value;
+      return read_many_entry(entry, origin);
+    }
+    ManyJob job;
+    job.origin = origin;
+    job.own.emplace("kernel", Setting{spelling.cast<std::string>(), origin + ".kernel"});
+    return job;
+  };
+  ManyBatch batch;
+  for (const std::string& spelling : spellings) batch.add(py::str(spelling), read);
+  judge_jobs(batch.jobs, many);
+  const std::vector<py::object> results = entry_results(batch, many, raise, read);
+  py::list out(places.size());
+  for (std::size_t i = 0; i < places.size(); ++i) out[i] = results[places[i]];
+  return out;
+}
+
+// Whether each of a list of check_many's results fits; None for an InputError in a result's place.
+// The filters ask it of a whole list in one call: a property read per result costs more than a
+// result's share of judging a list that repeats its kernels.
+py::list fits_of(const py::list& results) {
+  py::list out(results.size());
+  std::size_t i = 0;
+  for (py::handle result : results) {
+    const auto* judged = py::isinstance<PyResult>(result) ? &result.cast<const PyResult&>() : nullptr;
+    out[i++] = judged ? py::object(py::bool_(judged->budget().verdict == smem_budget::Verdict::fits)) : py::none();
   }
   return out;
 }
@@ -586,10 +739,13 @@ Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K mul
         "Runs the smem-budget command line in this process with `args` (without the program name); returns its exit "
         "status.");
   m.def("cutlass_versions", &cutlass_versions);
-  m.def(
-      "kernel_names_in", [](const std::string& text) { return smem_budget::io::kernel_names_in(text, "text"); },
-      py::arg("text"),
-      "The kernel names in a text (a list, a source, a log), each once, in order; a CutlassGemmConfig by its "
-      "one-line spelling. Raises InputError for a config that breaks off.");
+  m.def("fits_of", &fits_of, py::arg("results"),
+        "Whether each result fits, in one call; None for an InputError in a result's place.");
+  m.def("check_gemm_configs", &check_gemm_configs, py::arg("texts"), py::arg("own"), py::kw_only(),
+        py::arg("errors") = "raise",
+        "trtllm.check_many of texts that differ only in their config, read and judged in one call.");
+  m.def("gemm_config_spellings", &gemm_config_spellings, py::arg("texts"),
+        "trtllm.spelling of each text: its one CutlassGemmConfig's one-line spelling, or the InputError saying why "
+        "it is not one config.");
   m.attr("__version__") = SMEM_BUDGET_VERSION;
 }

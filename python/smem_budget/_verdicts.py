@@ -2,7 +2,7 @@
 split into what to keep, what to remove and what the model cannot judge."""
 from typing import Any, List, Tuple
 
-from smem_budget._core import InputError, Result
+from smem_budget._core import InputError, Result, fits_of
 
 
 def split(items: List[Any], results: List[Any]) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
@@ -11,12 +11,12 @@ def split(items: List[Any], results: List[Any]) -> Tuple[List[Any], List[Tuple[A
     kept: List[Any] = []
     removed: List[Tuple[Any, Result]] = []
     unjudged: List[Tuple[Any, str]] = []
-    for item, result in zip(items, results):
-        if isinstance(result, InputError):
+    for item, result, fits in zip(items, results, fits_of(results)):
+        if fits is None:  # an InputError in the result's place
             if "not modelled" not in str(result):
                 raise result
             unjudged.append((item, str(result)))
-        elif result.fits:
+        elif fits:
             kept.append(item)
         else:
             removed.append((item, result))

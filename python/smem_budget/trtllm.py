@@ -19,7 +19,8 @@ The kernel's own types are the runner's, given here as it knows them: ``activati
 import re
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
-from smem_budget._core import InputError, Result, check as _check, check_many as _check_many, kernel_names_in
+from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
+from smem_budget._core import check_gemm_configs as _check_gemm_configs, gemm_config_spellings as _spellings
 from smem_budget._verdicts import split
 
 __all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
@@ -77,11 +78,7 @@ def spelling(config: Any) -> str:
     """The one-line ``CutlassGemmConfig{…}`` spelling of a config, which ``smem-budget --kernel`` and
     ``lint`` read."""
     if isinstance(config, str):
-        names = kernel_names_in(config)
-        if len(names) != 1 or not names[0].startswith("CutlassGemmConfig{"):
-            raise InputError(f"trtllm config: expected one CutlassGemmConfig (a toString() block, an operator<< line "
-                             f"or CutlassGemmConfig{{…}}), found {len(names)} names in the text")
-        return names[0]
+        return _spelled(_spellings([config])[0])
     unknown = [k for k in config if k not in _FIELDS] if isinstance(config, Mapping) else []
     if unknown:
         raise InputError(f"trtllm config: {unknown[0]!r} is not a CutlassGemmConfig field (one of: "
@@ -126,6 +123,13 @@ def spelling(config: Any) -> str:
         if split is not None and int(split) not in (-1, 1):
             parts.append(f"split_k_factor={int(split)}")
     return "CutlassGemmConfig{" + " ".join(parts) + "}"
+
+
+def _spelled(text: Any) -> str:
+    """A spelling :func:`_spellings` read, or its error raised."""
+    if isinstance(text, InputError):
+        raise text
+    return text
 
 
 def _types(text: str, activation: Optional[str], weight: Optional[str]) -> Optional[str]:
@@ -218,21 +222,20 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     """One result per config, in order, judged in one call: a Result, or the InputError of a config
     the model does not answer ("not modelled: …") or cannot read, in its place. Keys as :func:`check`;
     a tactic id of the runner is the config's index here."""
-    # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): a text is read once,
-    # and each kernel judged once. An entry is its config's spelling and these keys, so the
-    # spelling tells entries apart, unless the caller's keys name the kernel themselves.
+    # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): the texts are read
+    # in one call, each once, and each kernel judged once. An entry is its config's spelling and
+    # these keys, so the spelling tells entries apart, unless the caller's keys name the kernel themselves.
+    configs = list(configs)
+    if configs and "kernel" not in keys and activation == weight and all(isinstance(c, str) for c in configs):
+        return _check_texts_alike(configs, arch, activation, output, runner, keys)
+    texts = list(dict.fromkeys(config for config in configs if isinstance(config, str)))
+    read = dict(zip(texts, _spellings(texts)))
     kernel_in_keys = "kernel" in keys
-    read: Dict[str, str] = {}
     index: Dict[str, int] = {}  # an entry's key -> its place in entries
     entries: List[dict] = []
     places: List[int] = []
     for config in configs:
-        if isinstance(config, str):
-            text = read.get(config)
-            if text is None:
-                text = read[config] = spelling(config)
-        else:
-            text = spelling(config)
+        text = _spelled(read[config]) if isinstance(config, str) else spelling(config)
         entry = None
         if kernel_in_keys:
             entry = _entry_of(text, activation, weight, output, runner, keys)
@@ -261,6 +264,18 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
                 del e[key]
     results = _check_many(own, arch=arch, errors="return", **shared)
     return [results[place] for place in places]
+
+
+def _check_texts_alike(texts: List[str], arch: str, types: Optional[str], output: Optional[str],
+                       runner: Optional[str], keys: Mapping[str, Any]) -> List[Any]:
+    """:func:`check_many` of texts whose entries differ only in their config (the caller's keys name
+    no kernel, and A and B are of one type, which swap_ab leaves as they are): read and judged in
+    one call, each distinct spelling one entry, the runner's keys the call's defaults."""
+    rest = _entry_of(texts[0], types, types, output, runner, keys)  # the same for every text but its kernel
+    del rest["kernel"]
+    shared = {key: rest[key] for key in ("runner", "types", "scaling", "d") if key not in keys and key in rest}
+    own = {key: value for key, value in rest.items() if key not in shared}
+    return _check_gemm_configs(texts, own, arch=arch, errors="return", **shared)
 
 
 class TacticFilter:

@@ -62,10 +62,10 @@ std::vector<Result> evaluate_batch(io::BatchFile& batch, const io::Settings& fla
   EntryArchitectures entry_architectures;
   for_each_index(batch.entries.size(), [&](std::size_t i) {
     io::BatchEntry entry = io::read_entry(batch, i);
-    const io::Settings settings = layered(layered(std::move(entry.settings), flags), batch.defaults);
+    io::Settings settings = layered(layered(std::move(entry.settings), flags), batch.defaults);
     std::optional<Architecture> own;  // the entry's own architecture, over --arch and the file's
     if (entry.arch) own = entry_architectures.resolve(*entry.arch, batch.label);
-    results[i] = evaluate_entry(entry.name, settings, own ? *own : arch, *entry.origin, release);
+    results[i] = evaluate_entry(entry.name, std::move(settings), own ? *own : arch, *entry.origin, release);
     results[i].own_arch = std::move(own);
     advanced();
   });

@@ -101,15 +101,27 @@ std::vector<std::string> reading_notes(const io::Settings& settings, const Confi
 
 // The tile as typed when K was given in bytes ("128x256x64B"), to echo beside the elements.
 std::string tile_in_bytes(const io::Settings& settings) {
-  const std::string text = io::string_setting(settings, "tile");
-  return text.ends_with('B') ? text : "";
+  const std::string_view text = io::string_setting(settings, "tile");
+  return text.ends_with('B') ? std::string(text) : "";
+}
+
+// find_arch of the architecture kernel names are built for, remembering the last: a list's kernels
+// name one, and find_arch looks a name up past every product alias.
+std::optional<ArchLimits> named_arch(const std::string& built_for) {
+  thread_local std::optional<std::string> last;
+  thread_local std::optional<ArchLimits> named;
+  if (built_for != last) {
+    named = find_arch(built_for);
+    last = built_for;
+  }
+  return named;
 }
 
 // A CUTLASS kernel name is built for one architecture: another's rules would answer for a different kernel.
 void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
   const auto built_for = kernel_architecture(settings);
   if (!built_for) return;
-  const auto named = find_arch(*built_for);
+  const auto named = named_arch(*built_for);
   if (named && rule_set_of(named->cc) == rule_set_of(arch.limits.cc)) return;
   throw io::InputError(
       fmt::format("{}: an {} kernel, but the architecture is {}: give --arch {} (or \"arch\": \"{}\" in "
@@ -142,28 +154,32 @@ std::vector<std::string> rule_notes(const Config& config, const Budget& budget) 
   return notes;
 }
 
-Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
+Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release) {
   check_kernel_arch(settings, arch);
-  const io::Settings completed = with_architecture_defaults(with_runner(settings, arch), arch);
+  // What the result says of the entry as given, before the runner and the architecture complete it.
+  std::string given_tile = tile_in_bytes(settings);
+  const bool tile_only = tile_only_from_name(settings);
+  // A kernel given by name is called by it unless the entry names it otherwise.
+  const auto kernel = settings.find("kernel");
+  const std::optional<std::string> kernel_name = name.empty() && kernel != settings.end()
+                                                     ? std::optional(kernel->second.value.get<std::string>())
+                                                     : std::nullopt;
+  const io::Settings completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
   Config config = normalised(io::to_config(completed), arch.limits);
   if (release) config.cutlass = *release;
   if (const auto error = invalid_input(config, arch.limits)) io::fail_at(origin, *error);
   const auto budget = evaluate(config, arch.limits);
   if (!budget) io::fail_at(origin, budget.refusal());
-  // A kernel given by name is called by it unless the entry names it otherwise.
-  const auto kernel = settings.find("kernel");
-  const std::string called = name.empty() && kernel != settings.end()
-                                 ? io::kernel_display_name(kernel->second.value.get<std::string>())
-                                 : name;
+  const std::string called = kernel_name ? io::kernel_display_name(*kernel_name) : name;
   return {called,
           config,
           *budget,
           std::nullopt,
           reading_notes(completed, config),
-          tile_in_bytes(settings),
+          std::move(given_tile),
           rule_notes(config, *budget),
-          tile_only_from_name(settings)};
+          tile_only};
 }
 
 int exit_status(const Report& report) {

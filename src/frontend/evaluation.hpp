@@ -12,8 +12,9 @@
 namespace smem_budget::frontend {
 
 // One configuration's settings, checked as a question the model answers and evaluated, under
-// `release` where given; throws io::InputError naming `origin`.
-Result evaluate_entry(const std::string& name, const io::Settings& settings, const Architecture& arch,
+// `release` where given; throws io::InputError naming `origin`. The settings are taken, to be
+// completed in place: a caller done with them moves them in.
+Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
 
 // The architecture a CUTLASS kernel name among the settings is built for ("sm103"); none without a

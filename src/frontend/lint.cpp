@@ -29,7 +29,7 @@ LintReport lint(const std::vector<std::string>& files, const io::Settings& flags
         io::Settings settings = io::kernel_name_settings(name, label);
         for (const auto& [key, setting] : flags) settings.insert_or_assign(key, setting);
         settings.insert_or_assign("kernel", io::Setting{name, label, true});  // checked against the architecture
-        Result result = evaluate_entry(name, settings, lint.report.arch, label);
+        Result result = evaluate_entry(name, std::move(settings), lint.report.arch, label);
         if (result.budget.verdict == Verdict::exceeds_optin)
           result.suggestions = suggest(result.config, lint.report.arch.limits);
         lint.report.results.push_back(std::move(result));

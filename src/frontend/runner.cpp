@@ -171,7 +171,7 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
   // The 2.x kernels (sm80…sm89, and generation 2x later): genericMoeGemmKernelLauncher wraps
   // DefaultGemmGrouped's mainloop and epilogue in its own MoeFCGemm (moe_gemm_template_dispatch.h:153-168).
   if (rule_set == RuleSet::sm80) {
-    const std::string activation = io::string_setting(settings, "activation_type");
+    const std::string activation(io::string_setting(settings, "activation_type"));
     if (activation.empty() || activation == io::format_activation(Activation::none)) {
       runner.add("moe", true, "MoeFCGemm, moe_gemm_template_dispatch.h:163");
       const io::Parsed<OperandPair> operands = io::parse_types(io::string_setting(settings, "types"));
@@ -183,7 +183,7 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     // A gated activation of f16 or bf16 operands: its CuTe kernel, which writes A's type
     // (sm80_generic_fused_moe_gemm_kernelLauncher, moe_gemm_template_dispatch.h:217-234).
     runner.add("moe", true, "the fused gated-activation kernel, moe_gemm_template_dispatch.h:226");
-    const std::string types = io::string_setting(settings, "types");
+    const std::string types(io::string_setting(settings, "types"));
     if (!types.empty()) runner.add("d", types.substr(0, types.find(':')), "A's type, fused_moe_gemm_launcher_sm80.inl:38-40");
     return;
   }
@@ -195,7 +195,7 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
     runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_launcher.inl:380");
   }
   if (rule_set == RuleSet::sm90) {
-    const std::string types = io::string_setting(settings, "types");
+    const std::string types(io::string_setting(settings, "types"));
     const io::Parsed<OperandPair> operands = io::parse_types(types);
     if (io::ok(operands)) {
       const OperandPair& pair = std::get<OperandPair>(operands);
@@ -231,7 +231,7 @@ void trtllm_fpa_intb(io::Settings& settings, RunnerSettings& runner, const Archi
   if (!settings.contains("conversion"))
     io::fail_at(given.origin, "the trtllm-fpa-intb runner's GEMMs dequantize B: give conversion scl, sclzr or "
                               "scl-col (its QuantOp)");
-  const std::string types = io::string_setting(settings, "types");
+  const std::string types(io::string_setting(settings, "types"));
   const io::Parsed<OperandPair> operands = io::parse_types(types);
   if (types.empty() || !io::ok(operands)) return;
   const Element a = std::get<OperandPair>(operands).a.data;
@@ -302,7 +302,7 @@ void sglang_w4a8_moe(io::Settings& settings, RunnerSettings& runner, const io::S
   runner.add("schedule", spec.m == 128 && spec.k == 512 ? "cooperative" : "pingpong",
              "SM90_CO or SM90_PP in its dispatch, w4a8_grouped_mm_c3x.cu");
   runner.add("cluster", found->cluster_1 ? "1x1x1" : "2x1x1", "its dispatch, w4a8_grouped_mm_c3x.cu");
-  const std::string cluster = io::string_setting(settings, "cluster");
+  const std::string cluster(io::string_setting(settings, "cluster"));
   if (!(cluster == "1x1x1" && found->cluster_1) && !(cluster == "2x1x1" && found->cluster_2))
     io::fail_at(given.origin, fmt::format("SGLang's W4AFP8 MoE dispatch (w4a8_grouped_mm_c3x.cu) builds tile {}x{}x{} "
                                           "with cluster {} only",

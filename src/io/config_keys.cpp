@@ -1,6 +1,7 @@
 #include "io/config_keys.hpp"
 
 #include <cstdint>
+#include <unordered_map>
 #include <variant>
 
 #include <fmt/format.h>
@@ -414,9 +415,14 @@ TileSpec tile_spec_of(const Setting& s) {
 }
 
 const ConfigKey* find_config_key(std::string_view key) {
-  for (const ConfigKey& row : config_keys)
-    if (row.key == key) return &row;
-  return nullptr;
+  // The rows by key, hashed: every setting of every configuration is looked up here.
+  static const std::unordered_map<std::string_view, const ConfigKey*> by_key = [] {
+    std::unordered_map<std::string_view, const ConfigKey*> rows;
+    for (const ConfigKey& row : config_keys) rows.emplace(row.key, &row);
+    return rows;
+  }();
+  const auto row = by_key.find(key);
+  return row != by_key.end() ? row->second : nullptr;
 }
 
 std::string config_key_names() {

@@ -208,33 +208,41 @@ struct Field {
   std::string_view name, value;
 };
 
+// Where the line from `at` ends: at a line break or a logged "\n". Searched for with memchr, a
+// block being read for each of an autotuner's hundreds of tactics.
+std::size_t line_end(std::string_view text, std::size_t at) {
+  // The rest of the line up to the next line feed: a carriage return or a logged "\n" in it ends it sooner.
+  std::string_view line = text.substr(at, text.substr(at).find('\n'));
+  line = line.substr(0, line.find('\r'));
+  for (std::size_t slash = line.find('\\'); slash != std::string_view::npos; slash = line.find('\\', slash + 1))
+    if (slash + 1 < text.size() - at && text[at + slash + 1] == 'n') return at + slash;
+  return at + line.size();
+}
+
 // The field lines after the header: each follows a line break (or a logged "\n") and starts with
 // a tab or spaces (or a logged "\t"); the first line that does not ends the block.
 std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
   std::vector<Field> fields;
   fields.reserve(12);  // the style and the shape-coded block's ten fields, and one past them
+  const auto at_char = [text](std::size_t i, char c) { return i < text.size() && text[i] == c; };
   std::size_t at = block_header.size();
   while (at < text.size()) {
     std::size_t next = at;
     if (text[next] == '\r') ++next;
-    if (text.substr(next, 1) == "\n")
+    if (at_char(next, '\n'))
       next += 1;
-    else if (text.substr(next, 2) == "\\n")
+    else if (at_char(next, '\\') && at_char(next + 1, 'n'))
       next += 2;
     else
       break;
     std::size_t content = next;
-    if (text.substr(content, 2) == "\\t")
+    if (at_char(content, '\\') && at_char(content + 1, 't'))
       content += 2;
-    else if (content < text.size() && (text[content] == '\t' || text[content] == ' '))
-      while (content < text.size() && (text[content] == '\t' || text[content] == ' ')) ++content;
+    else if (at_char(content, '\t') || at_char(content, ' '))
+      while (at_char(content, '\t') || at_char(content, ' ')) ++content;
     else
       break;
-    // The line ends at a line break or a logged "\n".
-    std::size_t stop = content;
-    while (stop < text.size() && text[stop] != '\n' && text[stop] != '\r' &&
-           !(text[stop] == '\\' && stop + 1 < text.size() && text[stop + 1] == 'n'))
-      ++stop;
+    const std::size_t stop = line_end(text, content);
     const std::string_view line = trim(text.substr(content, stop - content));
     const std::size_t colon = line.find(": ");
     const std::size_t equals = line.find('=');
@@ -589,6 +597,19 @@ std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Ori
   if (!read.config) return std::nullopt;
   if (read.spelling.empty()) read.spelling = spelling_of(*read.config);
   return FoundGemmConfig{read.spelling, read.end};
+}
+
+std::optional<std::string> gemm_config_reading(std::string_view text) {
+  GemmConfig config;
+  try {
+    config = read_whole(text, Origin());
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  // The spelling holds every field gemm_config_settings reads; these two it reads no further.
+  config.fallback_cluster_shape.clear();
+  if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
+  return spelling_of(config);
 }
 
 std::optional<std::string> gemm_config_arch(std::string_view text) {

@@ -42,6 +42,12 @@ std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Ori
 // the caller. Throws InputError for what the model does not have (a CUDA-core tactic, SIMT tiles).
 Settings gemm_config_settings(std::string_view text, const Origin& origin);
 
+// What gemm_config_settings reads of a config, as one string: equal for two configs whose settings
+// are equal but for where each came from, as for configs that differ only in their fallback cluster
+// shape, which no setting reads, or in the size of their dynamic cluster shape, which gives the
+// setting "dynamic" (an autotuner's list holds both). None for text that is not one config.
+std::optional<std::string> gemm_config_reading(std::string_view text);
+
 // The architecture the config was made for ("sm120"), when it says.
 std::optional<std::string> gemm_config_arch(std::string_view text);
 

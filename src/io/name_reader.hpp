@@ -17,10 +17,10 @@ class NameReader {
  public:
   explicit NameReader(const Origin& origin) : origin_(origin) {}
 
-  void set(const std::string& key, const nlohmann::json& value, std::string_view part) {
+  void set(const std::string& key, nlohmann::json value, std::string_view part) {
     Origin origin(origin_, part);  // formatted only if a message shows it
     check_name_setting(key, value, origin);
-    settings_[key] = Setting{value, std::move(origin), true};
+    settings_.insert_or_assign(key, Setting{std::move(value), std::move(origin), true});
   }
 
   [[noreturn]] void fail(std::string_view part, const std::string& why) const {

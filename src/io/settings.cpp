@@ -105,9 +105,10 @@ std::string settings_identity(const Settings& settings, std::string_view except)
   return identity;
 }
 
-std::string string_setting(const Settings& settings, std::string_view key) {
+std::string_view string_setting(const Settings& settings, std::string_view key) {
   const auto it = settings.find(key);
-  return it != settings.end() && it->second.value.is_string() ? it->second.value.get<std::string>() : "";
+  return it != settings.end() && it->second.value.is_string() ? it->second.value.get_ref<const std::string&>()
+                                                               : std::string_view();
 }
 
 Config to_config_except_tile(const Settings& settings) {

@@ -46,8 +46,8 @@ std::string settings_identity(const Settings& settings, std::string_view except)
 // Only that the key exists and its value has the right JSON type (to_config checks the content).
 void check_setting_type(const std::string& key, const nlohmann::json& value, const Origin& origin);
 
-// The value of `key` as text; "" when it is absent or not a string.
-std::string string_setting(const Settings& settings, std::string_view key);
+// The value of `key` as text, valid while the setting is; "" when it is absent or not a string.
+std::string_view string_setting(const Settings& settings, std::string_view key);
 
 // Builds the configuration; throws InputError naming the setting at fault.
 Config to_config(const Settings& settings);

@@ -269,6 +269,19 @@ def test_check_many_judges_a_repeated_kernel_once_and_answers_each_place_alike()
                                                                             one.stages)
 
 
+@pytest.mark.parametrize("keys", [GB10, dict(arch="sm121", activation="nvfp4", weight="nvfp4", output="bf16")])
+def test_texts_read_and_judged_in_one_call_answer_as_the_same_configs_given_as_objects(keys):
+    # A list of texts whose entries differ only in their config (an autotuner's) is read and judged
+    # in one call; objects take the path any config can: both say the same of each, and of a config
+    # the model does not answer.
+    texts = blocks(SM120_MOE) + ["CutlassGemmConfig{sm_version=120 enableCudaKernel=true}"]
+    objects = [as_binding(b) for b in texts[:-1]] + [SimpleNamespace(sm_version=120, enableCudaKernel=True)]
+    said = lambda r: str(r) if isinstance(r, smem_budget.InputError) else (r.name, r.to_dict())
+    by_texts = [said(r) for r in trtllm.check_many(texts, **keys)]
+    assert by_texts == [said(r) for r in trtllm.check_many(objects, **keys)]
+    assert "not modelled" in by_texts[-1]
+
+
 def spelled(name):
     """A recorded list in the one-line spelling, in tactic-id order."""
     with open(os.path.join(DATA, name)) as f:
