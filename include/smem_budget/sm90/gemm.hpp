@@ -236,14 +236,13 @@ constexpr Rejection sm90_check(const Config& config) {
     return Rejection::sm90_grouped_rmem_a;
   if (sm90_rmem_a(config) && sm90_transposes_b(config)) {
     // The collective names its TransposeOperandB first (sm90_mma_tma_gmma_rs_warpspecialized.hpp:170):
-    // AsyncTranspositionOperandB for B's SW128 and SW32 swizzle atoms (tf32 N a multiple of 32, or of 8
-    // but not 16; sm90_wgmma_transpose.hpp:76-89, 724-742), whose class asserts a warp tile of K / 4 at
-    // least 8 (:292) and N in whole K-wide tiles (:302). Then the K-bytes assertion (:195 there).
+    // a transposed tf32 B takes the SW32 atom (rs_smem_selector, sm90_common.inl:186-193), hence
+    // AsyncTranspositionOperandB (sm90_wgmma_transpose.hpp:76-89, 724-742), whose class asserts a warp
+    // tile of K / 4 at least 8 (:292) and N in whole K-wide tiles (:302); then the K-bytes assertion
+    // (:195 there). Measured: N 32 by K 128 and N 48 by K 32 refused at :302, N 64 by K 32 built.
     const bytes_t n = config.tile.n, k = config.tile.k;
-    if (n % 32 == 0 || (n % 16 != 0 && n % 8 == 0)) {
-      if (k / 4 < 8) return Rejection::sm90_transpose_b_warp_shape;
-      if (n % k != 0) return Rejection::sm90_transpose_b_copy;
-    }
+    if (k / 4 < 8) return Rejection::sm90_transpose_b_warp_shape;
+    if (n % k != 0) return Rejection::sm90_transpose_b_copy;
     if (k * 4 != 128) return Rejection::sm90_transpose_b_k;
   }
   if (const Rejection r = sm90_check_epilogue_tile(config, sm90_schedule(config)); r != Rejection::none) return r;
