@@ -199,6 +199,9 @@ TEST_CASE("a config that breaks off or holds an unknown value names the field") 
   CHECK(refusal("Cutlass GEMM Tactic\n\tundefined\n").find("the config names no tactic") != std::string::npos);
   CHECK(refusal("CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x64B swap=true}").find("\"swap\": not a field") !=
         std::string::npos);
+  // Every other form refuses an undefined cluster shape; the spelling form must too (found by fuzz_kernel_text).
+  CHECK(refusal("CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=0}")
+            .find("\"cluster_shape\": undefined: a tactic has a cluster shape") != std::string::npos);
 }
 
 TEST_CASE("lint of FlashInfer's SM120 MoE list on GB10 flags the FINALIZE tiles CUTLASS #3144 reports") {

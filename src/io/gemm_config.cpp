@@ -446,6 +446,7 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
     if (!has_stages) r.fail("stages", "missing: a 2.x config names its stage count");
   } else {
     c.tile = r.cta_tile("tile", c.tile);
+    if (c.cluster_shape.empty()) r.fail("cluster_shape", "undefined: a tactic has a cluster shape");
   }
   return c;
 }
