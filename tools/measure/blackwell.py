@@ -13,9 +13,22 @@ EPILOGUE_OPCLASS = {"tensorop": TENSOROP, "blockscaled": OPCLASS}
 AUTO = ("cutlass::gemm::collective::KernelScheduleAuto", "cutlass::epilogue::collective::EpilogueScheduleAuto")
 
 
+# FP4 with ue8m0 scales per 16 elements (`mxfp4-vs16`): CUTLASS's emitter spells the operand as a tuple
+# of element and scale type (gemm_operation.py:1032-1033) under the NVF4 (SM100) or Vs16 (SM103) schedule.
+VS16 = "mxfp4-vs16"
+
+
 def operand(name):
+    """(element, scale kind, CUTLASS type): kind nv, mx, or mx16 for ue8m0 scales per 16 elements."""
+    if name == VS16:
+        return "e2m1", "mx16", "cute::tuple<cutlass::float_e2m1_t, cutlass::float_ue8m0_t>"
     element, kind = PRESETS.get(name, (name, "mx"))
     return element, kind, block_type(element, kind)
+
+
+def scale_vector(kind):
+    """The operands' scale-factor vector and type, which sf-gen takes by default."""
+    return (16 if kind in ("nv", "mx16") else 32), ("cutlass::float_ue4m3_t" if kind == "nv" else "cutlass::float_ue8m0_t")
 
 
 def epilogue_schedule(cfg, p, sm):
@@ -107,7 +120,7 @@ def probe_source(cfg):
         if f8f6f4:
             suffix = "Mxf8f6f4Sm100" if a != b or cfg.get("instruction") == "mxf8f6f4" else "BlockScaledSm100"
         else:
-            suffix = "Nvf4Sm100" if a_kind == "nv" else "Mxf4Sm100"
+            suffix = "Mxf4Sm100" if a_kind == "mx" else "Nvf4Sm100"
         kernel = f"cutlass::gemm::Kernel{'PtrArray' if p.grouped else ''}TmaWarpSpecialized{sm}{suffix}"
         epilogue = epilogue_schedule(cfg, p, sm)
     problem = None
@@ -125,7 +138,7 @@ def probe_source(cfg):
     if finalize:
         prelude, fusion_op = finalize_fusion(p)
     elif fusion == "sf-gen":
-        vector, sf = (16, "cutlass::float_ue4m3_t") if a_kind == "nv" else (32, "cutlass::float_ue8m0_t")
+        vector, sf = scale_vector(a_kind)
         fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf}, "
                      f"{p.layout_cd}, {ELEMENT[p.c]}>")
     elif fusion_op is None:
@@ -145,12 +158,12 @@ def probe_source_sm103(cfg):
     """The C++ of one SM103 (B300) probe: the FP4 "ultra" kernels, whose builder keeps two stage counts
     (A/B and scale factors, printed as stages A and B)."""
     p, (a, a_kind, _), (b, _, _) = block_scaled_keys(cfg, "SM103")
-    sf = "cutlass::float_ue4m3_t" if a_kind == "nv" else "cutlass::float_ue8m0_t"
+    vector, sf = scale_vector(a_kind)
     if p.schedule == "auto":
         kernel, epilogue = AUTO
     else:
         sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
-        vs = "Vs16" if a_kind == "nv" else "Vs32"
+        vs = f"Vs{vector}"
         kernel = (f"cutlass::gemm::Kernel{'PtrArray' if p.grouped else ''}TmaWarpSpecialized{sm}"
                   f"BlockScaledMxNvf4Ultra{vs}Sm103")
         epilogue = epilogue_schedule(cfg, p, sm)
@@ -164,8 +177,8 @@ def probe_source_sm103(cfg):
         prelude, fusion_op = finalize_fusion(p)
     elif fusion.startswith("sf-gen"):
         # sf-gen[:VECTOR[:TYPE]]: LinCombBlockScaleFactor, by default with the operands' vector and type.
-        _, vector, sf_d = (fusion.split(":") + ["", ""])[:3]
-        vector = int(vector or (16 if a_kind == "nv" else 32))
+        _, given, sf_d = (fusion.split(":") + ["", ""])[:3]
+        vector = int(given or vector)
         sf_d = f"cutlass::float_{sf_d}_t" if sf_d else sf
         fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf_d}, "
                      f"{p.layout_cd}, {ELEMENT[p.c]}>")
