@@ -91,6 +91,8 @@ const Case cases[] = {
    "a pointer-array SM100 kernel names its schedule: 1sm or 2sm"},
   {"--tile 128x128x768 --arch sm103 --grouped --cluster 2x1x1", nullptr,
    "a pointer-array SM100 kernel names its schedule: 1sm or 2sm"},
+  {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --schedule 1sm --fusion amax-aux:bf16 --epilogue nosmem",
+   nullptr, "not modelled on sm100: a fusion in the no-smem epilogue"},
   {"--tile 128x128x768 --arch sm103 --grouped --epilogue finalize", nullptr,
    "the finalize epilogue is built with a named kernel schedule: --schedule 1sm or 2sm"},
   {"--tile 128x128x256 --arch sm100 --types mxfp4-vs16", nullptr, "is built by the NVF4 schedules (--schedule 1sm or 2sm)"},

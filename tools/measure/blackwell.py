@@ -2,9 +2,9 @@
 2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias and scale-factor
 output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
 the kernel's device-side size assertion needs measure.py's device check)."""
-from measure_common import (ELEMENT, BITS, PRESETS, block_type, builder_types, dims, finalize_epilogue_cluster,
-                            finalize_fusion, linear_fusion, probe_keys, probe_program, scaled_fusion,
-                            stage_type)
+from measure_common import (ELEMENT, BITS, PRESETS, amax_aux_fusion, block_type, builder_types, dims,
+                            finalize_epilogue_cluster, finalize_fusion, linear_fusion, probe_keys, probe_program,
+                            scaled_fusion, stage_type)
 
 OPCLASS = "cutlass::arch::OpClassBlockScaledTensorOp"
 TENSOROP = "cutlass::arch::OpClassTensorOp"
@@ -229,6 +229,8 @@ def dense_probe_source(cfg):
         prelude, fusion_op = FLASHINFER_FP8_EVT.format(d=d_type), "ProbeScalarEVT"
     elif cfg.get("fusion", "none").startswith("scaled-mm"):
         fusion_op, prelude = scaled_fusion(cfg["fusion"], p.d, p.grouped)
+    elif cfg.get("fusion", "none").startswith("amax-aux"):
+        fusion_op, prelude = amax_aux_fusion(cfg["fusion"], p)
     else:
         fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
         if fusion_op is None:

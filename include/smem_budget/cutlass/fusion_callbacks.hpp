@@ -17,6 +17,15 @@ constexpr bool is_trtllm_humming_moe(const Config& config) {
   return config.moe && config.types.a.data == Element::e4m3 && config.types.b.data == Element::e2m1;
 }
 
+// Sm90AuxStore (epilogue/fusion/sm90_visitor_store_tma_warpspecialized.hpp:59-90), the one node of
+// ScaledLinCombPerRowBiasEltActAmaxAux that keeps shared memory: StagesD epilogue tiles of the aux element,
+// alignas the swizzle atom the architecture's builder picks for the aux element in D's layout (`align`).
+constexpr FusionStorage aux_store_storage(const Config& config, EpilogueTileShape tile, const EpilogueStages& stages,
+                                          bytes_t align, Checked& c) {
+  const bytes_t bytes = array_engine_bytes(c.mul(c.mul(tile.m, tile.n), stages.d), bits_of(config.aux), c);
+  return {c.up(bytes, align), align, "fusion: aux output buffers"};
+}
+
 // At the epilogue tile and its D stages, once the builder has chosen them.
 constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape tile, const EpilogueStages& stages,
                                        Checked& c) {
@@ -62,15 +71,10 @@ constexpr FusionStorage fusion_storage(const Config& config, EpilogueTileShape t
       return scale_rows(false);
     case Fusion::scaled_mm_bias:
       return scale_rows(true);
-    case Fusion::amax_aux: {
-      // Sm90AuxStore (epilogue/fusion/sm90_visitor_store_tma_warpspecialized.hpp:59-90), the one node of
-      // ScaledLinCombPerRowBiasEltActAmaxAux that keeps shared memory: StagesD epilogue tiles of the aux
-      // element, alignas its swizzle atom, picked for the aux element in D's layout (sm90_builder.inl:194-196).
-      const bytes_t extent = config.d_layout == MatrixLayout::col ? tile.m : tile.n;
-      const bytes_t align = swizzle_alignment(config.aux, extent);
-      const bytes_t bytes = array_engine_bytes(c.mul(c.mul(tile.m, tile.n), stages.d), bits_of(config.aux), c);
-      return {c.up(bytes, align), align, "fusion: aux output buffers"};
-    }
+    case Fusion::amax_aux:
+      // SM90's atom for the aux element (ss_smem_selector, sm90_builder.inl:194-196).
+      return aux_store_storage(config, tile, stages,
+                               swizzle_alignment(config.aux, config.d_layout == MatrixLayout::col ? tile.m : tile.n), c);
   }
   return {};
 }

@@ -282,12 +282,29 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config) {
   return sm100_epilogue_tile(config, sm100_epilogue_cta_tile(config), sm100_tmem_warps(config));
 }
 
-// The fusion's storage on SM100: a bias row as on SM90; the scale-factor output needs none (it is
+// The TMA's box along N is the tile's longest contiguous run of columns (the coalesced right inverse of
+// its N mode, sm100_builder.inl:74-80): the tile_n of sm100_dense_compute_tile_shape_or_override strides
+// its warp columns by CtaN / WarpN, so one warp column's share, unless the tile spans the CTA's N and the
+// columns run on (:1042-1046).
+constexpr bytes_t sm100_epilogue_contiguous_n(EpilogueTileShape tile, const Tile& cta, const TmemWarps& warps) {
+  return tile.n == cta.n ? tile.n : tile.n / warps.n;
+}
+
+// The aux output's swizzle atom: SM100's callbacks builder picks it as for D, over the same TMA box
+// (sm100_get_epilogue_smem_swizzle_layout_atom, sm100_builder.inl:71-97, 860-862); 0 when none fits.
+constexpr bytes_t sm100_aux_alignment(const Config& config, EpilogueTileShape tile, bytes_t contiguous_n) {
+  const bool m_major = config.d_layout == MatrixLayout::col;
+  return umma_swizzle_alignment(config.aux, m_major ? tile.m : contiguous_n, m_major);
+}
+
+// The fusion's storage on SM100 (SM100's callbacks are SM90's, sm100_callbacks_tma_warpspecialized.hpp:56-86):
+// a bias row as on SM90; the aux output at SM100's swizzle atom; the scale-factor output needs none (it is
 // written from registers), so LinCombBlockScaleFactor's storage is an empty struct.
-constexpr FusionStorage sm100_fusion_storage(const Config& config, EpilogueTileShape tile, const EpilogueStages& stages,
-                                             Checked& c) {
+constexpr FusionStorage sm100_fusion_storage(const Config& config, const EpilogueLayout& out, Checked& c) {
   if (config.fusion == Fusion::sf_gen) return {};
-  return fusion_storage(config, tile, stages, c);
+  if (config.fusion == Fusion::amax_aux)
+    return aux_store_storage(config, out.tile, out.stages, sm100_aux_alignment(config, out.tile, out.contiguous_n), c);
+  return fusion_storage(config, out.tile, out.stages, c);
 }
 
 // The no-smem epilogue the builder takes the legacy thread::LinearCombination for
@@ -326,13 +343,9 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   out.tile = sm100_epilogue_tile(config, cta, warps);
   out.elements = {config.c, config.d, false};
   out.umma_atoms = true;
-  // The TMA's box along N is the tile's longest contiguous run of columns (the coalesced right
-  // inverse of its N mode, sm100_builder.inl:74-80): the tile_n of
-  // sm100_dense_compute_tile_shape_or_override strides its warp columns by CtaN / WarpN, so one warp
-  // column's share, unless the tile spans the CTA's N and the columns run on (:1042-1046).
-  out.contiguous_n = out.tile.n == cta.n ? out.tile.n : out.tile.n / warps.n;
+  out.contiguous_n = sm100_epilogue_contiguous_n(out.tile, cta, warps);
   out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
-  out.fusion = sm100_fusion_storage(config, out.tile, out.stages, c);
+  out.fusion = sm100_fusion_storage(config, out, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
   lay_out_epilogue(config, out, 2, c);
   return out;

@@ -45,15 +45,25 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   if (const auto error = sm100_finalize_invalid_input(config)) return error;
   if (config.instruction != Instruction::automatic)
     return "instruction chooses a block-scaled MMA; without block scales CUTLASS picks the MMA from the types";
-  // vLLM's scaled_mm epilogues build on SM100 from the same EVT nodes as on SM90 (fusion_callbacks.hpp).
+  // vLLM's scaled_mm epilogues and CUTLASS's amax-aux build on SM100 from the same EVT nodes as on SM90
+  // (fusion_callbacks.hpp).
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::scaled_mm &&
-      config.fusion != Fusion::scaled_mm_bias && config.fusion != Fusion::scaled_mm_col_bias)
-    return "not modelled on sm100 without block scales: fusions other than col-bias and vLLM's scaled-mm, "
+      config.fusion != Fusion::scaled_mm_bias && config.fusion != Fusion::scaled_mm_col_bias &&
+      config.fusion != Fusion::amax_aux)
+    return "not modelled on sm100 without block scales: fusions other than col-bias, amax-aux and vLLM's scaled-mm, "
            "scaled-mm-bias and scaled-mm-col-bias";
   // Stream-K (StreamKScheduler) keeps the persistent kernel's shared memory: its stream-K twins of
   // CUTLASS's own 1-SM, 2-SM and grouped kernels measure the same (tests/data/sm100-stream-k-names-device.json).
   if (config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
     return "not modelled on sm100: a fusion in the no-smem epilogue";
+  if (config.fusion == Fusion::amax_aux) {
+    const EpilogueTileShape tile = sm100_epilogue_tile(config);
+    const bytes_t contiguous_n =
+        sm100_epilogue_contiguous_n(tile, sm100_epilogue_cta_tile(config), sm100_tmem_warps(config));
+    if (sm100_aux_alignment(config, tile, contiguous_n) == 0)
+      return "not modelled on sm100: an aux output no swizzle atom of the epilogue tile fits (sm100_smem_selector's "
+             "assertions)";
+  }
   if (!config.epilogue_tile.automatic) {
     const Tile cta = sm100_epilogue_cta_tile(config);
     const EpilogueTile& e = config.epilogue_tile;

@@ -353,7 +353,7 @@ constexpr EpilogueLayout sm100_sparse_epilogue_layout(const Config& config, Chec
   out.umma_atoms = true;
   out.contiguous_n = out.tile.n;
   out.stages = sm100_sparse_epilogue_stages(config, out.tile);
-  out.fusion = sm100_fusion_storage(config, out.tile, out.stages, c);
+  out.fusion = sm100_fusion_storage(config, out, c);
   lay_out_epilogue(config, out, 0, c);
   return out;
 }
