@@ -43,8 +43,6 @@ constexpr std::optional<std::string_view> sm100_blockwise_invalid_input(const Co
     return "not modelled on sm100: stream-K in the blockwise-scaled GEMMs";
   if (!config.epilogue_tile.automatic)
     return "not modelled on sm100: a given epilogue tile in the blockwise-scaled GEMMs";
-  if (config.epilogue == EpilogueKind::nosmem && config.schedule == Schedule::automatic)
-    return "the blockwise no-smem epilogue (BlockwiseNoSmemWarpSpecialized…) names its schedule: 1sm or 2sm";
   if (!config.scale_granularity.automatic) {
     const ScaleGranularity& g = config.scale_granularity;
     for (bytes_t extent : {g.m, g.n, g.k})

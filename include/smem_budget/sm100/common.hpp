@@ -118,6 +118,12 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
   // pointer-array tag (sm100_blockwise_umma_builder.inl:204-230): measured, as SM90's.
   if (config.grouped && config.schedule == Schedule::automatic && config.epilogue != EpilogueKind::finalize)
     return "a pointer-array SM100 kernel names its schedule: 1sm or 2sm (KernelPtrArrayTmaWarpSpecialized{1,2}Sm…)";
+  // EpilogueScheduleAuto builds the TMA epilogue (sm100_builder.inl:1697-1715); the no-smem one is asked for
+  // by name (NoSmemWarpSpecialized1Sm or 2Sm; blockwise: BlockwiseNoSmemWarpSpecialized…), which says how
+  // many SMs the MMA spans.
+  if (config.epilogue == EpilogueKind::nosmem && config.schedule == Schedule::automatic)
+    return "SM100's no-smem epilogue names its schedule: 1sm or 2sm (NoSmemWarpSpecialized{1,2}Sm; with schedule "
+           "auto, EpilogueScheduleAuto builds the TMA epilogue)";
   if (config.fast_accum) return "fast_accum selects SM90's FP8FastAccum schedules; it has no meaning on sm100";
   if (config.cp_async && config.scaling != Scaling::none)
     return "not modelled on sm100: cp.async mainloops with scales (the model has SM100's dense "
