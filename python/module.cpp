@@ -6,6 +6,7 @@
 
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -199,7 +200,10 @@ struct ManyJob {
   Settings own;
   std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
   std::string origin;                    // of the first entry that asked for it
-  std::optional<Result> result;
+  bool fits = false;
+  // None for a job that fits where only misfits are asked for. Held apart: a Result is a few KiB,
+  // and a list's jobs side by side would be fresh memory, page by page, on every call.
+  std::unique_ptr<Result> result;
   std::optional<std::string> error;
 };
 
@@ -212,16 +216,15 @@ Settings job_settings(const ManyJob& job, const Settings& base) {
   return settings;
 }
 
-// One job's judgment on those settings; throws InputError.
-Result judge_on(const ManyJob& job, Settings settings, const Architecture& call_arch) {
-  Result result = smem_budget::frontend::evaluate_entry(job.name, std::move(settings),
-                                                        job.own_arch ? *job.own_arch : call_arch, job.origin);
-  result.own_arch = job.own_arch;
-  return result;
-}
-
-Result judge(const ManyJob& job, const Settings& base, const Architecture& call_arch) {
-  return judge_on(job, job_settings(job, base), call_arch);
+// One job judged on those settings: whether it fits, and its Result unless it fits and only
+// misfits are asked for (a filter keeps those without a word said); throws InputError.
+void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
+  smem_budget::frontend::Evaluation evaluation = smem_budget::frontend::evaluate_settings(
+      job.name, std::move(settings), job.own_arch ? *job.own_arch : call_arch, job.origin);
+  job.fits = evaluation.budget.verdict == smem_budget::Verdict::fits;
+  if (misfits_only && job.fits) return;
+  job.result = std::make_unique<Result>(smem_budget::frontend::result_of(std::move(evaluation)));
+  job.result->own_arch = job.own_arch;
 }
 
 // The kernel a job's settings describe, whatever name it was given by: equal for two jobs whose
@@ -258,6 +261,14 @@ std::string called(const ManyJob& job, const Settings& settings) {
   return job.name.empty() && kernel != settings.end()
              ? smem_budget::io::kernel_display_name(kernel->second.value.get<std::string>())
              : job.name;
+}
+
+// A job judged as `known` was, but for the name its settings give its result.
+void judged_as(ManyJob& job, const ManyJob& known, const Settings& settings) {
+  job.fits = known.fits;
+  if (!known.result) return;
+  job.result = std::make_unique<Result>(*known.result);
+  job.result->name = called(job, settings);
 }
 
 // An entry of check_many read as the job it asks for; throws InputError.
@@ -323,9 +334,10 @@ struct ManyBatch {
   std::vector<ManyJob> jobs;
   std::unordered_map<std::string, std::size_t> job_of;
 
-  // The next entry, read by `read` (entry, origin) -> ManyJob, which throws InputError.
+  // The next entry, read by `read` (entry, origin) -> ManyJob, which throws InputError. With
+  // `distinct`, the caller knows no other entry asks for its job: it is not looked for.
   template <class Read>
-  void add(py::handle config, const Read& read) {
+  void add(py::handle config, const Read& read, bool distinct = false) {
     ManyEntry& e = entries.emplace_back();
     e.config = py::reinterpret_borrow<py::object>(config);
     e.origin = "configs[" + std::to_string(entries.size() - 1) + "]";
@@ -333,7 +345,7 @@ struct ManyBatch {
       ManyJob job = read(config, e.origin);
       // An entry with an architecture of its own is judged on its own.
       const std::string identity =
-          job.own_arch ? "" : job.name + '\n' + smem_budget::io::settings_identity(job.own);
+          job.own_arch || distinct ? "" : job.name + '\n' + smem_budget::io::settings_identity(job.own);
       const auto known = identity.empty() ? job_of.end() : job_of.find(identity);
       if (known != job_of.end()) {
         e.job = known->second;
@@ -352,7 +364,8 @@ struct ManyBatch {
 // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
 // name reads as a kernel an earlier job judged without error takes that result under its own
 // name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
-void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults) {
+// With `misfits_only`, a job that fits gets no Result.
+void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only = false) {
   std::unordered_map<std::string, std::size_t> judged_reading, judged_kernel;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
@@ -360,8 +373,7 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults) {
       const std::string reading = job.own_arch ? "" : config_reading(job.own);
       if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
           known != judged_reading.end()) {
-        job.result = *jobs[known->second].result;
-        job.result->name = called(job, job.own);
+        judged_as(job, jobs[known->second], job.own);
         continue;
       }
       Settings settings = job_settings(job, defaults.base);
@@ -371,11 +383,10 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults) {
           job.own_arch || !reading.empty() || !job.own.contains("kernel") ? "" : kernel_identity(settings);
       if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
           known != judged_kernel.end()) {
-        job.result = *jobs[known->second].result;
-        job.result->name = called(job, settings);
+        judged_as(job, jobs[known->second], settings);
         continue;
       }
-      job.result = judge_on(job, std::move(settings), defaults.arch);
+      judge_on(job, std::move(settings), defaults.arch, misfits_only);
       if (!identity.empty()) judged_kernel.emplace(identity, i);
       if (!reading.empty()) judged_reading.emplace(reading, i);
     } catch (const InputError& error) {
@@ -384,8 +395,9 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults) {
   }
 }
 
-// Each entry's Result, or its InputError in its place (raised, with `raise`); `read` reads an
-// entry again as ManyBatch::add did.
+// Each entry's Result, or its InputError in its place (raised, with `raise`); none (a null
+// object) for an entry whose kernel fits and was judged without its Result (judge_jobs'
+// misfits_only). `read` reads an entry again as ManyBatch::add did.
 template <class Read>
 std::vector<py::object> entry_results(ManyBatch& batch, const ManyDefaults& defaults, bool raise, const Read& read) {
   const py::object input_error = py::module_::import("smem_budget._core").attr("InputError");
@@ -400,7 +412,8 @@ std::vector<py::object> entry_results(ManyBatch& batch, const ManyDefaults& defa
         error = batch.jobs[e.job].error;
       } else {
         try {
-          judge(read(e.config, e.origin), defaults.base, defaults.arch);
+          ManyJob again = read(e.config, e.origin);
+          judge_on(again, job_settings(again, defaults.base), defaults.arch, true);
         } catch (const InputError& failure) {
           error = failure.what();
         }
@@ -412,7 +425,7 @@ std::vector<py::object> entry_results(ManyBatch& batch, const ManyDefaults& defa
       continue;
     }
     py::object& result = judged[e.job];
-    if (!result) {
+    if (!result && batch.jobs[e.job].result) {
       ManyJob& job = batch.jobs[e.job];
       const smem_budget::ArchLimits limits = (job.own_arch ? *job.own_arch : defaults.arch).limits;
       result = py::cast(PyResult{std::move(*job.result), limits});
@@ -462,50 +475,86 @@ py::list gemm_config_spellings(const py::list& texts) {
   return out;
 }
 
+// The texts of a check_gemm_configs call, read: each distinct spelling one entry of the batch, with
+// the caller's keys; each text's entry. The first text that is not one config raises, before the
+// defaults are read, as trtllm.spelling would for it.
+class GemmConfigBatch {
+  // An entry as read_many_entry reads it; built as a dict only where the caller's keys go with it.
+  auto reader() const {
+    return [this](py::handle spelling, const std::string& origin) {
+      if (!own_.empty()) {
+        py::dict entry;
+        entry["kernel"] = spelling;
+        for (const auto& [key, value] : own_) entry[key] = value;
+        return read_many_entry(entry, origin);
+      }
+      ManyJob job;
+      job.origin = origin;
+      job.own.emplace("kernel", Setting{spelling.cast<std::string>(), origin + ".kernel"});
+      return job;
+    };
+  }
+
+ public:
+  GemmConfigBatch(const py::list& texts, const py::dict& own, py::kwargs defaults) : own_(own) {
+    std::unordered_map<std::string_view, std::size_t> entry_of_text;  // views of the strs in `texts`
+    std::unordered_map<std::string, std::size_t> entry_of_spelling;
+    std::vector<std::string> spellings;  // the entries', in order
+    places_.reserve(texts.size());
+    for (py::handle text : texts) {
+      const auto view = text.cast<std::string_view>();
+      const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
+      if (added) {
+        std::string spelling = gemm_config_spelling(view);
+        const auto [known, new_spelling] = entry_of_spelling.try_emplace(spelling, spellings.size());
+        if (new_spelling) spellings.push_back(std::move(spelling));
+        read->second = known->second;
+      }
+      places_.push_back(read->second);
+    }
+    many_ = many_defaults(std::move(defaults));
+    // Each spelling once, with the same keys: no two entries ask for the same job.
+    for (const std::string& spelling : spellings) batch_.add(py::str(spelling), reader(), true);
+  }
+
+  // Each text's Result or InputError, as entry_results gives them, judged here.
+  std::vector<py::object> judged(bool raise, bool misfits_only) {
+    judge_jobs(batch_.jobs, many_, misfits_only);
+    const std::vector<py::object> results = entry_results(batch_, many_, raise, reader());
+    std::vector<py::object> out(places_.size());
+    for (std::size_t i = 0; i < places_.size(); ++i) out[i] = results[places_[i]];
+    return out;
+  }
+
+ private:
+  py::dict own_;
+  ManyDefaults many_;
+  ManyBatch batch_;
+  std::vector<std::size_t> places_;  // each text's entry
+};
+
 // trtllm.check_many of texts whose entries differ only in their config: the entry of a text is
 // {"kernel": its spelling, **own}, with `defaults` under it, and each distinct spelling is one
 // entry of the call, as trtllm.check_many numbers them. An autotuner's whole list is read and
-// judged here in one call; the first text that is not one config raises, before the defaults are
-// read, as trtllm.spelling would for it.
+// judged here in one call.
 py::list check_gemm_configs(const py::list& texts, const py::dict& own, const std::string& errors,
                             py::kwargs defaults) {
   const bool raise = raises(errors);
-  std::unordered_map<std::string_view, std::size_t> entry_of_text;  // views of the strs in `texts`
-  std::unordered_map<std::string, std::size_t> entry_of_spelling;
-  std::vector<std::string> spellings;  // the entries', in order
-  std::vector<std::size_t> places;     // each text's entry
-  places.reserve(texts.size());
-  for (py::handle text : texts) {
-    const auto view = text.cast<std::string_view>();
-    const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
-    if (added) {
-      std::string spelling = gemm_config_spelling(view);
-      const auto [known, new_spelling] = entry_of_spelling.try_emplace(spelling, spellings.size());
-      if (new_spelling) spellings.push_back(std::move(spelling));
-      read->second = known->second;
-    }
-    places.push_back(read->second);
-  }
-  const ManyDefaults many = many_defaults(std::move(defaults));
-  // An entry as read_many_entry reads it; built as a dict only where the caller's keys go with it.
-  const auto read = [&own](py::handle spelling, const std::string& origin) {
-    if (!own.empty()) {
-      py::dict entry;
-      entry["kernel"] = spelling;
-      for (const auto& [key, value] : own) entry[key] = value;
-      return read_many_entry(entry, origin);
-    }
-    ManyJob job;
-    job.origin = origin;
-    job.own.emplace("kernel", Setting{spelling.cast<std::string>(), origin + ".kernel"});
-    return job;
-  };
-  ManyBatch batch;
-  for (const std::string& spelling : spellings) batch.add(py::str(spelling), read);
-  judge_jobs(batch.jobs, many);
-  const std::vector<py::object> results = entry_results(batch, many, raise, read);
-  py::list out(places.size());
-  for (std::size_t i = 0; i < places.size(); ++i) out[i] = results[places[i]];
+  GemmConfigBatch batch(texts, own, std::move(defaults));
+  py::list out;
+  for (py::object& result : batch.judged(raise, false)) out.append(std::move(result));
+  return out;
+}
+
+// check_gemm_configs' answer less what fits: (index, Result or InputError) of each text whose
+// kernel does not fit or is not judged, in order. A tactic filter keeps the rest, and the
+// sentences of their Results are never made.
+py::list gemm_config_misfits(const py::list& texts, const py::dict& own, py::kwargs defaults) {
+  GemmConfigBatch batch(texts, own, std::move(defaults));
+  py::list out;
+  const std::vector<py::object> results = batch.judged(false, true);
+  for (std::size_t i = 0; i < results.size(); ++i)
+    if (results[i]) out.append(py::make_tuple(i, results[i]));
   return out;
 }
 
@@ -744,6 +793,9 @@ Every tile CUTLASS compiles for these keys (M, N multiples of 8 up to 256, K mul
   m.def("check_gemm_configs", &check_gemm_configs, py::arg("texts"), py::arg("own"), py::kw_only(),
         py::arg("errors") = "raise",
         "trtllm.check_many of texts that differ only in their config, read and judged in one call.");
+  m.def("gemm_config_misfits", &gemm_config_misfits, py::arg("texts"), py::arg("own"),
+        "check_gemm_configs less what fits: (index, Result or InputError) of each text whose kernel does not fit or "
+        "is not judged.");
   m.def("gemm_config_spellings", &gemm_config_spellings, py::arg("texts"),
         "trtllm.spelling of each text: its one CutlassGemmConfig's one-line spelling, or the InputError saying why "
         "it is not one config.");

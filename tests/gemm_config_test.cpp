@@ -9,6 +9,8 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "frontend/architecture.hpp"
 #include "frontend/evaluation.hpp"
@@ -171,6 +173,76 @@ TEST_CASE("constructions from enumerators in a source read; those from variables
   CHECK(value_of(s, "tile") == "256x128x128B");
   CHECK(value_of(s, "schedule") == "2sm");
   CHECK(value_of(s, "cluster") == "dynamic");
+}
+
+namespace {
+
+// Everything the readers make of a config's one-line spelling: its display name, reading,
+// architecture and settings (values and origins), or the message refusing it.
+std::string what_spelling_reads_as(const std::string& spelling) {
+  std::string out = io::kernel_display_name(spelling) + '\n' + io::gemm_config_reading(spelling).value_or("-") + '\n' +
+                    io::gemm_config_arch(spelling).value_or("-") + '\n';
+  try {
+    const io::Settings settings = io::gemm_config_settings(spelling, "k");
+    out += io::settings_identity(settings);
+    for (const auto& [key, setting] : settings) out += key + ": " + setting.origin.text() + '\n';
+  } catch (const io::InputError& e) {
+    out += e.what();
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a config's spelling, remembered as read when it is made, reads as it does from its own text") {
+  // Every recorded list, and a text of every form: the older positional block, lines, constructions,
+  // spellings with fields the spelling leaves out, the CUDA-core tactic.
+  std::vector<std::string> texts;
+  for (const char* name : {"flashinfer-fb28d72-sm100-moe-fp8.txt", "flashinfer-fb28d72-sm120-fp4-gemm-runner.txt",
+                           "flashinfer-fb28d72-sm120-gemm-fp4.txt", "flashinfer-fb28d72-sm120-moe-nvfp4.txt",
+                           "flashinfer-fb28d72-sm120-mxfp8-gemm-runner.txt", "flashinfer-fb28d72-sm80-moe-f16.txt",
+                           "flashinfer-fb28d72-sm89-moe-fp8.txt", "flashinfer-fb28d72-sm90-moe-fp8.txt",
+                           "trtllm-9beec90-sm120-gemm-fp4.txt", "trtllm-9beec90-sm120-moe-fp8fp4.txt",
+                           "trtllm-9beec90-sm120-moe-nvfp4.txt"})
+    texts.push_back(read_file(tactics_file(name)));
+  texts.push_back(
+      "Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 90\n\ttile shape ID: 10\n\tcluster shape ID: "
+      "1\n\tmainloop sched: 1\n\tepi sched: 0\n\tenable cuda kernel: false\n");
+  texts.push_back(
+      "tile_config_sm90_enum: 128256064, mainloop_schedule_enum: 2, epilogue_schedule_enum: 1, "
+      "cluster_shape_enum: 2001001, dynamic_cluster_shape_enum: 0, fallback_cluster_shape_enum: 0, "
+      "enable_cuda_kernel: false, epilogue_fusion_type: 0, swap_ab: true\n");
+  texts.push_back(
+      "tile_config_enum: 9, split_k_style_enum: 1, split_k_factor: 2, stages: 3, enable_cuda_kernel: false");
+  texts.push_back(
+      "CutlassGemmConfig{CutlassTileConfigSM100::CtaShape128x128x128B, MainloopScheduleType::AUTO, "
+      "EpilogueScheduleType::TMA, ClusterShape::ClusterShape_2x1x1, ClusterShape::ClusterShape_4x1x1, "
+      "ClusterShape::ClusterShape_2x1x1, 103};\n"
+      "CutlassGemmConfig(CutlassTileConfig::CtaShape64x128x64_WarpShape32x64x64, SplitKStyle::NO_SPLIT_K, 1, 3);\n");
+  texts.push_back("CutlassGemmConfig{tile=CtaShape128x128x64_WarpShape64x32x64 stages=3 swap_ab=true}");
+  texts.push_back("CutlassGemmConfig{sm_version=100 tile=CtaShape128x128x128B cluster_shape=2x1x1 stages=4}");
+  texts.push_back("CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x64B cluster_shape=1x1x1 use_stream_k=true}");
+  texts.push_back(
+      "CutlassGemmConfig{sm_version=90 tile=CtaShape64x128x128B cluster_shape=1x2x1 enableCudaKernel=true}");
+  texts.push_back("CutlassGemmConfig{sm_version=90 enableCudaKernel=true}");
+  texts.push_back("Cutlass GEMM Tactic\n\tenable cuda kernel: true\n");
+  // Each in a thread of its own, which has read nothing yet: the spellings read as they were
+  // made from the texts, then from their own texts alone.
+  std::vector<std::string> spellings, remembered, fresh;
+  std::thread([&] {
+    for (const std::string& text : texts)
+      for (std::string& spelling : io::kernel_names_in(text, "list")) spellings.push_back(std::move(spelling));
+    for (const std::string& spelling : spellings) remembered.push_back(what_spelling_reads_as(spelling));
+  }).join();
+  std::thread([&] {
+    for (const std::string& spelling : spellings) fresh.push_back(what_spelling_reads_as(spelling));
+  }).join();
+  CHECK(spellings.size() > 400);
+  REQUIRE(remembered.size() == fresh.size());
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    INFO(spellings[i]);
+    CHECK(remembered[i] == fresh[i]);
+  }
 }
 
 TEST_CASE("a config that breaks off or holds an unknown value names the field") {

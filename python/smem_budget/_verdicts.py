@@ -2,22 +2,33 @@
 split into what to keep, what to remove and what the model cannot judge."""
 from typing import Any, List, Tuple
 
-from smem_budget._core import InputError, Result, fits_of
+from smem_budget._core import Result, fits_of
 
 
 def split(items: List[Any], results: List[Any]) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
     """``kept`` (they build and fit), ``removed`` (with the result saying why) and ``unjudged``
     (with the "not modelled" message); any other InputError is bad input and raised."""
     kept: List[Any] = []
+    misfits: List[Tuple[Any, Any]] = []
+    for item, result, fits in zip(items, results, fits_of(results)):
+        if fits:
+            kept.append(item)
+        else:  # a Result that does not fit, or an InputError in the result's place
+            misfits.append((item, result))
+    removed, unjudged = split_misfits(misfits)
+    return kept, removed, unjudged
+
+
+def split_misfits(misfits: List[Tuple[Any, Any]]) -> Tuple[List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
+    """Items whose result does not fit or is an InputError, in order, split into ``removed`` and
+    ``unjudged`` as :func:`split` splits them."""
     removed: List[Tuple[Any, Result]] = []
     unjudged: List[Tuple[Any, str]] = []
-    for item, result, fits in zip(items, results, fits_of(results)):
-        if fits is None:  # an InputError in the result's place
+    for item, result in misfits:
+        if not isinstance(result, Result):  # an InputError in the result's place
             if "not modelled" not in str(result):
                 raise result
             unjudged.append((item, str(result)))
-        elif fits:
-            kept.append(item)
         else:
             removed.append((item, result))
-    return kept, removed, unjudged
+    return removed, unjudged

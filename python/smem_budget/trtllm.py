@@ -20,8 +20,9 @@ import re
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
-from smem_budget._core import check_gemm_configs as _check_gemm_configs, gemm_config_spellings as _spellings
-from smem_budget._verdicts import split
+from smem_budget._core import check_gemm_configs as _check_gemm_configs, fits_of, gemm_config_spellings as _spellings
+from smem_budget._core import gemm_config_misfits as _gemm_config_misfits
+from smem_budget._verdicts import split_misfits
 
 __all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
 
@@ -212,8 +213,23 @@ def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[
     message saying what the model does not answer, for the caller to decide). Keys as :func:`check`;
     the list is judged in one call."""
     configs = list(configs)
-    return split(configs, check_many(configs, arch=arch, activation=activation, weight=weight, output=output,
-                                     runner=runner, **keys))
+    misfits = _misfits(configs, arch, activation, weight, output, runner, keys)
+    misfit = {i for i, _ in misfits}
+    removed, unjudged = split_misfits([(configs[i], result) for i, result in misfits])
+    return [c for i, c in enumerate(configs) if i not in misfit], removed, unjudged
+
+
+def _misfits(configs: List[Any], arch: str, activation: Optional[str], weight: Optional[str], output: Optional[str],
+             runner: Optional[str], keys: Mapping[str, Any]) -> List[Tuple[int, Any]]:
+    """(index, Result or InputError) of each config whose kernel does not fit or is not judged, in
+    order, judged as :func:`check_many` judges them; of texts alike, the Results of those that fit
+    are never made."""
+    if _texts_alike(configs, activation, weight, keys):
+        own, defaults = _texts_alike_keys(configs, arch, activation, output, runner, keys)
+        return _gemm_config_misfits(configs, own, **defaults)
+    results = check_many(configs, arch=arch, activation=activation, weight=weight, output=output, runner=runner,
+                         **keys)
+    return [(i, result) for i, (result, fits) in enumerate(zip(results, fits_of(results))) if not fits]
 
 
 def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
@@ -226,8 +242,9 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     # in one call, each once, and each kernel judged once. An entry is its config's spelling and
     # these keys, so the spelling tells entries apart, unless the caller's keys name the kernel themselves.
     configs = list(configs)
-    if configs and "kernel" not in keys and activation == weight and all(isinstance(c, str) for c in configs):
-        return _check_texts_alike(configs, arch, activation, output, runner, keys)
+    if _texts_alike(configs, activation, weight, keys):
+        own, defaults = _texts_alike_keys(configs, arch, activation, output, runner, keys)
+        return _check_gemm_configs(configs, own, errors="return", **defaults)
     texts = list(dict.fromkeys(config for config in configs if isinstance(config, str)))
     read = dict(zip(texts, _spellings(texts)))
     kernel_in_keys = "kernel" in keys
@@ -266,16 +283,23 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     return [results[place] for place in places]
 
 
-def _check_texts_alike(texts: List[str], arch: str, types: Optional[str], output: Optional[str],
-                       runner: Optional[str], keys: Mapping[str, Any]) -> List[Any]:
-    """:func:`check_many` of texts whose entries differ only in their config (the caller's keys name
-    no kernel, and A and B are of one type, which swap_ab leaves as they are): read and judged in
-    one call, each distinct spelling one entry, the runner's keys the call's defaults."""
+def _texts_alike(configs: List[Any], activation: Optional[str], weight: Optional[str],
+                 keys: Mapping[str, Any]) -> bool:
+    """Whether the configs are texts whose entries differ only in their config: the caller's keys
+    name no kernel, and A and B are of one type, which swap_ab leaves as they are."""
+    return bool(configs) and "kernel" not in keys and activation == weight and all(isinstance(c, str) for c in configs)
+
+
+def _texts_alike_keys(texts: List[str], arch: str, types: Optional[str], output: Optional[str],
+                      runner: Optional[str], keys: Mapping[str, Any]) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    """The keys of :func:`check_many` over texts alike (:func:`_texts_alike`), read and judged in one
+    call, each distinct spelling one entry: what goes with each text's spelling, and the call's
+    defaults (the runner's keys, and the architecture)."""
     rest = _entry_of(texts[0], types, types, output, runner, keys)  # the same for every text but its kernel
     del rest["kernel"]
     shared = {key: rest[key] for key in ("runner", "types", "scaling", "d") if key not in keys and key in rest}
     own = {key: value for key, value in rest.items() if key not in shared}
-    return _check_gemm_configs(texts, own, arch=arch, errors="return", **shared)
+    return own, {"arch": arch, **shared}
 
 
 class TacticFilter:
@@ -287,9 +311,11 @@ class TacticFilter:
     removed to its Result (why, and what would fit); ``unjudged`` each id the model does not answer
     to its "not modelled" message; those are kept for the autotuner to try."""
 
-    def __init__(self, configs: Iterable[Any], **keys: Any) -> None:
-        results = check_many(configs, **keys)
-        _, removed, unjudged = split(list(range(len(results))), results)
+    def __init__(self, configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
+                 weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
+                 **keys: Any) -> None:
+        configs = list(configs)
+        removed, unjudged = split_misfits(_misfits(configs, arch, activation, weight, output, runner, keys))
         self.removed: Dict[int, Result] = dict(removed)
         self.unjudged: Dict[int, str] = dict(unjudged)
 

@@ -154,32 +154,43 @@ std::vector<std::string> rule_notes(const Config& config, const Budget& budget) 
   return notes;
 }
 
-Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,
-                      const std::string& origin, std::optional<CutlassVersion> release) {
+Evaluation evaluate_settings(const std::string& name, io::Settings settings, const Architecture& arch,
+                             const std::string& origin, std::optional<CutlassVersion> release) {
   check_kernel_arch(settings, arch);
+  Evaluation e;
   // What the result says of the entry as given, before the runner and the architecture complete it.
-  std::string given_tile = tile_in_bytes(settings);
-  const bool tile_only = tile_only_from_name(settings);
+  e.given_tile = tile_in_bytes(settings);
+  e.tile_only = tile_only_from_name(settings);
   // A kernel given by name is called by it unless the entry names it otherwise.
   const auto kernel = settings.find("kernel");
-  const std::optional<std::string> kernel_name = name.empty() && kernel != settings.end()
-                                                     ? std::optional(kernel->second.value.get<std::string>())
-                                                     : std::nullopt;
-  const io::Settings completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
-  Config config = normalised(io::to_config(completed), arch.limits);
-  if (release) config.cutlass = *release;
-  if (const auto error = invalid_input(config, arch.limits)) io::fail_at(origin, *error);
-  const auto budget = evaluate(config, arch.limits);
+  e.name = name;
+  if (name.empty() && kernel != settings.end()) e.kernel_name = kernel->second.value.get<std::string>();
+  e.completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
+  e.config = normalised(io::to_config(e.completed), arch.limits);
+  if (release) e.config.cutlass = *release;
+  if (const auto error = invalid_input(e.config, arch.limits)) io::fail_at(origin, *error);
+  const auto budget = evaluate(e.config, arch.limits);
   if (!budget) io::fail_at(origin, budget.refusal());
-  const std::string called = kernel_name ? io::kernel_display_name(*kernel_name) : name;
+  e.budget = *budget;
+  return e;
+}
+
+Result result_of(Evaluation evaluation) {
+  Evaluation& e = evaluation;
+  const std::string called = e.kernel_name ? io::kernel_display_name(*e.kernel_name) : e.name;
   return {called,
-          config,
-          *budget,
+          e.config,
+          e.budget,
           std::nullopt,
-          reading_notes(completed, config),
-          std::move(given_tile),
-          rule_notes(config, *budget),
-          tile_only};
+          reading_notes(e.completed, e.config),
+          std::move(e.given_tile),
+          rule_notes(e.config, e.budget),
+          e.tile_only};
+}
+
+Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,
+                      const std::string& origin, std::optional<CutlassVersion> release) {
+  return result_of(evaluate_settings(name, std::move(settings), arch, origin, release));
 }
 
 int exit_status(const Report& report) {

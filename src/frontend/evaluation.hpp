@@ -17,6 +17,21 @@ namespace smem_budget::frontend {
 Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,
                       const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
 
+// evaluate_entry in two steps, for a caller that wants the sentences of a few results only (an
+// autotuner's filter, those it removes): the budget, then the Result that says it.
+struct Evaluation {
+  std::string name;                        // the entry's
+  std::optional<std::string> kernel_name;  // the kernel it names, when it has no name of its own
+  std::string given_tile;                  // the tile as typed, when K was given in bytes
+  bool tile_only = false;                  // a tactic name gave the tile only
+  io::Settings completed;                  // with the runner's keys and the architecture's defaults
+  Config config;
+  Budget budget;
+};
+Evaluation evaluate_settings(const std::string& name, io::Settings settings, const Architecture& arch,
+                             const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
+Result result_of(Evaluation evaluation);
+
 // The architecture a CUTLASS kernel name among the settings is built for ("sm103"); none without a
 // kernel or for a tactic, which names no architecture.
 std::optional<std::string> kernel_architecture(const io::Settings& settings);

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -40,10 +41,11 @@ struct GemmConfig {
 };
 
 std::string spelling_of(const GemmConfig& c) {
-  std::string s(spelled);
-  if (c.tile.empty()) return s + "enableCudaKernel=true}";  // the CUDA-core tactic names no tile
-  s.reserve(160);
-  // Plain appends: every config a list or a check_many call reads is spelled once.
+  if (c.tile.empty()) return std::string(spelled) + "enableCudaKernel=true}";  // the CUDA-core tactic names no tile
+  // Plain appends to one buffer: every config a list or a check_many call reads is spelled once.
+  std::string s;
+  s.reserve(192);
+  s += spelled;
   const auto field = [&s](std::string_view key, std::string_view value) {
     s += ' ';
     s += key;
@@ -71,7 +73,8 @@ std::string spelling_of(const GemmConfig& c) {
     if (c.split_k_factor != 1) field("split_k_factor", std::to_string(c.split_k_factor));
   }
   if (c.enable_cuda_kernel) s += " enableCudaKernel=true";
-  return s + "}";
+  s += '}';
+  return s;
 }
 
 std::string_view trim(std::string_view t) {
@@ -154,7 +157,8 @@ class FieldReader {
     const bool three = first != std::string_view::npos && second != std::string_view::npos &&
                        value.find('x', second + 1) == std::string_view::npos;
     const auto small = [](std::string_view n) {
-      return !n.empty() && n.size() <= 5 && n.find_first_not_of("0123456789") == std::string_view::npos;
+      return !n.empty() && n.size() <= 5 &&
+             std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
     if (!three || !small(value.substr(0, first)) || !small(value.substr(first + 1, second - first - 1)) ||
         !small(value.substr(second + 1)))
@@ -219,6 +223,8 @@ std::size_t line_end(std::string_view text, std::size_t at) {
   return at + line.size();
 }
 
+constexpr std::string_view style_prefix = "style=";
+
 // The field lines after the header: each follows a line break (or a logged "\n") and starts with
 // a tab or spaces (or a logged "\t"); the first line that does not ends the block.
 std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
@@ -245,9 +251,8 @@ std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
     const std::size_t stop = line_end(text, content);
     const std::string_view line = trim(text.substr(content, stop - content));
     const std::size_t colon = line.find(": ");
-    const std::size_t equals = line.find('=');
-    if (line.starts_with("style="))
-      fields.push_back({"style", line.substr(equals + 1)});
+    if (line.starts_with(style_prefix))
+      fields.push_back({"style", line.substr(style_prefix.size())});
     else if (colon != std::string_view::npos)
       fields.push_back({line.substr(0, colon), line.substr(colon + 2)});
     else
@@ -546,20 +551,34 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
 
 // read_any's answer for one text, and the config's spelling once asked for.
 struct Read {
-  std::string text;
+  std::string text;  // the last text read_remembered read; "" for a spelling it made
   std::optional<GemmConfig> config;
   std::size_t end = 0;
   std::string spelling;  // spelling_of(*config); "" until read_gemm_config asks
 };
 
-// read_any, remembering the last short text this thread read: a config is read for its settings,
-// then for its architecture and its display name (frontend::evaluate_entry), from the same text.
-// Only what was read without error is kept; the same text always reads the same. The answer
-// holds until the next read.
+// Spellings hashed as views, so that a lookup copies no text.
+struct TextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+// The spellings this thread made, each as read (remember_spelling): a config is read for its
+// spelling, then the spelling for its reading, its settings, its architecture and its display name
+// (frontend::evaluate_entry), for each of an autotuner's hundreds of tactics.
+thread_local std::unordered_map<std::string, Read, TextHash, std::equal_to<>> made_spellings;
+
+// read_any, remembering the last short text this thread read (a config is read for its settings,
+// then for its architecture and its display name, from the same text) and the spellings it made.
+// Only what was read without error is kept; the same text always reads the same. The answer holds
+// until the next read.
 Read& read_remembered(std::string_view text, const Origin& origin) {
   constexpr std::size_t longest = 4096;  // kernel_names_in reads configs from the rest of a whole text
   thread_local Read last, long_text;
   if (!last.text.empty() && text == last.text) return last;
+  if (const auto made = text.starts_with(spelled) ? made_spellings.find(text) : made_spellings.end();
+      made != made_spellings.end())
+    return made->second;
   Read& read = text.size() > longest ? long_text : last;
   std::size_t end = 0;
   auto config = read_any(text, origin, end);
@@ -568,6 +587,19 @@ Read& read_remembered(std::string_view text, const Origin& origin) {
   read.end = end;
   read.spelling.clear();
   return read;
+}
+
+// The spelling of a config just read, remembered as read, so that a spelling handed on is not read
+// again: from_spelling reads back every field spelling_of writes, and what it leaves out no reader
+// of a config looks at (stages of a TMA tile, swap_ab of a 2.x one); gemm_config_test checks it
+// over every recorded list and every form. Not the CUDA-core tactic, spelled without its tile or
+// sm_version whatever its config held. A list's spellings are a few hundred: past a thousand, the
+// memory is given back.
+void remember_spelling(const Read& read) {
+  if (read.config->tile.empty()) return;
+  if (made_spellings.size() >= 1024) made_spellings.clear();
+  if (const auto [made, added] = made_spellings.try_emplace(read.spelling); added)
+    made->second = Read{{}, read.config, read.spelling.size(), read.spelling};
 }
 
 GemmConfig read_whole(std::string_view text, const Origin& origin) {
@@ -596,7 +628,10 @@ std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
   Read& read = read_remembered(text, origin);
   if (!read.config) return std::nullopt;
-  if (read.spelling.empty()) read.spelling = spelling_of(*read.config);
+  if (read.spelling.empty()) {
+    read.spelling = spelling_of(*read.config);
+    remember_spelling(read);
+  }
   return FoundGemmConfig{read.spelling, read.end};
 }
 

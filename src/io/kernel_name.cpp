@@ -1,6 +1,7 @@
 #include "io/kernel_name.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <unordered_set>
 
@@ -121,7 +122,31 @@ std::string kernel_display_name(std::string_view name) {
   return config ? config->spelling : std::string(name);
 }
 
+namespace {
+
+// The words that start a kernel name: a CUTLASS library name, a tactic, a CutlassGemmConfig.
+constexpr std::array<std::string_view, 5> name_words{cutlass_prefix, cutlass2x_arch_prefix, cutlass2x_tensorop_prefix,
+                                                     cutlass2x_simt_prefix, tactic_word};
+
+bool holds_a_name_word(std::string_view text) {
+  const auto in_text = [text](std::string_view word) { return text.find(word) != std::string_view::npos; };
+  return std::any_of(name_words.begin(), name_words.end(), in_text) ||
+         std::any_of(gemm_config_starts().begin(), gemm_config_starts().end(), in_text);
+}
+
+// The one config a text holds when it starts with it and no word that starts a name follows, as
+// an autotuner's entry does: what the scan below finds in it, read without the scan.
+std::optional<std::string> only_config_in(std::string_view text, const std::string& label) {
+  if (!starts_gemm_config(text)) return std::nullopt;
+  const auto read = read_gemm_config(text, Origin(fmt::format("{}:{}", label, 1)));
+  if (!read || holds_a_name_word(text.substr(read->length))) return std::nullopt;
+  return read->spelling;
+}
+
+}  // namespace
+
 std::vector<std::string> kernel_names_in(std::string_view text, const std::string& label) {
+  if (auto config = only_config_in(text, label)) return {std::move(*config)};
   std::vector<std::string> names;
   std::unordered_set<std::string> seen;
   const auto add = [&](std::string name) {
@@ -151,11 +176,9 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::strin
     Kind kind;
     std::size_t next;
   };
-  std::vector<Start> starts{{cutlass_prefix, Kind::name, unsearched},
-                            {cutlass2x_arch_prefix, Kind::name, unsearched},
-                            {cutlass2x_tensorop_prefix, Kind::name, unsearched},
-                            {cutlass2x_simt_prefix, Kind::name, unsearched},
-                            {tactic_word, Kind::tactic, unsearched}};
+  std::vector<Start> starts;
+  for (std::string_view word : name_words)
+    starts.push_back({word, word == tactic_word ? Kind::tactic : Kind::name, unsearched});
   for (std::string_view word : gemm_config_starts()) starts.push_back({word, Kind::config, unsearched});
   for (std::size_t at = 0; at < text.size();) {
     // A word right at `at` is the next one, the first of `starts` on a tie as below; the others
