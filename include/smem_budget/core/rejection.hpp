@@ -748,8 +748,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "cutlass/epilogue/collective/builders/sm100_builder.inl:1220"}},
 
   {Rejection::sm100_2sm_8bit_epilogue_tile,
-   {"a 2-SM kernel of tile M 128 with 8-bit C and D and the automatic epilogue tile needs CTA N of at most 64 or a "
-    "multiple of 64: otherwise the epilogue tile is the whole CTA N, which its two warps along N cannot partition "
+   {"a 2-SM kernel of tile M 128 with 8-bit C and D (or an 8-bit aux output) and the automatic epilogue tile needs "
+    "an epilogue tile narrower than a CTA N above 64: a tile of the whole CTA N its two warps along N cannot partition "
     "(device code: a host-only build compiles it); use --epilogue-tile, a 16-bit C, or tile M 256",
     "Stride Divisibility Condition",
     "cute/layout.hpp:1077 (the store's shared-memory partition, "

@@ -139,12 +139,15 @@ constexpr Rejection sm100_dense_mma_n_check(const Config& config) {
 // automatic epilogue tile of 8-bit C and D takes 64 columns, or the whole CTA N when 64 does not
 // divide it (:1013-1041); that tile, split over the two warps along N, fails the partition of the
 // store's shared-memory copy in device code (measured: CTA N 80, 96, 160 and 224 refused, 192
-// built; the same tiles with 1-SM, tile M 256 or a 16-bit C built).
+// built; the same tiles with 1-SM, tile M 256 or a 16-bit C built). An 8-bit aux output's store fails
+// the same way under the tile 16-bit C and D pick (measured: CTA N 96, no C, f16 D, e4m3 aux).
 constexpr bool sm100_2sm_8bit_epilogue_tile_split(const Config& config) {
   if (config.epilogue == EpilogueKind::nosmem || !config.epilogue_tile.automatic) return false;
   if (sm100_tmem_warps(config).n != 2) return false;
+  const bool aux_8bit = config.fusion == Fusion::amax_aux && bits_of(config.aux) == 8;
+  if (sm100_epilogue_max_bits(config) != 8 && !aux_8bit) return false;
   const bytes_t n = sm100_epilogue_cta_tile(config).n;
-  return sm100_epilogue_max_bits(config) == 8 && n > 64 && n % 64 != 0;
+  return n > 64 && sm100_epilogue_tile(config).n == n;
 }
 
 // The assertions, in the order the compiler meets them: the epilogue builder (instantiated first: its
