@@ -215,6 +215,7 @@ enum class Rejection {
   sm80_dequant_fp8_two_stages,
   sm80_fused_moe_one_stage,
   sm75_stage_count,
+  sm75_trtllm_moe,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -1182,7 +1183,7 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"TensorRT-LLM's weight-only mainloop takes a tile K of one 128-byte line of A (64 f16 or bf16 elements, 128 "
     "e4m3 ones), B's interleaved tile: give tile K 64 (128 for e4m3 A)",
     "static assertion failed with \"\"",  // static_assert(RowsPerTile == MmaCore::Shape::kK, "")
-    "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264"}},
+    "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264 (on Turing default_dq_mma_pipelined.h:241)"}},
   {Rejection::sm80_dequant_warp_k_load,
    {"TensorRT-LLM's weight-only warp loads B 128 bits of its K at a time (32 u4 or 16 u8 elements): give a warp "
     "tile K that is a multiple of it",
@@ -1210,6 +1211,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "incomplete type \"cutlass::gemm::kernel::DefaultGemm<…, cutlass::arch::Sm75, …>\" is not allowed",
     "cutlass/gemm/kernel/default_gemm_universal.h:214 (GemmUniversal's DefaultGemm: its arch::Sm75 specialization is "
     "of 2 stages only, cutlass/gemm/kernel/default_gemm.h:393-506)"}},
+  {Rejection::sm75_trtllm_moe,
+   {"TensorRT-LLM's MoE GEMM (MoeFCGemm) does not build for Turing: its device body is compiled for SM80 and later "
+    "only; give --arch sm80 or later",
+    "static assertion failed with \"Invalid architecture being compiled. Only Ampere+ supported in weight-only "
+    "quantization kernels.\"",
+    "cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h:661 (TensorRT-LLM's, as FlashInfer fb28d72 carries it)"}},
 }};
 // clang-format on
 
