@@ -187,6 +187,7 @@ enum class Rejection {
   sm80_crosswise_line,
   sm80_crosswise_delta,
   sm80_too_many_predicates,
+  sm80_interleaved_transpose,
   sm80_cp_async_size,
   sm80_thread_map_vector,
   sm80_thread_map_arrangement,
@@ -1082,6 +1083,14 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "warps, a smaller tile or a wider alignment",
     "Too many predicates.",
     "cutlass/transform/threadblock/predicated_tile_access_iterator.h:104"}},
+  {Rejection::sm80_interleaved_transpose,
+   {"an interleaved GEMM's core copies each operand to shared memory through the transposed thread map, which takes "
+    "one strided iteration: the threadblock needs at least tile K / 32 warps (8-bit; K / 64 for 4-bit operands); give "
+    "more warps or a smaller tile K",
+    "Contiguous iteration has to be one to reuse the same shared store function with those that don't need "
+    "transpose",
+    "cutlass/transform/pitch_linear_thread_map.h:529-530 (SmemThreadMapA/B, "
+    "cutlass/gemm/threadblock/default_mma_core_sm80.h:1895-1898, 1912-1915)"}},
   {Rejection::sm80_cp_async_size,
    {"with three or more stages (MmaMultistage) A and B are copied with cp.async of 4, 8 or 16 bytes: an alignment of "
     "under 4 bytes (one f16, three 8-bit elements) needs two stages (MmaPipelined) or a wider alignment",

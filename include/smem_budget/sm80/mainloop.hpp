@@ -244,13 +244,20 @@ namespace detail {
 // The interleaved cores (default_mma_core_sm80.h:1780-1900): each operand copied as its M (N) x
 // InterleavedK contiguous by K / InterleavedK strided, warps raked 32 x 1 (IteratorThreadMapA/B),
 // into crosswise layouts over InterleavedK, unpadded.
+// The shared-memory copy transposes that map (SmemThreadMapA/B, TransposePitchLinearThreadMap,
+// default_mma_core_sm80.h:1895-1898, 1912-1915), whose Iterations are the map's swapped and must be one along
+// its contiguous extent ("Contiguous iteration has to be one…", transform/pitch_linear_thread_map.h:525-530):
+// the raked map's strided iterations, K / InterleavedK over the warps along it, must be one, so the
+// threadblock needs K / InterleavedK warps or more (measured: s8 256x32x128 and 256x32x256 with one warp
+// refused; the generator's tiles all have them).
 constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t threads) {
   const bytes_t k = sm80_interleaved_k(config);
   const bytes_t per_access = 128 / bits_of(config.types.a.data);
-  for (bytes_t mn : {config.tile.m, config.tile.n})
-    if (const auto map = sm80_raked_thread_map(mn * k, config.tile.k / k, threads, per_access, 32);
-        map.why != Rejection::none)
-      return map.why;
+  for (bytes_t mn : {config.tile.m, config.tile.n}) {
+    const auto map = sm80_raked_thread_map(mn * k, config.tile.k / k, threads, per_access, 32);
+    if (map.why != Rejection::none) return map.why;
+    if (map.iterations_strided != 1) return Rejection::sm80_interleaved_transpose;
+  }
   return Rejection::none;
 }
 
@@ -286,8 +293,9 @@ constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_ma
 // An interleaved operand (ColumnMajorInterleaved / RowMajorInterleaved) is the pitch-linear iterator over
 // mn x InterleavedK by K / InterleavedK (predicated_tile_access_iterator.h:1738-1775, 1929-1966) with the
 // interleaved core's raked map (default_mma_core_sm80.h:1889-1892, 1906-1909) at the generator's alignment, one
-// access a vector: mn K / (InterleavedK x threads) x InterleavedK / 16-byte access predicates.
-// Probed (reach25 device batch): s8 256x32x128 with one warp (64 predicates) and 256x32x256 (128).
+// access a vector. Its strided iterations are one (sm80_interleaved_operands), so a thread's predicates are its
+// accesses along mn x InterleavedK, 32 threads a row: more than 64 only for a tile M (N) over 1,024 per warp
+// along it (none built).
 constexpr bool sm80_predicates_exceed(bytes_t predicates) { return ceil_div(ceil_div(predicates, 4), 4) > 4; }
 constexpr Rejection sm80_predicate_check(const Config& config) {
   const Tile& t = config.tile;

@@ -72,7 +72,8 @@ constexpr Rejection sm80_stripmined_thread_map(bytes_t contiguous, bytes_t threa
 // predicates a thread (predicated_tile_access_iterator.h:86-104). E's are M K / 128 accesses (16-bit and tf32 A:
 // 8 of A an ElementE of 16 bits; 8-bit A: 16 of A a 32-bit one) over up to all the threads, and A's K line (K / 2
 // of at most 128 bytes) keeps that under 64 a thread below a tile M of 1,024 per warp: not checked.
-// Probed (reach25 device batch): f16 64x128x128 with one warp (B 64 predicates) and 64x256x128 (128).
+// Measured (sm80-predicates-names-device.json): f16 tn 64x128x128 with one warp (B 64 predicates) built,
+// 64x256x128 (128) refused.
 constexpr Rejection sm80_sparse_predicate_check(const Config& config) {
   const Tile& t = config.tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
