@@ -43,7 +43,7 @@ const Case cases[] = {
   {"--arch sm75 --runner trtllm-moe --types f16 --kernel CtaShape128x128x64_WarpShape64x32x64 --activation-type swiglu",
    nullptr, "TensorRT-LLM runs its fused gated-activation MoE kernel on SM80 and later only"},
   {"--arch sm80 --types f16:u2 --d f16 --tile 64x128x64 --warp 64x32x64 --conversion scl", nullptr,
-   "no 2.x weight-only GEMM takes 2-bit weights (W2A16)"},
+   "no CUTLASS 2.x GEMM takes 2-bit operands (W2A16 included)"},
   {"--tile 128x128x128 --arch sm89", nullptr, "a 2.x kernel needs its warp tile (WarpShape): give warp MxNxK"},
   {"--tile 128x128x32 --arch sm80 --warp 64x64", nullptr, "--warp: \"64x64\": a warp tile is MxNxK elements"},
   {"--tile 128x128x32 --arch sm80 --warp 64x64x24", nullptr, "not modelled: a warp tile K that does not divide"},

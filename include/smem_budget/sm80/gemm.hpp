@@ -120,13 +120,6 @@ constexpr std::optional<std::string_view> sm80_client_invalid_input(const Config
     if (fp8_activations && b != Element::u4)
       return "TensorRT-LLM's FP8-activation weight-only GEMM (W4A8) takes u4 B: its DefaultMma has no other "
              "(cutlass_extensions/gemm/threadblock/default_mma.h:263); give types e4m3:u4";
-    // No 2-bit weights (W2A16): LayoutDetailsB is specialized for u8 and u4 only (kernel/mixed_gemm_B_layout.h:
-    // 83-110 in FlashInfer fb28d72), and CUTLASS 4.7.0's 2.x generator pairs 8-bit integers with f16/bf16 and s4
-    // with s8 only (GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b, _16832_TN_mixed_input_upcast_a/b).
-    if (b == Element::u2 || b == Element::s2)
-      return "no 2.x weight-only GEMM takes 2-bit weights (W2A16): TensorRT-LLM's LayoutDetailsB has u8 and u4 only "
-             "(cutlass_extensions/gemm/kernel/mixed_gemm_B_layout.h:83-110) and CUTLASS's 2.x generator has no 2-bit "
-             "mixed-input kernel; give types f16:u4 or f16:u8 (or bf16)";
     if (!fp8_activations && ((a != Element::f16 && a != Element::bf16) || (b != Element::u4 && b != Element::u8)))
       return "not modelled: TensorRT-LLM's weight-only 2.x GEMMs other than f16 or bf16 A with u4 or u8 B, and e4m3 A "
              "with u4 B";
@@ -329,9 +322,9 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
 // GemmUniversal over DefaultGemm's arch::Sm75 kernel) of f16, 8-bit and 4-bit integer operands, the
 // MMAs Turing has (arch/mma_sm75.h: m16n8k8 f16, m8n8k16 and m8n8k32 integers, m8n8k128 b1), among them
 // vLLM's scaled_mm_c2x and SGLang's int8 scaled GEMM, and TensorRT-LLM's weight-only GemmFpAIntB (its runner
-// builds arch::Sm75 kernels for SM75, fpA_intB_gemm_template.h:428-431) and MoE GEMM (refused: sm75_trtllm_moe). bf16 and tf32 run SM80's m16n8k8
-// (arch/mma_sm80.h:79, 219), which compiles for sm_75 with its body left out (CUTLASS_ARCH_MMA_SM80_ENABLED,
-// :52, 110): a kernel for another GPU, as FP8's is below SM89.
+// builds arch::Sm75 kernels for SM75, fpA_intB_gemm_template.h:428-431) and MoE GEMM (refused: sm75_trtllm_moe).
+// bf16 and tf32 run SM80's m16n8k8 (arch/mma_sm80.h:79, 219), which compiles for sm_75 with its body left out
+// (CUTLASS_ARCH_MMA_SM80_ENABLED, :52, 110): a kernel for another GPU, as FP8's is below SM89.
 constexpr std::optional<std::string_view> sm75_invalid_input(const Config& config) {
   if (config.generation != Generation::cutlass2x)
     return "CUTLASS 3.x GEMMs do not run on Turing (sm75): its kernels are 2.x ones; give generation 2x";
@@ -354,8 +347,9 @@ constexpr std::optional<std::string_view> sm75_invalid_input(const Config& confi
   // TensorRT-LLM fuses the gated activation into its MoE GEMM from SM80 only (supportsFusedGatedActivation:
   // getSM() >= 80, kernels/cutlass_kernels/moe_gemm/moe_gemm_template_dispatch.h:737-741 in FlashInfer fb28d72).
   if (config.activation != Activation::none)
-    return "TensorRT-LLM runs its fused gated-activation MoE kernel on SM80 and later only (supportsFusedGatedActivation "
-           "asks getSM() >= 80, moe_gemm_template_dispatch.h:737-741): leave activation_type out on sm75";
+    return "TensorRT-LLM runs its fused gated-activation MoE kernel on SM80 and later only "
+           "(supportsFusedGatedActivation asks getSM() >= 80, moe_gemm_template_dispatch.h:737-741): leave "
+           "activation_type out on sm75";
   if (config.planar_complex || config.interleaved || (config.grouped && !config.moe) || config.batched)
     return "not modelled: 2.x planar complex, interleaved, grouped and batched GEMMs on sm75 (device::Gemm and "
            "GemmUniversal are; TensorRT-LLM's grouped MoeFCGemm is refused for sm_75)";

@@ -273,7 +273,8 @@ constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_ma
                                       int arrangement_bits) {
   if (wide) {
     if (bits == 128) return sm80_raked_thread_map(k_major ? k : mn, k_major ? mn : k, threads, 1, 8).copies;
-    return k_major ? sm80_raked_thread_map(k, mn, threads, 1, 16).copies : sm80_striped_thread_map(mn, k, threads).copies;
+    return k_major ? sm80_raked_thread_map(k, mn, threads, 1, 16).copies
+                   : sm80_striped_thread_map(mn, k, threads).copies;
   }
   const bytes_t per_access = 128 / bits;
   if (k_major)

@@ -90,9 +90,9 @@ constexpr Rejection sm80_sparse_predicate_check(const Config& config) {
   const bytes_t a_k = t.k / sm80_sparsity;
   const int b_bits = bits_of(config.types.b.data);
   const bytes_t b_crosswise = t.k < 1024 / b_bits ? t.k : 1024 / b_bits;
-  if (sm80_predicates_exceed(predicates(t.m, a_k, config.types.a.data, k_major_a(config), config.alignment.a, a_k)) ||
-      sm80_predicates_exceed(predicates(t.n, t.k, config.types.b.data, k_major_b(config), config.alignment.b, b_crosswise)))
-    return Rejection::sm80_too_many_predicates;
+  const bytes_t a = predicates(t.m, a_k, config.types.a.data, k_major_a(config), config.alignment.a, a_k);
+  const bytes_t b = predicates(t.n, t.k, config.types.b.data, k_major_b(config), config.alignment.b, b_crosswise);
+  if (sm80_predicates_exceed(a) || sm80_predicates_exceed(b)) return Rejection::sm80_too_many_predicates;
   return Rejection::none;
 }
 
