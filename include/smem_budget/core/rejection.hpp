@@ -188,6 +188,7 @@ enum class Rejection {
   sm80_crosswise_delta,
   sm80_too_many_predicates,
   sm80_interleaved_transpose,
+  sm80_mixed_s4_fragment,
   sm80_cp_async_size,
   sm80_thread_map_vector,
   sm80_thread_map_arrangement,
@@ -1091,6 +1092,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "transpose",
     "cutlass/transform/pitch_linear_thread_map.h:529-530 (SmemThreadMapA/B, "
     "cutlass/gemm/threadblock/default_mma_core_sm80.h:1895-1898, 1912-1915)"}},
+  {Rejection::sm80_mixed_s4_fragment,
+   {"an s4 A upcast to s8 (s4 x s8 mixed input) is converted in two halves of each warp's fragment, 8 elements at a "
+    "time: give a warp tile M that is a multiple of 16",
+    "N must be a multiple of 8",
+    "cutlass/numeric_conversion.h:5961 (NumericArrayConverter<int8_t, int4b_t, N>, through "
+    "cutlass/gemm/warp/mma_mixed_input_tensor_op.h:539-555)"}},
   {Rejection::sm80_cp_async_size,
    {"with three or more stages (MmaMultistage) A and B are copied with cp.async of 4, 8 or 16 bytes: an alignment of "
     "under 4 bytes (one f16, three 8-bit elements) needs two stages (MmaPipelined) or a wider alignment",

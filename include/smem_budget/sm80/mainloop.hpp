@@ -427,6 +427,12 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
   // An M- or N-major operand's congruous iterator loads whole 16-byte rows of M (N): an 8-bit B's N in 16s (:165-166).
   if ((!k_major_a(config) && w.m % (128 / bits_a) != 0) || (!k_major_b(config) && w.n % (128 / bits_b) != 0))
     return Rejection::sm80_ldsm_congruous_tile;
+  // An s4 A upcast to s8 (the generator's s4 x s8 kernels) is converted in two halves of its warp fragment
+  // (gemm/warp/mma_mixed_input_tensor_op.h:539-555), each by NumericArrayConverter<int8_t, int4b_t, N>, which takes N
+  // in 8s (numeric_conversion.h:5961): a warp M of 16s, met before ptxas meets an LDSM (measured: s4 x s8 warp M 8
+  // and 24 refused by it on sm_80; an s4 B is converted whole, N in 8s: s8 x s4 warp N 8 builds).
+  if (config.types.a.data == Element::s4 && config.types.b.data == Element::s8 && w.m * mma.k / 32 / 2 % 8 != 0)
+    return Rejection::sm80_mixed_s4_fragment;
   for (const Rejection why : {k_major_a(config) ? sm80_ldsm_operand(w.m, bits_a, mma.k) : Rejection::none,
                               k_major_b(config) ? sm80_ldsm_operand(w.n, bits_b, mma.k) : Rejection::none})
     if (why != Rejection::none) return why;
