@@ -190,6 +190,15 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
            "generation 2x, or leave math out";
   if ((config.c == Element::tf32 || config.d == Element::tf32) && config.generation != Generation::cutlass2x)
     return "not modelled: a tf32 C or D of a 3.x kernel (the model has it as the output of CUTLASS 2.x tf32 GEMMs)";
+  // No 2.x kernel takes 2-bit operands (W2A16 included): TensorRT-LLM's weight-only LayoutDetailsB is specialized
+  // for u8 and u4 only (cutlass_extensions/gemm/kernel/mixed_gemm_B_layout.h:83-110, FlashInfer fb28d72), and
+  // CUTLASS 4.7.0's 2.x generator pairs 8-bit integers with f16/bf16 and s4 with s8 only
+  // (GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b, _16832_TN_mixed_input_upcast_a/b).
+  for (const Operand& operand : {config.types.a, config.types.b})
+    if (bits_of(operand.data) == 2 && row->rule_set == RuleSet::sm80)
+      return "no CUTLASS 2.x GEMM takes 2-bit operands (W2A16 included): TensorRT-LLM's weight-only LayoutDetailsB has "
+             "u8 and u4 only (cutlass_extensions/gemm/kernel/mixed_gemm_B_layout.h:83-110) and CUTLASS's 2.x generator "
+             "no 2-bit mixed-input kernel; give u4 or u8 weights (the model has s2 and u2 as SM90's mixed-input B)";
   for (const Operand& operand : {config.types.a, config.types.b})
     if (is_mixed_input_only(operand.data) && row->rule_set != RuleSet::sm90 &&
         !(row->rule_set == RuleSet::sm80 && bits_of(operand.data) == 4))

@@ -5,7 +5,8 @@
     tools/kernel_names/measure_names.py --arch sm100 --cutlass ~/cutlass --jobs 16 names.txt > rows.json
 
 names.txt holds procedural names, one per line (as list_kernels.py or `smem-budget lint` print
-them). For each, this runs python/cutlass_library's generator for the architecture in process, takes the
+them); a 2.x name may be followed by tile=MxNxK, warps=AxBxC or stages=S, which build the generator's
+operation with that tile description instead (its row's config: the new name and its warp tile). For each, this runs python/cutlass_library's generator for the architecture in process, takes the
 operation of that name, and builds exactly the C++ the generator's emitter writes for it
 (EmitGemmUniversal3xInstance), with what a user's build instantiates of the kernel (Params and the
 device entry point, measure_common.USER_BUILD) for the arch-specific target, and a main that
@@ -172,12 +173,42 @@ def operation_named(name, operations):
     return operation if operation.procedural_name() == name else None
 
 
-def measure(name, operations, arch, cutlass, nvcc):
+def variant(line, operations):
+    """A names-file line NAME [tile=MxNxK] [warps=AxBxC] [stages=S]: the generator's 2.x operation of that name
+    with another tile, warp count or stage count (edge probes the generator's own tiles do not reach), as its
+    emitter writes it. Returns the operation, its name and the row's config: the new name (the tile and stages
+    are in it) and the warp tile, tile / warps, the key the name does not say. None where NAME is not made."""
+    name, *edits = line.split()
     operation = operation_named(name, operations)
+    if operation is None or not edits:
+        return operation, name, {"kernel": name}
+    from cutlass_library.library import TileDescription
+    old = operation.tile_description
+    shape, warps, stages = list(old.threadblock_shape), list(old.warp_count), old.stages
+    for edit in edits:
+        key, _, value = edit.partition("=")
+        if key == "tile":
+            shape = [int(x) for x in value.split("x")]
+        elif key == "warps":
+            warps = [int(x) for x in value.split("x")]
+        elif key == "stages":
+            stages = int(value)
+        else:
+            raise ValueError(f"{line!r}: {key} is not tile, warps or stages")
+    operation = copy.copy(operation)
+    operation.__dict__.pop("_procedural_name", None)  # a cached property of the name
+    operation.tile_description = TileDescription(shape, stages, warps, old.math_instruction,
+                                                 old.minimum_compute_capability, old.maximum_compute_capability)
+    new = operation.procedural_name()
+    return operation, new, {"kernel": new, "warp": "x".join(str(s // w) for s, w in zip(shape, warps))}
+
+
+def measure(line, operations, arch, cutlass, nvcc):
+    operation, name, config = variant(line, operations)
     if operation is None:
-        return {"config": {"kernel": name}, "error": "the generator does not make this kernel"}
+        return {"config": config, "error": "the generator does not make this kernel"}
     gpu, limit = TARGETS[arch][2:]
-    return measure_source(probe_source(name, operation), {"kernel": name}, sm120_sparse(name), cutlass, nvcc, limit, gpu)
+    return measure_source(probe_source(name, operation), config, sm120_sparse(name), cutlass, nvcc, limit, gpu)
 
 
 def main():
@@ -196,7 +227,8 @@ def main():
         names = [line.strip() for line in f if line.strip()]
     operations = generator_operations(args.cutlass, args.cuda_version, args.arch)
     if args.print_source:
-        print(probe_source(names[0], operations[names[0]]))
+        operation, name, _ = variant(names[0], operations)
+        print(probe_source(name, operation))
         return
     def measured(name):
         row = measure(name, operations, args.arch, args.cutlass, args.nvcc)

@@ -66,7 +66,8 @@ def probe_source(cfg, turing=False):
     # A mixed-input GEMM (an 8-bit integer with f16 or bf16, either side): CUTLASS's upcast warp MMA
     # (OpMultiplyAddMixedInputUpcast, gemm/warp/default_mma_tensor_op_sm80.h:240-300) runs the wider
     # operand's MMA, as cutlass_library's GenerateSM80_TensorOp_16816_mixed_input_upcast_a/b name it.
-    mixed = a != b and {a, b} & {"s8", "u8"} and {a, b} & {"f16", "bf16"}
+    # s4 with s8 too (GenerateSM80_TensorOp_16832_TN_mixed_input_upcast_a/b, generator.py): the s8 MMA.
+    mixed = a != b and (({a, b} & {"s8", "u8"} and {a, b} & {"f16", "bf16"}) or {a, b} == {"s4", "s8"})
     wide = b if mixed and BITS[b] > BITS[a] else a
     integer = wide in ("s8", "u8") or (turing and wide in ("s4", "u4"))
     acc = cfg.get("accumulator", "s32" if integer else "f32")

@@ -187,6 +187,8 @@ enum class Rejection {
   sm80_crosswise_line,
   sm80_crosswise_delta,
   sm80_too_many_predicates,
+  sm80_interleaved_transpose,
+  sm80_mixed_s4_fragment,
   sm80_cp_async_size,
   sm80_thread_map_vector,
   sm80_thread_map_arrangement,
@@ -215,6 +217,7 @@ enum class Rejection {
   sm80_dequant_fp8_two_stages,
   sm80_fused_moe_one_stage,
   sm75_stage_count,
+  sm75_trtllm_moe,
   count_,  // not a rejection: the number of them, so keep it last
 };
 
@@ -1081,6 +1084,20 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "warps, a smaller tile or a wider alignment",
     "Too many predicates.",
     "cutlass/transform/threadblock/predicated_tile_access_iterator.h:104"}},
+  {Rejection::sm80_interleaved_transpose,
+   {"an interleaved GEMM's core copies each operand to shared memory through the transposed thread map, which takes "
+    "one strided iteration: the threadblock needs at least tile K / 32 warps (8-bit; K / 64 for 4-bit operands); give "
+    "more warps or a smaller tile K",
+    "Contiguous iteration has to be one to reuse the same shared store function with those that don't need "
+    "transpose",
+    "cutlass/transform/pitch_linear_thread_map.h:529-530 (SmemThreadMapA/B, "
+    "cutlass/gemm/threadblock/default_mma_core_sm80.h:1895-1898, 1912-1915)"}},
+  {Rejection::sm80_mixed_s4_fragment,
+   {"an s4 A upcast to s8 (s4 x s8 mixed input) is converted in two halves of each warp's fragment, 8 elements at a "
+    "time: give a warp tile M that is a multiple of 16",
+    "N must be a multiple of 8",
+    "cutlass/numeric_conversion.h:5961 (NumericArrayConverter<int8_t, int4b_t, N>, through "
+    "cutlass/gemm/warp/mma_mixed_input_tensor_op.h:539-555)"}},
   {Rejection::sm80_cp_async_size,
    {"with three or more stages (MmaMultistage) A and B are copied with cp.async of 4, 8 or 16 bytes: an alignment of "
     "under 4 bytes (one f16, three 8-bit elements) needs two stages (MmaPipelined) or a wider alignment",
@@ -1182,7 +1199,7 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"TensorRT-LLM's weight-only mainloop takes a tile K of one 128-byte line of A (64 f16 or bf16 elements, 128 "
     "e4m3 ones), B's interleaved tile: give tile K 64 (128 for e4m3 A)",
     "static assertion failed with \"\"",  // static_assert(RowsPerTile == MmaCore::Shape::kK, "")
-    "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264"}},
+    "cutlass_extensions/gemm/threadblock/default_dq_mma_multistage.h:264 (on Turing default_dq_mma_pipelined.h:241)"}},
   {Rejection::sm80_dequant_warp_k_load,
    {"TensorRT-LLM's weight-only warp loads B 128 bits of its K at a time (32 u4 or 16 u8 elements): give a warp "
     "tile K that is a multiple of it",
@@ -1210,6 +1227,12 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "incomplete type \"cutlass::gemm::kernel::DefaultGemm<…, cutlass::arch::Sm75, …>\" is not allowed",
     "cutlass/gemm/kernel/default_gemm_universal.h:214 (GemmUniversal's DefaultGemm: its arch::Sm75 specialization is "
     "of 2 stages only, cutlass/gemm/kernel/default_gemm.h:393-506)"}},
+  {Rejection::sm75_trtllm_moe,
+   {"TensorRT-LLM's MoE GEMM (MoeFCGemm) does not build for Turing: its device body is compiled for SM80 and later "
+    "only; give --arch sm80 or later",
+    "static assertion failed with \"Invalid architecture being compiled. Only Ampere+ supported in weight-only "
+    "quantization kernels.\"",
+    "cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h:661 (TensorRT-LLM's, as FlashInfer fb28d72 carries it)"}},
 }};
 // clang-format on
 

@@ -6,7 +6,11 @@
 // (csrc/nv_internal/tensorrt_llm/cutlass_extensions/include/cutlass_extensions/gemm/threadblock/):
 // DqMma builds DqMmaMultistage over CUTLASS's own DefaultMmaCore (default_dq_mma_multistage.h:
 // 217-304), whose SharedStorage (DqMmaBase's, dq_mma_base.h:115-175) is the tensor-op mainloop's A
-// and B tiles, then the scales and zero points of B's columns.
+// and B tiles, then the scales and zero points of B's columns. On Turing (arch::Sm75) DqMma is the two-stage
+// DqMmaPipelined (default_dq_mma_pipelined.h:205-283) over the Turing core (default_mma_core_sm75.h:241-360) with
+// the same SharedStorage at two stages; its A tile is half_t whatever A is (MmaCoreElementA, :223: a bf16 A is
+// converted to f16 before it is stored, dq_mma_pipelined_finegrained.h:293-298), 16 bits either way, and its
+// scale rows are half_t (DefaultScaleIteratorsPipelined's SmemScaleType, :44, :66).
 #pragma once
 
 #include "smem_budget/core/arithmetic.hpp"
@@ -82,8 +86,11 @@ constexpr Rejection sm80_dequant_check(const Config& config, bytes_t stages, boo
 // mma_tensor_op_tile_iterator.h:3241-3254) asserts nothing of the shape (its kDivisible is never checked), and the
 // warp's MmaIterations round up (:191-193), as CUTLASS's MmaTensorOp does. (The K test this rule once cited,
 // :2205-2207, is the crosswise iterator's: its contiguous extent is K.)
-constexpr Rejection sm80_dequant_warp_check(const Config& config) {
-  const Sm80Instruction mma = sm80_instruction(config.types.a.data, Sm80Mma::ampere);
+// On Turing the warp MMA is the same class over m16n8k8 (MixedGemmArchTraits<…, Sm75>::InstructionShape,
+// default_fpA_intB_traits.h:76): A's LDSM iterator loads 8 of K, so a warp M of 24 asks ldsm<…, 3> there (as Turing's
+// f16 tensor-op kernels' does), while B's load K is the same.
+constexpr Rejection sm80_dequant_warp_check(const Config& config, Sm80Mma mmas) {
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data, mmas);
   const WarpTile& w = config.warp;
   if (w.k % sm80_dequant_b_load_k(config) != 0) return Rejection::sm80_dequant_warp_k_load;
   if (const Rejection why = detail::sm80_ldsm_operand(w.m, bits_of(config.types.a.data), mma.k); why != Rejection::none)
@@ -99,9 +106,12 @@ constexpr Rejection sm80_dequant_warp_check(const Config& config) {
 // WarpCount divides the tile's K too (dq_mma_base.h:89-90), each warp starts at its K slice
 // (dq_mma_multistage_finegrained.h:229-238), and the epilogue is DefaultGemm's DefaultEpilogueTensorOp
 // with kPartitionsK = tile K / warp K (cutlass/gemm/kernel/default_gemm.h:285-291), which stages each
-// slice's accumulators.
-constexpr Rejection sm80_dequant_k_iterations_check(const Config& config) {
-  const Sm80Instruction mma = sm80_instruction(config.types.a.data, Sm80Mma::ampere);
+// slice's accumulators. Turing's DqMmaPipelined asserts no such count (dq_mma_pipelined_finegrained.h:138-160,
+// dq_mma_pipelined_percol.h:138-153: its stage count and scale rows only), and a warp K of whole B loads is two
+// m16n8k8 instructions or more.
+constexpr Rejection sm80_dequant_k_iterations_check(const Config& config, Sm80Mma mmas) {
+  if (mmas == Sm80Mma::turing) return Rejection::none;
+  const Sm80Instruction mma = sm80_instruction(config.types.a.data, mmas);
   return config.warp.k / mma.k < 2 ? Rejection::sm80_dequant_warp_k_iterations : Rejection::none;
 }
 

@@ -321,15 +321,21 @@ constexpr std::optional<std::string_view> sm80_invalid_input(const Config& confi
 // What Turing's 2.x model answers, before sm80_invalid_input: the dense tensor-op GEMMs (device::Gemm,
 // GemmUniversal over DefaultGemm's arch::Sm75 kernel) of f16, 8-bit and 4-bit integer operands, the
 // MMAs Turing has (arch/mma_sm75.h: m16n8k8 f16, m8n8k16 and m8n8k32 integers, m8n8k128 b1), among them
-// vLLM's scaled_mm_c2x and SGLang's int8 scaled GEMM. bf16 and tf32 run SM80's m16n8k8
-// (arch/mma_sm80.h:79, 219), which compiles for sm_75 with its body left out (CUTLASS_ARCH_MMA_SM80_ENABLED,
-// :52, 110): a kernel for another GPU, as FP8's is below SM89.
+// vLLM's scaled_mm_c2x and SGLang's int8 scaled GEMM, and TensorRT-LLM's weight-only GemmFpAIntB (its runner
+// builds arch::Sm75 kernels for SM75, fpA_intB_gemm_template.h:428-431) and MoE GEMM (refused: sm75_trtllm_moe).
+// bf16 and tf32 run SM80's m16n8k8 (arch/mma_sm80.h:79, 219), which compiles for sm_75 with its body left out
+// (CUTLASS_ARCH_MMA_SM80_ENABLED, :52, 110): a kernel for another GPU, as FP8's is below SM89.
 constexpr std::optional<std::string_view> sm75_invalid_input(const Config& config) {
   if (config.generation != Generation::cutlass2x)
     return "CUTLASS 3.x GEMMs do not run on Turing (sm75): its kernels are 2.x ones; give generation 2x";
   const Element a = config.types.a.data, b = config.types.b.data;
+  // TensorRT-LLM's Turing weight-only mainloop converts a bf16 A to f16 before it stores it and runs f16 MMAs
+  // (default_dq_mma_pipelined.h:223, dq_mma_pipelined_finegrained.h:293-298), and its MoeFCGemm does not build
+  // for sm_75 whatever the types (sm75_trtllm_moe): bf16 is refused only where it would meet an MMA.
+  const bool bf16_converted = (sm80_dequantizes(config) || config.moe) && a == Element::bf16;
   for (Element e : {a, b})
-    if (e == Element::bf16 || e == Element::f32 || is_f64_or_complex(e) || e == Element::e4m3 || e == Element::e5m2)
+    if ((e == Element::bf16 && !bf16_converted) || e == Element::f32 || is_f64_or_complex(e) || e == Element::e4m3 ||
+        e == Element::e5m2)
       return "Turing (sm75) has no tensor-op MMA for bf16, tf32 (f32 operands), f64, complex or FP8 operands: a 2.x "
              "kernel built for sm_75 compiles SM80's or SM89's mma.sync out (arch/mma_sm80.h:52-110); give f16, s8, "
              "u8, s4 or u4, or --arch sm80 or later";
@@ -338,12 +344,15 @@ constexpr std::optional<std::string_view> sm75_invalid_input(const Config& confi
   if (config.sparse)
     return "Turing (sm75) has no sparse tensor-op MMA (mma.sp is SM80's, arch/mma_sparse_sm80.h): leave sparse out, "
            "or give --arch sm80 or later";
-  if (config.planar_complex || config.interleaved || config.grouped || config.batched)
+  // TensorRT-LLM fuses the gated activation into its MoE GEMM from SM80 only (supportsFusedGatedActivation:
+  // getSM() >= 80, kernels/cutlass_kernels/moe_gemm/moe_gemm_template_dispatch.h:737-741 in FlashInfer fb28d72).
+  if (config.activation != Activation::none)
+    return "TensorRT-LLM runs its fused gated-activation MoE kernel on SM80 and later only "
+           "(supportsFusedGatedActivation asks getSM() >= 80, moe_gemm_template_dispatch.h:737-741): leave "
+           "activation_type out on sm75";
+  if (config.planar_complex || config.interleaved || (config.grouped && !config.moe) || config.batched)
     return "not modelled: 2.x planar complex, interleaved, grouped and batched GEMMs on sm75 (device::Gemm and "
-           "GemmUniversal are)";
-  if (config.moe || config.activation != Activation::none || config.conversion != Conversion::convert)
-    return "not modelled: TensorRT-LLM's SM75 2.x kernels (its MoE, fused MoE and weight-only GEMMs); vLLM's and "
-           "SGLang's SM75 int8 scaled GEMMs are modelled";
+           "GemmUniversal are; TensorRT-LLM's grouped MoeFCGemm is refused for sm_75)";
   return std::nullopt;
 }
 
@@ -387,6 +396,10 @@ constexpr bool sm80_runs_fp8_mma(const ArchLimits& arch) {
 // congruous M- or N-major operands, unpadded), with Turing's instructions.
 constexpr Rejection sm80_check(const Config& config, Sm80Mma mmas) {
   if (mmas == Sm80Mma::turing && sm80_stages(config) != sm75_stages) return Rejection::sm75_stage_count;
+  // TensorRT-LLM's MoeFCGemm compiles its body for __CUDA_ARCH__ 800 and later only; built for sm_75 its
+  // operator() is a static_assert(false) (cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h:659-662, FlashInfer
+  // fb28d72; TensorRT-LLM's own copy alike), met once the kernel's types (and so the stage count) are built.
+  if (mmas == Sm80Mma::turing && config.moe && !sm80_fused_moe(config)) return Rejection::sm75_trtllm_moe;
   if (sm80_fused_moe(config)) return sm80_fused_moe_check(sm80_stages(config));
   const Config kernel = sm80_kernel_config(config);
   if (kernel.opclass == OpClass::simt) {
@@ -402,8 +415,8 @@ constexpr Rejection sm80_check(const Config& config, Sm80Mma mmas) {
   const bool warps_divide = kernel.tile.m % kernel.warp.m == 0 && kernel.tile.n % kernel.warp.n == 0;
   if (sm80_dequantizes(kernel)) {
     for (const Rejection why : {sm80_dequant_check(kernel, sm80_stages(kernel), warps_divide),
-                                sm80_mainloop_tile_check(kernel), sm80_dequant_warp_check(kernel),
-                                sm80_epilogue_check(kernel), sm80_dequant_k_iterations_check(kernel),
+                                sm80_mainloop_tile_check(kernel), sm80_dequant_warp_check(kernel, mmas),
+                                sm80_epilogue_check(kernel), sm80_dequant_k_iterations_check(kernel, mmas),
                                 sm80_cp_async_check(kernel, sm80_stages(kernel))})
       if (why != Rejection::none) return why;
     return Rejection::none;

@@ -151,17 +151,21 @@ constexpr Sm80ThreadMap sm80_raked_thread_map(bytes_t contiguous, bytes_t stride
 // complex<float> cores give an M- or N-major operand: one element per access, warps of 16 x 2
 // threads, split first along the strided extent. It asserts only that every warp copies something;
 // a tile it would divide by zero does not compile either.
-constexpr Rejection sm80_striped_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads) {
+// Its Iterations (:711-714) are the copies: the warp's accesses along each extent over the warps there. Measured
+// (sm80-predicates-names-device.json): f64 64x32x64 with 2 warps, column-major A (64 predicates), built; 128x32x64
+// (128) refused, and complex<float> alike.
+constexpr Sm80ThreadMap sm80_striped_thread_map(bytes_t contiguous, bytes_t strided, bytes_t threads) {
   const bytes_t warps = threads / 32;
   const bytes_t warp_iterations_contiguous = contiguous / 16;
   const bytes_t warp_iterations_strided = strided / 2;
-  if (warp_iterations_strided == 0) return Rejection::sm80_thread_map_iterations;
+  if (warp_iterations_strided == 0) return {Rejection::sm80_thread_map_iterations};
   const bytes_t warps_strided = warp_iterations_strided >= warps ? warps : warps / warp_iterations_strided;
   const bytes_t warps_contiguous = warps > warp_iterations_strided ? warp_iterations_contiguous / warps_strided : 1;
   if (warps_strided == 0 || warps_contiguous == 0 || warp_iterations_contiguous / warps_contiguous == 0 ||
       warp_iterations_strided / warps_strided == 0)
-    return Rejection::sm80_thread_map_iterations;
-  return Rejection::none;
+    return {Rejection::sm80_thread_map_iterations};
+  const bytes_t iterations_strided = warp_iterations_strided / warps_strided;
+  return {Rejection::none, iterations_strided, warp_iterations_contiguous / warps_contiguous * iterations_strided};
 }
 
 // One operand's tile as DefaultMmaCore copies and stores it: `mn` is its M (A) or N (B), `k` its
@@ -206,7 +210,7 @@ constexpr Rejection sm80_wide_operand(bytes_t mn, bytes_t k, int bits, bool k_ma
   else if (k_major)
     map = sm80_raked_thread_map(contiguous, strided, threads, 1, 16);
   else
-    map.why = sm80_striped_thread_map(contiguous, strided, threads);
+    map = sm80_striped_thread_map(contiguous, strided, threads);
   if (map.why != Rejection::none) return map.why;
   if (threads / 32 < 2) return Rejection::sm80_iterator_two_warps;
   if (bits == 128 && k_major && map.iterations_strided % 2 != 0) return Rejection::sm80_crosswise128_iterations;
@@ -240,13 +244,20 @@ namespace detail {
 // The interleaved cores (default_mma_core_sm80.h:1780-1900): each operand copied as its M (N) x
 // InterleavedK contiguous by K / InterleavedK strided, warps raked 32 x 1 (IteratorThreadMapA/B),
 // into crosswise layouts over InterleavedK, unpadded.
+// The shared-memory copy transposes that map (SmemThreadMapA/B, TransposePitchLinearThreadMap,
+// default_mma_core_sm80.h:1895-1898, 1912-1915), whose Iterations are the map's swapped and must be one along
+// its contiguous extent ("Contiguous iteration has to be one…", transform/pitch_linear_thread_map.h:525-530):
+// the raked map's strided iterations, K / InterleavedK over the warps along it, must be one, so the
+// threadblock needs K / InterleavedK warps or more (measured: s8 256x32x128 and 256x32x256 with one warp
+// refused; the generator's tiles all have them).
 constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t threads) {
   const bytes_t k = sm80_interleaved_k(config);
   const bytes_t per_access = 128 / bits_of(config.types.a.data);
-  for (bytes_t mn : {config.tile.m, config.tile.n})
-    if (const auto map = sm80_raked_thread_map(mn * k, config.tile.k / k, threads, per_access, 32);
-        map.why != Rejection::none)
-      return map.why;
+  for (bytes_t mn : {config.tile.m, config.tile.n}) {
+    const auto map = sm80_raked_thread_map(mn * k, config.tile.k / k, threads, per_access, 32);
+    if (map.why != Rejection::none) return map.why;
+    if (map.iterations_strided != 1) return Rejection::sm80_interleaved_transpose;
+  }
   return Rejection::none;
 }
 
@@ -255,12 +266,15 @@ constexpr Rejection sm80_interleaved_operands(const Config& config, bytes_t thre
 namespace detail {
 
 // The accesses each thread makes to copy one operand's tile (the core's thread map's Iterations::kCount),
-// as sm80_operand and sm80_wide_operand lay the maps out; 0 for the f64 cores' striped map, not counted.
+// as sm80_operand and sm80_wide_operand lay the maps out: the 64-bit (f64, complex<float>) M- or N-major
+// operand's striped map too (default_mma_core_sm80.h:158-161, 278-292, 521-524;
+// default_multistage_mma_complex_core_sm80.h:688-690, 818-831, 1091), one element an access.
 constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_major, bytes_t threads, bool wide,
                                       int arrangement_bits) {
   if (wide) {
     if (bits == 128) return sm80_raked_thread_map(k_major ? k : mn, k_major ? mn : k, threads, 1, 8).copies;
-    return k_major ? sm80_raked_thread_map(k, mn, threads, 1, 16).copies : 0;
+    return k_major ? sm80_raked_thread_map(k, mn, threads, 1, 16).copies
+                   : sm80_striped_thread_map(mn, k, threads).copies;
   }
   const bytes_t per_access = 128 / bits;
   if (k_major)
@@ -277,10 +291,24 @@ constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_ma
 // (kAccessesPerVector, a 16-byte access over alignment-wide copies), packed 16 to a 32-bit word, at most four
 // words: 64 predicates. A tile large for its warps asks more (measured: tf32 128x64x128 with one warp and a
 // column-major A, 128 accesses a thread, is refused on sm_89).
+// An interleaved operand (ColumnMajorInterleaved / RowMajorInterleaved) is the pitch-linear iterator over
+// mn x InterleavedK by K / InterleavedK (predicated_tile_access_iterator.h:1738-1775, 1929-1966) with the
+// interleaved core's raked map (default_mma_core_sm80.h:1889-1892, 1906-1909) at the generator's alignment, one
+// access a vector. Its strided iterations are one (sm80_interleaved_operands), so a thread's predicates are its
+// accesses along mn x InterleavedK, 32 threads a row: more than 64 only for a tile M (N) over 1,024 per warp
+// along it (none built).
+constexpr bool sm80_predicates_exceed(bytes_t predicates) { return ceil_div(ceil_div(predicates, 4), 4) > 4; }
 constexpr Rejection sm80_predicate_check(const Config& config) {
-  if (config.interleaved) return Rejection::none;
   const Tile& t = config.tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
+  if (config.interleaved) {
+    const bytes_t k = sm80_interleaved_k(config);
+    const bytes_t per_access = 128 / bits_of(config.types.a.data);
+    for (bytes_t mn : {t.m, t.n})
+      if (sm80_predicates_exceed(detail::sm80_raked_thread_map(mn * k, t.k / k, threads, per_access, 32).copies))
+        return Rejection::sm80_too_many_predicates;
+    return Rejection::none;
+  }
   const Element a = config.types.a.data;
   const bool wide = is_f64_or_complex(a);
   const auto too_many = [&](bytes_t mn, Element e, bool k_major, bytes_t alignment, int arrangement_bits) {
@@ -289,7 +317,7 @@ constexpr Rejection sm80_predicate_check(const Config& config) {
     const bytes_t vector = alignment != 0 && alignment < per_access ? per_access / alignment : 1;
     const bytes_t predicates =
         detail::sm80_operand_copies(mn, t.k, bits, k_major, threads, wide, arrangement_bits) * vector;
-    return ceil_div(ceil_div(predicates, 4), 4) > 4;
+    return sm80_predicates_exceed(predicates);
   };
   const int b_arrangement_bits = !k_major_a(config) && k_major_b(config) ? bits_of(a) : 0;
   if (too_many(t.m, a, k_major_a(config), config.alignment.a, 0) ||
@@ -322,7 +350,10 @@ constexpr Rejection sm80_mainloop_tile_check(const Config& config) {
   const WarpTile& w = config.warp;
   if (t.m % w.m != 0 || t.n % w.n != 0) return Rejection::sm80_warp_divides_tile;
   const bytes_t threads = 32 * sm80_warp_count(config).count();
-  if (config.interleaved) return detail::sm80_interleaved_operands(config, threads);
+  if (config.interleaved) {
+    if (const Rejection why = detail::sm80_interleaved_operands(config, threads); why != Rejection::none) return why;
+    return sm80_predicate_check(config);
+  }
   const Element operand = config.types.a.data;
   const int bits = bits_of(operand);
   const bool wide = is_f64_or_complex(operand);
@@ -396,6 +427,12 @@ constexpr Rejection sm80_ldsm_warp_check(const Config& config, const Sm80Instruc
   // An M- or N-major operand's congruous iterator loads whole 16-byte rows of M (N): an 8-bit B's N in 16s (:165-166).
   if ((!k_major_a(config) && w.m % (128 / bits_a) != 0) || (!k_major_b(config) && w.n % (128 / bits_b) != 0))
     return Rejection::sm80_ldsm_congruous_tile;
+  // An s4 A upcast to s8 (the generator's s4 x s8 kernels) is converted in two halves of its warp fragment
+  // (gemm/warp/mma_mixed_input_tensor_op.h:539-555), each by NumericArrayConverter<int8_t, int4b_t, N>, which takes N
+  // in 8s (numeric_conversion.h:5961): a warp M of 16s, met before ptxas meets an LDSM (measured: s4 x s8 warp M 8
+  // and 24 refused by it on sm_80; an s4 B is converted whole, N in 8s: s8 x s4 warp N 8 builds).
+  if (config.types.a.data == Element::s4 && config.types.b.data == Element::s8 && w.m * mma.k / 32 / 2 % 8 != 0)
+    return Rejection::sm80_mixed_s4_fragment;
   for (const Rejection why : {k_major_a(config) ? sm80_ldsm_operand(w.m, bits_a, mma.k) : Rejection::none,
                               k_major_b(config) ? sm80_ldsm_operand(w.n, bits_b, mma.k) : Rejection::none})
     if (why != Rejection::none) return why;

@@ -65,6 +65,37 @@ constexpr Rejection sm80_stripmined_thread_map(bytes_t contiguous, bytes_t threa
 
 }  // namespace detail
 
+// The sparse mainloop's global iterators are PredicatedTileAccessIterators too (DefaultSparseMma,
+// gemm/threadblock/default_sparse_mma.h:155-180): A over M x K / 2 and B over K x N with the sparse core's
+// raked maps (B arranged along K by kCrosswiseB, default_mma_core_sparse_sm80.h:388-397), each access split
+// into the alignment's vectors, and E over its stripmined map (:276-292) of 16-byte accesses. The same 64
+// predicates a thread (predicated_tile_access_iterator.h:86-104). E's are M K / 128 accesses (16-bit and tf32 A:
+// 8 of A an ElementE of 16 bits; 8-bit A: 16 of A a 32-bit one) over up to all the threads, and A's K line (K / 2
+// of at most 128 bytes) keeps that under 64 a thread below a tile M of 1,024 per warp: not checked.
+// Measured (sm80-predicates-names-device.json): f16 tn 64x128x128 with one warp (B 64 predicates) built,
+// 64x256x128 (128) refused.
+constexpr Rejection sm80_sparse_predicate_check(const Config& config) {
+  const Tile& t = config.tile;
+  const bytes_t threads = 32 * sm80_warp_count(config).count();
+  const auto predicates = [&](bytes_t mn, bytes_t k, Element e, bool k_major, bytes_t alignment, bytes_t crosswise) {
+    const int bits = bits_of(e);
+    const bytes_t per_access = 128 / bits;
+    const bytes_t vector = alignment != 0 && alignment < per_access ? per_access / alignment : 1;
+    const bytes_t copies =
+        k_major ? detail::sm80_raked_thread_map(k, mn, threads, per_access, crosswise / per_access).copies
+                : detail::sm80_raked_thread_map(mn, k, threads, per_access, mn / per_access < 8 ? mn / per_access : 8)
+                      .copies;
+    return copies * vector;
+  };
+  const bytes_t a_k = t.k / sm80_sparsity;
+  const int b_bits = bits_of(config.types.b.data);
+  const bytes_t b_crosswise = t.k < 1024 / b_bits ? t.k : 1024 / b_bits;
+  const bytes_t a = predicates(t.m, a_k, config.types.a.data, k_major_a(config), config.alignment.a, a_k);
+  const bytes_t b = predicates(t.n, t.k, config.types.b.data, k_major_b(config), config.alignment.b, b_crosswise);
+  if (sm80_predicates_exceed(a) || sm80_predicates_exceed(b)) return Rejection::sm80_too_many_predicates;
+  return Rejection::none;
+}
+
 // What DefaultSparseMmaCore and the sparse warp MMA assert, in the dense kernel's order: the warp
 // tile divides the tile (default_mma_core_sparse_sm80.h:178); A's tile at half K is copied and
 // stored as the dense kernel's (crosswise when K-major); a K-major B is stored crosswise over at
@@ -92,6 +123,7 @@ constexpr Rejection sm80_sparse_mainloop_check(const Config& config) {
   if (const Rejection why = detail::sm80_stripmined_thread_map(t.m * Sm80Metadata::interleave, e_threads, e_per_access);
       why != Rejection::none)
     return why;
+  if (const Rejection why = sm80_sparse_predicate_check(config); why != Rejection::none) return why;
   return detail::sm80_warp_mma_check(config.warp, sm80_sparse_instruction(config.types.a.data));
 }
 
