@@ -120,6 +120,7 @@ enum class Rejection {
   fp4_col_output_shuffle,
   blockscaled_sparse_tile_n,
   sm100_sf_col_epilogue_tile_n,
+  sm100_fp4_col_output,
   sm100_tmem_datapaths,
   sm100_2sm_8bit_epilogue_tile,
   sm100_2sm_16bit_cta_n,
@@ -740,6 +741,13 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "store tiles SFD by it; device code)",
     "Epilogue Tile N should be pow of 2",
     "cutlass/epilogue/fusion/sm100_visitor_store_tma_warpspecialized.hpp:632", true}},
+  {Rejection::sm100_fp4_col_output,
+   {"an FP4 D stored column-major through the TMA epilogue needs scale-factor generation (--fusion sf-gen): with "
+    "any other fusion the epilogue's register fragment of D is a single 4-bit element, which the fusion's result "
+    "cannot be assigned to (device code: a host-only build compiles it); use sf-gen, a row-major D or the no-smem "
+    "epilogue",
+    "no operator \"=\" matches these operands",
+    "cutlass/epilogue/collective/sm100_epilogue_tma_warpspecialized.hpp:895", true}},
   {Rejection::sm100_tmem_datapaths,
    {"each epilogue warp reads 16 or 32 rows of tensor memory: CTA tile M 64 or 128 (1-SM), 64 or 128 per CTA (2-SM)",
     "Unsupported tmem datapath count",

@@ -104,6 +104,7 @@ constexpr bytes_t sm100_tmem_columns_used(const Config& config, const MainloopSt
 // a power of 2 ("Epilogue Tile N should be pow of 2", sm100_visitor_store_tma_warpspecialized.hpp:632,
 // device code; the row-major store asserts its tile at class scope).
 constexpr Rejection sm100_check_build(const Config& config) {
+  if (sm100_fp4_col_output_unassignable(config)) return Rejection::sm100_fp4_col_output;
   const bytes_t n = sm100_epilogue_tile(config).n;
   if (config.fusion == Fusion::sf_gen && config.d_layout == MatrixLayout::col && (n & (n - 1)) != 0)
     return Rejection::sm100_sf_col_epilogue_tile_n;

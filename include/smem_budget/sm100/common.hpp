@@ -313,6 +313,14 @@ constexpr FusionStorage sm100_fusion_storage(const Config& config, const Epilogu
   return fusion_storage(config, out.tile, out.stages, c);
 }
 
+// The TMA epilogue's visit loop assigns each fusion result to D's register fragment
+// (sm100_epilogue_tma_warpspecialized.hpp:893-895); a column-major FP4 D's is one 4-bit element, which only
+// the scale-factor store's results fit (measured: SM103 2-SM, C void, refused in device code; sf-gen built).
+constexpr bool sm100_fp4_col_output_unassignable(const Config& config) {
+  return config.epilogue == EpilogueKind::tma && config.d == Element::e2m1 && config.d_layout == MatrixLayout::col &&
+         config.fusion != Fusion::sf_gen;
+}
+
 // The no-smem epilogue the builder takes the legacy thread::LinearCombination for
 // (sm100_builder.inl:1554-1565): the grouped dense kernels without a fusion (measured), and every
 // blockwise and complex kernel, whose no-smem schedules are transform schedules (:1482-1493: a complex

@@ -180,6 +180,10 @@ struct Sm103Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm103;
   static constexpr std::string_view no_stage_count(const Config&) { return "the SM103 builder takes no StageCount<N>"; }
   static constexpr Rejection check(const Config& config) { return sm103_check(config); }
+  // The epilogue's device code (sm100_fp4_col_output_unassignable).
+  static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t) {
+    return {sm100_fp4_col_output_unassignable(config) ? Rejection::sm100_fp4_col_output : Rejection::none, false};
+  }
   static constexpr void choose_stages(Budget& budget, const Config& config, Checked& c) {
     budget.stage = sm103_stage(config, c);
     sm100_builder_inputs(budget, config, sm103_builder_reserve(config), sm100_carveout_purpose(config), c);
