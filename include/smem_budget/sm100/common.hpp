@@ -296,6 +296,20 @@ constexpr bytes_t sm100_epilogue_contiguous_n(EpilogueTileShape tile, const Tile
   return tile.n == cta.n ? tile.n : tile.n / warps.n;
 }
 
+// The TMA epilogue's tile and its TMA box along N, from the epilogue's CTA tile and TMEM warps.
+struct Sm100EpilogueGeometry {
+  Tile cta;
+  TmemWarps warps;
+  EpilogueTileShape tile;
+  bytes_t contiguous_n = 0;
+};
+constexpr Sm100EpilogueGeometry sm100_epilogue_geometry(const Config& config) {
+  Sm100EpilogueGeometry g{sm100_epilogue_cta_tile(config), sm100_tmem_warps(config), {}, 0};
+  g.tile = sm100_epilogue_tile(config, g.cta, g.warps);
+  g.contiguous_n = sm100_epilogue_contiguous_n(g.tile, g.cta, g.warps);
+  return g;
+}
+
 // The aux output's swizzle atom: SM100's callbacks builder picks it as for D, over the same TMA box
 // (sm100_get_epilogue_smem_swizzle_layout_atom, sm100_builder.inl:71-97, 860-862); 0 when none fits.
 constexpr bytes_t sm100_aux_alignment(const Config& config, EpilogueTileShape tile, bytes_t contiguous_n) {
@@ -352,13 +366,12 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   // sm100_epilogue_nosmem.hpp:494-498): the fusion's empty storage and an empty 16-byte aligned buffer.
   if (config.epilogue == EpilogueKind::nosmem) return no_smem_epilogue(32, 16);
   EpilogueLayout out;
-  const Tile cta = sm100_epilogue_cta_tile(config);
-  const TmemWarps warps = sm100_tmem_warps(config);
-  out.tile = sm100_epilogue_tile(config, cta, warps);
+  const Sm100EpilogueGeometry geometry = sm100_epilogue_geometry(config);
+  out.tile = geometry.tile;
   out.elements = {config.c, config.d, false};
   out.umma_atoms = true;
-  out.contiguous_n = sm100_epilogue_contiguous_n(out.tile, cta, warps);
-  out.stages = tma_epilogue_stages(cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
+  out.contiguous_n = geometry.contiguous_n;
+  out.stages = tma_epilogue_stages(geometry.cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
   out.fusion = sm100_fusion_storage(config, out, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
   lay_out_epilogue(config, out, 2, c);

@@ -57,10 +57,8 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   if (config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
     return "not modelled on sm100: a fusion in the no-smem epilogue";
   if (config.fusion == Fusion::amax_aux) {
-    const EpilogueTileShape tile = sm100_epilogue_tile(config);
-    const bytes_t contiguous_n =
-        sm100_epilogue_contiguous_n(tile, sm100_epilogue_cta_tile(config), sm100_tmem_warps(config));
-    if (sm100_aux_alignment(config, tile, contiguous_n) == 0)
+    const Sm100EpilogueGeometry geometry = sm100_epilogue_geometry(config);
+    if (sm100_aux_alignment(config, geometry.tile, geometry.contiguous_n) == 0)
       return "not modelled on sm100: an aux output no swizzle atom of the epilogue tile fits (sm100_smem_selector's "
              "assertions)";
   }

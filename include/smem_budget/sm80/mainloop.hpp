@@ -285,6 +285,12 @@ constexpr bytes_t sm80_operand_copies(bytes_t mn, bytes_t k, int bits, bool k_ma
 
 }  // namespace detail
 
+// A thread's predicates for `copies` accesses of `per_access` elements: one per vector of the operand's
+// alignment in each access (kAccessesPerVector).
+constexpr bytes_t sm80_access_predicates(bytes_t copies, bytes_t per_access, bytes_t alignment) {
+  return copies * (alignment != 0 && alignment < per_access ? per_access / alignment : 1);
+}
+
 // The global-memory iterators' guard predicates (PredicatedTileAccessIterator, which MmaMultistage reads
 // through and MmaPipelined's PredicatedTileIterator wraps: transform/threadblock/predicated_tile_access_
 // iterator.h:86-104): one per access of the core's thread map per vector of the operand's alignment
@@ -313,11 +319,8 @@ constexpr Rejection sm80_predicate_check(const Config& config) {
   const bool wide = is_f64_or_complex(a);
   const auto too_many = [&](bytes_t mn, Element e, bool k_major, bytes_t alignment, int arrangement_bits) {
     const int bits = bits_of(e);
-    const bytes_t per_access = wide ? 1 : 128 / bits;
-    const bytes_t vector = alignment != 0 && alignment < per_access ? per_access / alignment : 1;
-    const bytes_t predicates =
-        detail::sm80_operand_copies(mn, t.k, bits, k_major, threads, wide, arrangement_bits) * vector;
-    return sm80_predicates_exceed(predicates);
+    const bytes_t copies = detail::sm80_operand_copies(mn, t.k, bits, k_major, threads, wide, arrangement_bits);
+    return sm80_predicates_exceed(sm80_access_predicates(copies, wide ? 1 : 128 / bits, alignment));
   };
   const int b_arrangement_bits = !k_major_a(config) && k_major_b(config) ? bits_of(a) : 0;
   if (too_many(t.m, a, k_major_a(config), config.alignment.a, 0) ||

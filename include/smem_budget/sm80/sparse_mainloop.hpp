@@ -80,12 +80,11 @@ constexpr Rejection sm80_sparse_predicate_check(const Config& config) {
   const auto predicates = [&](bytes_t mn, bytes_t k, Element e, bool k_major, bytes_t alignment, bytes_t crosswise) {
     const int bits = bits_of(e);
     const bytes_t per_access = 128 / bits;
-    const bytes_t vector = alignment != 0 && alignment < per_access ? per_access / alignment : 1;
     const bytes_t copies =
         k_major ? detail::sm80_raked_thread_map(k, mn, threads, per_access, crosswise / per_access).copies
                 : detail::sm80_raked_thread_map(mn, k, threads, per_access, mn / per_access < 8 ? mn / per_access : 8)
                       .copies;
-    return copies * vector;
+    return sm80_access_predicates(copies, per_access, alignment);
   };
   const bytes_t a_k = t.k / sm80_sparsity;
   const int b_bits = bits_of(config.types.b.data);
