@@ -1,6 +1,6 @@
 """Probe sources for SM100 (B200) block-scaled GEMMs (NVFP4, MXFP4/6/8 and mixed operands, 1-SM and
-2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias and scale-factor
-output fusions) and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
+2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias, scale-factor
+output and amax-aux fusions), SM100 blockwise-scaled and plain GEMMs, and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
 the kernel's device-side size assertion needs measure.py's device check)."""
 from measure_common import (ELEMENT, BITS, PRESETS, amax_aux_fusion, block_type, builder_types, dims,
                             finalize_epilogue_cluster, finalize_fusion, linear_fusion, probe_keys, probe_program,
@@ -137,6 +137,10 @@ def probe_source(cfg):
     prelude = ""
     if finalize:
         prelude, fusion_op = finalize_fusion(p)
+    elif fusion.startswith("amax-aux:"):
+        # The same tagged fusion as on the plain kernels: the SM100 epilogue builder takes it whatever
+        # the mainloop (sm100_builder.inl:850-874).
+        fusion_op, prelude = amax_aux_fusion(fusion, p)
     elif fusion == "sf-gen":
         vector, sf = scale_vector(a_kind)
         fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf}, "
@@ -182,6 +186,9 @@ def probe_source_sm103(cfg):
         sf_d = f"cutlass::float_{sf_d}_t" if sf_d else sf
         fusion_op = (f"cutlass::epilogue::fusion::LinCombBlockScaleFactor<{vector}, {ELEMENT[p.d]}, float, {sf_d}, "
                      f"{p.layout_cd}, {ELEMENT[p.c]}>")
+    elif fusion.startswith("amax-aux:"):
+        # SM103's epilogue builder is SM100's (sm103_builder.inl:71-106).
+        fusion_op, prelude = amax_aux_fusion(fusion, p)
     elif fusion != "none":
         raise ValueError(f"fusion {fusion!r} is not measured on SM103")
     operands = f"cute::tuple<{ELEMENT[a]}, {sf}>, {p.layout_a}, 32, cute::tuple<{ELEMENT[b]}, {sf}>, {p.layout_b}, 32"
@@ -275,12 +282,19 @@ def blockwise_probe_source(cfg):
         kernel = f"cutlass::gemm::Kernel{grouped}TmaWarpSpecializedBlockwise{sm}Sm100"
         epilogue = (f"cutlass::epilogue::{grouped}BlockwiseNoSmemWarpSpecialized{sm}" if nosmem
                     else epilogue_schedule(cfg, p, sm))
-    fusion_op = linear_fusion(cfg.get("fusion", "none"), p.d, p.c)
+    fusion = cfg.get("fusion", "none")
+    fusion_prelude = ""
+    if fusion.startswith("amax-aux:"):
+        if nosmem:
+            raise ValueError("the blockwise no-smem epilogue takes no fusion (the legacy LinearCombination path)")
+        fusion_op, fusion_prelude = amax_aux_fusion(fusion, p)
+    else:
+        fusion_op = linear_fusion(fusion, p.d, p.c)
     if fusion_op is None:
-        raise ValueError(f"fusion {cfg.get('fusion')!r} is not measured on SM100 blockwise GEMMs")
+        raise ValueError(f"fusion {fusion!r} is not measured on SM100 blockwise GEMMs")
     g = cfg.get("scale_granularity", "auto")
     gm, gn, gk = (p.m, p.n, p.k) if g == "auto" else dims(g)
-    prelude = f"using ScaleConfig = cutlass::detail::Sm100BlockwiseScaleConfig<{gm}, {gn}, {gk}>;"
+    prelude = fusion_prelude + f"using ScaleConfig = cutlass::detail::Sm100BlockwiseScaleConfig<{gm}, {gn}, {gk}>;"
     sfa, sfb = (f"decltype(ScaleConfig::deduce_layoutSFA()){p.ptr}", f"decltype(ScaleConfig::deduce_layoutSFB()){p.ptr}")
     operands = (f"{ELEMENT[a]}, cute::tuple<{p.layout_a}, {sfa}>, {128 // BITS[a]}, "
                 f"{ELEMENT[b]}, cute::tuple<{p.layout_b}, {sfb}>, {128 // BITS[b]}")

@@ -15,7 +15,7 @@ there are many cores.
 
 batch.json is a list of configuration objects (or {"configs": [...]}). Modelled here: the SM120
 block-scaled, blockwise, plain and sparse families; default, no-smem-free TMA epilogues with the
-fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias (and amax-aux:T on SM90); grouped dense
+fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias (amax-aux:T on SM90, SM100, SM103 and SM120); grouped dense
 kernels; on SM90 (cooperative or ping-pong), SM100 and SM103 TensorRT-LLM's FINALIZE epilogue (epilogue
 finalize), whose fusion is TensorRT-LLM's: name its cutlass_extensions/include with --trtllm-extensions
 (FlashInfer carries a copy). Not here: SM120's FINALIZE and nosmem.
@@ -36,8 +36,10 @@ import ampere
 import blackwell
 import clients_sm90_moe
 import hopper
-from measure_common import (BITS, ELEMENT, PRESETS, block_type, dims, epilogue_tile_type, linear_fusion, probe_program,
-                            scaled_fusion, stage_type)
+from types import SimpleNamespace
+
+from measure_common import (BITS, ELEMENT, LAYOUT, PRESETS, amax_aux_fusion, block_type, dims, epilogue_tile_type,
+                            linear_fusion, probe_program, scaled_fusion, stage_type)
 
 def operand(name, scaling):
     """(element, block-scale kind or None) for one side of `types`."""
@@ -58,6 +60,9 @@ def fusion_op(fusion, d, c, sf_vector, d_layout):
                 f"cutlass::float_ue4m3_t, {layout}, {ELEMENT[c]}>"), ""
     if fusion in ("scaled-mm", "scaled-mm-bias"):
         return scaled_fusion(fusion, d)
+    if fusion.startswith("amax-aux:"):
+        # SM120's epilogue builder takes it as SM90's does (sm120_builder.inl:262-287).
+        return amax_aux_fusion(fusion, SimpleNamespace(layout_cd=LAYOUT[d_layout], d=d, c=c))
     raise ValueError(f"fusion {fusion!r} is not supported by the measuring tool")
 
 
