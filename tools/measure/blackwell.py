@@ -285,8 +285,6 @@ def blockwise_probe_source(cfg):
     fusion = cfg.get("fusion", "none")
     fusion_prelude = ""
     if fusion.startswith("amax-aux:"):
-        if nosmem:
-            raise ValueError("the blockwise no-smem epilogue takes no fusion (the legacy LinearCombination path)")
         fusion_op, fusion_prelude = amax_aux_fusion(fusion, p)
     else:
         fusion_op = linear_fusion(fusion, p.d, p.c)
