@@ -1,7 +1,8 @@
 """Probe sources for SM100 (B200) block-scaled GEMMs (NVFP4, MXFP4/6/8 and mixed operands, 1-SM and
 2-SM or the automatic schedule, clusters, grouped, TMA or no-smem epilogue, bias, scale-factor
-output and amax-aux fusions), SM100 blockwise-scaled and plain GEMMs, and SM103 (B300) FP4 "ultra" GEMMs; measure.py compiles and runs them (host-only:
-the kernel's device-side size assertion needs measure.py's device check)."""
+output and amax-aux fusions), SM100 blockwise-scaled and plain GEMMs, and SM103 (B300) FP4 "ultra"
+GEMMs; measure.py compiles and runs them (host-only: the kernel's device-side size assertion needs
+measure.py's device check)."""
 from measure_common import (ELEMENT, BITS, PRESETS, amax_aux_fusion, block_type, builder_types, dims,
                             finalize_epilogue_cluster, finalize_fusion, linear_fusion, probe_keys, probe_program,
                             scaled_fusion, stage_type)
