@@ -15,10 +15,10 @@ there are many cores.
 
 batch.json is a list of configuration objects (or {"configs": [...]}). Modelled here: the SM120
 block-scaled, blockwise, plain and sparse families; default, no-smem-free TMA epilogues with the
-fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias (and amax-aux:T, also on SM90, SM100 and
-SM103); grouped dense kernels; on SM90 (cooperative or ping-pong), SM100 and SM103 TensorRT-LLM's FINALIZE epilogue (epilogue
-finalize), whose fusion is TensorRT-LLM's: name its cutlass_extensions/include with --trtllm-extensions
-(FlashInfer carries a copy). Not here: SM120's FINALIZE and nosmem.
+fusions none, row-bias, col-bias:T, sf-gen, scaled-mm, scaled-mm-bias and amax-aux:T (amax-aux also on SM90,
+SM100 and SM103); grouped dense kernels; on SM90 (cooperative or ping-pong), SM100 and SM103
+TensorRT-LLM's FINALIZE epilogue (epilogue finalize), whose fusion is TensorRT-LLM's: name its
+cutlass_extensions/include with --trtllm-extensions (FlashInfer carries a copy). Not here: SM120's FINALIZE and nosmem.
 CI does not run this tool; it needs nvcc and a CUTLASS checkout.
 """
 import argparse
