@@ -330,7 +330,7 @@ constexpr std::array<ConfigKey, 41> config_keys{{
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_epilogue_tile(c.epilogue_tile)); }},
     {.key = "fusion", .flag = "--fusion", .value = KeyValue::string,
      .help = "none, row-bias, col-bias:TYPE, sf-gen[:VECTOR[:TYPE[:LAYOUT]]] (block scale factors of D: 16, 32 or 64\nelements, "
-             "ue4m3 or ue8m0, row or col; default the operands' vector and D's layout), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]), scaled-mm-azp, scaled-mm-azp-token (vLLM's ScaledEpilogueBiasAzp[Token];\n2.x), per-row-per-col, fp8-rowwise (TensorRT-LLM's and SGLang's int8 and sm89 FP8 scaled GEMMs; 2.x),\namax-aux:TYPE (CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux, its aux output of TYPE;\nsm90, sm100 without block scales). Default: none.",
+             "ue4m3 or ue8m0, row or col; default the operands' vector and D's layout), scaled-mm, scaled-mm-bias, scaled-mm-col-bias (vLLM's\nScaledEpilogue[Bias|ColumnBias]), scaled-mm-azp, scaled-mm-azp-token (vLLM's ScaledEpilogueBiasAzp[Token];\n2.x), per-row-per-col, fp8-rowwise (TensorRT-LLM's and SGLang's int8 and sm89 FP8 scaled GEMMs; 2.x),\namax-aux:TYPE (CUTLASS's ScaledLinCombPerRowBiasEltActAmaxAux, its aux output of TYPE;\nsm90, sm100, sm103, sm120). Default: none.",
      .example = "--fusion col-bias:bf16", .read = read_fusion,
      .write = [](JsonWriter& out, std::string_view key, const Config& c) { out.member(key, format_fusion(c)); }},
     {.key = "tile_scheduler", .flag = "--tile-scheduler", .value = KeyValue::string,

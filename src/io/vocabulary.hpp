@@ -189,8 +189,8 @@ inline constexpr std::array<Word<Fusion>, 12> fusion_words{{
     {Fusion::fp8_rowwise, "fp8-rowwise",
      "TensorRT-LLM's and SGLang's FP8 rowwise GEMM on sm89: per-row and per-column scales, an optional bias row (2.x)"},
     {Fusion::amax_aux, "amax-aux",
-     "scales, a per-row bias and ReLU, D's amax and an aux output in D's layout with its amax (sm90; sm100 "
-     "without block scales)",
+     "scales, a per-row bias and ReLU, D's amax and an aux output in D's layout with its amax (sm90, sm100, "
+     "sm103, sm120)",
      "ScaledLinCombPerRowBiasEltActAmaxAux"},
 }};
 

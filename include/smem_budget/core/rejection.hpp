@@ -145,6 +145,7 @@ enum class Rejection {
   sm100_cp_async_access,
   sm100_cp_async_2sm,
   sm100_cp_async_cluster,
+  sm100_cp_async_grouped,
   sm100_moe_b_access,
   sm100_moe_no_stage,
   sm100_moe_stages_below_two,
@@ -155,6 +156,7 @@ enum class Rejection {
   sm100_blockwise_granularity_n,
   sm100_blockwise_granularity_k,
   sm100_blockwise_granularity_k_mma,
+  sm100_blockwise_nosmem_fusion,
   sm100_blockwise_stages_below_two,
   sm100_blockwise_smem_exceeds_capacity,
   sm100_blockwise_grouped_smem_exceeds_capacity,
@@ -861,6 +863,10 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"the cp.async kernel runs on a 1x1x1 cluster (it has no multicast)",
     "CPASYNC does not support multicast so the cluster shape is restricted to 1, 1, 1",
     "cutlass/gemm/collective/sm100_mma_cpasync_warpspecialized.hpp:106"}},
+  {Rejection::sm100_cp_async_grouped,
+   {"the cp.async kernel takes a plain problem shape: it has no grouped (pointer-array) form",
+    "ProblemShape{} should be <M,N,K> or <M,N,K,L>",
+    "cutlass/gemm/kernel/sm100_gemm_cpasync_warpspecialized.hpp:75"}},
   {Rejection::sm100_moe_b_access,
    {"the MoE kernel loads B with cp.async in 16-byte accesses: B's alignment (--alignment) times its element's size "
     "must be 16 bytes",
@@ -904,6 +910,13 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"the scale granularity's K must be a multiple of 32 (the FP8 MMA's K)",
     "Scale Granularity K must be divisible by MMA_K",
     "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp:143"}},
+  {Rejection::sm100_blockwise_nosmem_fusion,
+   {"the blockwise kernels store through the no-smem epilogue's adapter, which calls the legacy LinearCombination "
+    "epilogue's operator(): a fusion's no-smem collective has no such call (device code; a host-only build compiles "
+    "it)",
+    "no instance of function template \"cutlass::epilogue::collective::detail::Sm100TmaWarpSpecializedAdapter"
+    "<EpilogueOp>::operator() [with EpilogueOp=…]\" matches the argument list",
+    "cutlass/epilogue/collective/detail.hpp:786"}},
   {Rejection::sm100_blockwise_stages_below_two,
    {"CUTLASS's SM100 blockwise collective requires at least 2 stages (its message says 1)",
     "Specialization requires Stages set to value 1 or more.",

@@ -38,7 +38,9 @@ constexpr std::optional<std::string_view> sm100_blockwise_invalid_input(const Co
     return "not modelled on sm100: blockwise-scaled operands other than FP8 (e4m3, e5m2)";
   if (config.instruction != Instruction::automatic)
     return "instruction chooses a block-scaled MMA; the blockwise builder picks the MMA from the types";
-  if (config.fusion != Fusion::none) return "not modelled on sm100: a fusion in the blockwise-scaled GEMMs";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::amax_aux)
+    return "not modelled on sm100: a fusion other than amax-aux in the blockwise-scaled GEMMs";
+  if (const auto error = sm100_aux_invalid_input(config)) return error;
   if (config.tile_scheduler != TileScheduler::persistent)
     return "not modelled on sm100: stream-K in the blockwise-scaled GEMMs";
   if (!config.epilogue_tile.automatic)
@@ -176,11 +178,15 @@ struct Sm100BlockwiseSteps : DefaultGemmSteps {
     sm100_builder_inputs(budget, config, sm100_blockwise_builder_reserve(config), sm100_carveout_purpose(config), c);
     sm100_decide_stages(budget.decision, config);
   }
-  // The builder asserts a stage (:411), the collective its granularity (:132-143) and two stages (:247).
+  // The builder asserts a stage (:411), the collective its granularity (:132-143) and two stages (:247); then
+  // the kernel's device code stores a fused no-smem epilogue as the legacy one (measured: amax-aux refused).
   static constexpr Rejection check_stages(const Config& config, const Budget& budget) {
     if (budget.decision.stages < 1) return Rejection::sm100_blockwise_no_stage;
     if (const Rejection r = sm100_blockwise_collective_check(config); r != Rejection::none) return r;
-    return budget.decision.stages < 2 ? Rejection::sm100_blockwise_stages_below_two : Rejection::none;
+    if (budget.decision.stages < 2) return Rejection::sm100_blockwise_stages_below_two;
+    if (config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
+      return Rejection::sm100_blockwise_nosmem_fusion;
+    return Rejection::none;
   }
   template <class Parts>
   static constexpr GemmLayout<Parts> lay_out(const Config& config, const Budget& budget, const StageCounts& counts,

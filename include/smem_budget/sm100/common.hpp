@@ -167,8 +167,9 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (!k_major_operands(config) && mma_path(config.types, config.instruction) != MmaPath::mxf8f6f4)
     return "not modelled on sm100: MN-major A or B of the MXF4/NVF4 MMA (MN-major block-scaled operands are "
            "modelled through the MXF8F6F4 one: --instruction mxf8f6f4)";
-  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen)
-    return "not modelled on sm100: fusions other than col-bias and sf-gen";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen &&
+      config.fusion != Fusion::amax_aux)
+    return "not modelled on sm100: fusions other than col-bias, sf-gen and amax-aux";
   if (config.sf_output.layout.value_or(config.d_layout) != config.d_layout)
     return "not modelled on sm100: dense scale factors of D in another layout than D's (the sparse kernels' are "
            "modelled)";
@@ -315,6 +316,16 @@ constexpr Sm100EpilogueGeometry sm100_epilogue_geometry(const Config& config) {
 constexpr bytes_t sm100_aux_alignment(const Config& config, EpilogueTileShape tile, bytes_t contiguous_n) {
   const bool m_major = config.d_layout == MatrixLayout::col;
   return umma_swizzle_alignment(config.aux, m_major ? tile.m : contiguous_n, m_major);
+}
+
+// An aux output no swizzle atom of the TMA epilogue's tile fits: sm100_smem_selector's assertions, which the
+// model does not reproduce.
+constexpr std::optional<std::string_view> sm100_aux_invalid_input(const Config& config) {
+  if (config.fusion != Fusion::amax_aux || config.epilogue == EpilogueKind::nosmem) return std::nullopt;
+  const Sm100EpilogueGeometry geometry = sm100_epilogue_geometry(config);
+  if (sm100_aux_alignment(config, geometry.tile, geometry.contiguous_n) != 0) return std::nullopt;
+  return "not modelled on sm100: an aux output no swizzle atom of the epilogue tile fits (sm100_smem_selector's "
+         "assertions)";
 }
 
 // The fusion's storage on SM100 (SM100's callbacks are SM90's, sm100_callbacks_tma_warpspecialized.hpp:56-86):

@@ -56,12 +56,7 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
   // CUTLASS's own 1-SM, 2-SM and grouped kernels measure the same (tests/data/sm100-stream-k-names-device.json).
   if (config.epilogue == EpilogueKind::nosmem && config.fusion != Fusion::none)
     return "not modelled on sm100: a fusion in the no-smem epilogue";
-  if (config.fusion == Fusion::amax_aux) {
-    const Sm100EpilogueGeometry geometry = sm100_epilogue_geometry(config);
-    if (sm100_aux_alignment(config, geometry.tile, geometry.contiguous_n) == 0)
-      return "not modelled on sm100: an aux output no swizzle atom of the epilogue tile fits (sm100_smem_selector's "
-             "assertions)";
-  }
+  if (const auto error = sm100_aux_invalid_input(config)) return error;
   if (!config.epilogue_tile.automatic) {
     const Tile cta = sm100_epilogue_cta_tile(config);
     const EpilogueTile& e = config.epilogue_tile;
@@ -90,14 +85,6 @@ constexpr std::optional<std::string_view> sm100_dense_invalid_input(const Config
                "no integer type of that size)";
     if (config.cp_async && config.schedule != Schedule::one_sm)
       return "SM100's cp.async kernel schedule is KernelWarpSpecialized1SmSm100: give --schedule 1sm";
-    // Measured: CUTLASS's own (the no-smem epilogue) and KernelScheduleAuto's (EpilogueScheduleAuto: the
-    // TMA epilogue), on a static cluster (others are refused: sm100_dense_check).
-    const EpilogueKind measured_epilogue = config.cp_async ? EpilogueKind::nosmem : EpilogueKind::tma;
-    if (config.epilogue != measured_epilogue || config.grouped || config.cluster.is_dynamic() ||
-        config.tile_scheduler != TileScheduler::persistent || config.fusion != Fusion::none)
-      return "not modelled on sm100: a cp.async kernel other than CUTLASS's own (--cp-async: the no-smem epilogue) "
-             "or KernelScheduleAuto's for A or B below 16 bytes (the TMA epilogue), on a static cluster, the "
-             "persistent scheduler, no fusion, not grouped";
   }
   return std::nullopt;
 }
@@ -196,8 +183,10 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   if (!cp_async_access_fits(config.alignment.b, config.types.b.data)) return Rejection::sm100_cp_async_access;
   if (!k_major_b(config))
     if (const Rejection r = mn_major_atom(sm100_b_columns(config), config.types.b.data); r != Rejection::none) return r;
-  // The cp.async collective (sm100_mma_cpasync_warpspecialized.hpp:105-106): a 1-SM MMA (KernelScheduleAuto
-  // makes a 2-SM one for an even cluster M), on one CTA.
+  // The cp.async kernel (sm100_gemm_cpasync_warpspecialized.hpp:75): a plain problem shape; its collective
+  // (sm100_mma_cpasync_warpspecialized.hpp:105-106): a 1-SM MMA (KernelScheduleAuto makes a 2-SM one for an
+  // even cluster M), on one 1x1x1 cluster, static (a dynamic one is refused alike, measured).
+  if (sm100_cp_async(config) && config.grouped) return Rejection::sm100_cp_async_grouped;
   if (sm100_cp_async(config) && two_sm) return Rejection::sm100_cp_async_2sm;
   if (sm100_cp_async(config) && config.cluster.m * config.cluster.n != 1) return Rejection::sm100_cp_async_cluster;
   // The epilogue's store(), in device code.

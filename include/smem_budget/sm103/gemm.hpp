@@ -53,8 +53,8 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   // CUTLASS's own SM103 kernels (its generator's listing) write block scale factors of D from the
   // no-smem epilogue, ue8m0 per 16 or 32 elements, with either stream-K or the persistent scheduler:
   // what was measured.
-  if (config.fusion != Fusion::none && config.fusion != Fusion::sf_gen)
-    return "not modelled on sm103: fusions other than sf-gen";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::sf_gen && config.fusion != Fusion::amax_aux)
+    return "not modelled on sm103: fusions other than sf-gen and amax-aux";
   if (config.fusion == Fusion::sf_gen) {
     const ScaleFactorOutput sf = config.sf_output;
     if (config.epilogue != EpilogueKind::nosmem)
@@ -72,6 +72,7 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   if (config.epilogue_schedule != EpilogueSchedule::automatic)
     return "not modelled on sm103: an epilogue schedule apart from the kernel's (SM103's kernels name their own)";
   if (const auto error = sm100_invalid_input(config)) return error;
+  if (const auto error = sm100_aux_invalid_input(config)) return error;
   const bool two_sm = sm103_is_2sm(config);
   if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))
     return "not modelled on sm103: tile M 128 (1-SM) or 256 (2-SM)";

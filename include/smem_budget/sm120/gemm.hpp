@@ -68,7 +68,6 @@ constexpr std::optional<std::string_view> sm120_invalid_input(const Config& conf
   // scheduler, whose storage and builder reserve were not measured.
   if (config.batched) return "not modelled on sm120: pointer-array batched GEMMs (batched is modelled on sm90)";
   if (config.fusion == Fusion::scaled_mm_col_bias) return "not modelled on sm120: the scaled-mm-col-bias fusion";
-  if (config.fusion == Fusion::amax_aux) return "not modelled on sm120: the amax-aux fusion (modelled on sm90)";
   if (config.fusion == Fusion::scaled_mm_azp || config.fusion == Fusion::scaled_mm_azp_token)
     return "not modelled on sm120: vLLM's azp epilogues on CUTLASS 3.x kernels (modelled as its 2.x kernels: generation "
            "2x, or --arch sm80 or sm89)";
