@@ -279,7 +279,7 @@ constexpr bool is_pointer_array(const Config& config) { return config.grouped ||
 // sm90_callbacks_tma_warpspecialized.hpp:131-133, 281-289, 438-447), not LinCombPerColBias (:621-624) nor
 // ScaledLinCombPerRowBiasEltActAmaxAux (:1933-1934); SM100's Sm100PtrArrayTmaWarpSpecialized takes that
 // policy's callbacks (sm100_callbacks_tma_warpspecialized.hpp:129-148). Such a kernel stops at
-// callbacks.hpp:55 (measured on SM90 and SM100).
+// callbacks.hpp:55 (measured on SM90, SM100 and SM120).
 constexpr bool pointer_array_callbacks_missing(Fusion fusion) {
   return fusion == Fusion::col_bias || fusion == Fusion::amax_aux;
 }

@@ -71,7 +71,8 @@ constexpr Rejection sm120_check_epilogue(const Config& config, const CutlassRule
   const Rejection no_atom = row ? Rejection::epilogue_swizzle_atom : Rejection::epilogue_swizzle_atom_mn;
   if (swizzle_alignment(e.d, extent) == 0) return no_atom;
   if (e.c != Element::none && swizzle_alignment(e.c, extent) == 0) return no_atom;
-  if (config.grouped && (config.fusion == Fusion::row_bias || config.fusion == Fusion::col_bias ||
+  // Measured: bias rows, amax-aux (as SM90's pointer-array kernels), ping-pong column-major scale factors.
+  if (config.grouped && (config.fusion == Fusion::row_bias || pointer_array_callbacks_missing(config.fusion) ||
                          (config.fusion == Fusion::sf_gen && !row && config.schedule == Schedule::pingpong)))
     return Rejection::grouped_bias_callbacks;
   if (config.fusion == Fusion::sf_gen) {
