@@ -146,6 +146,7 @@ enum class Rejection {
   sm100_cp_async_2sm,
   sm100_cp_async_cluster,
   sm100_cp_async_grouped,
+  sm100_cp_async_smem_exceeds_capacity,
   sm100_moe_b_access,
   sm100_moe_no_stage,
   sm100_moe_stages_below_two,
@@ -867,6 +868,10 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
    {"the cp.async kernel takes a plain problem shape: it has no grouped (pointer-array) form",
     "ProblemShape{} should be <M,N,K> or <M,N,K,L>",
     "cutlass/gemm/kernel/sm100_gemm_cpasync_warpspecialized.hpp:75"}},
+  {Rejection::sm100_cp_async_smem_exceeds_capacity,
+   {"the kernel's SharedStorage is over 232,448 B, which the SM100 cp.async kernel asserts in device code (a "
+    "host-only build compiles it)",
+    "SMEM usage exceeded capacity.", "cutlass/gemm/kernel/sm100_gemm_cpasync_warpspecialized.hpp:375"}},
   {Rejection::sm100_moe_b_access,
    {"the MoE kernel loads B with cp.async in 16-byte accesses: B's alignment (--alignment) times its element's size "
     "must be 16 bytes",
@@ -1282,7 +1287,8 @@ constexpr bool is_sm100_capacity_refusal(Rejection r) {
          r == Rejection::sm100_blockwise_smem_exceeds_capacity ||
          r == Rejection::sm100_blockwise_grouped_smem_exceeds_capacity ||
          r == Rejection::sm100_sparse_smem_exceeds_capacity ||
-         r == Rejection::sm100_input_transform_smem_exceeds_capacity;
+         r == Rejection::sm100_input_transform_smem_exceeds_capacity ||
+         r == Rejection::sm100_cp_async_smem_exceeds_capacity;
 }
 
 }  // namespace smem_budget
