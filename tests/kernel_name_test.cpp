@@ -649,9 +649,9 @@ Config expected_sm100(const json& k) {
     c.fusion = Fusion::sf_gen;
     // The sparse NVF4 kernels' e4m3 scale factors of D read as ue4m3 (bytes written from registers).
     c.sf_output = {k["sf_d_vector"], k["sf_d"] == "ue8m0" ? ScaleType::ue8m0 : ScaleType::ue4m3};
-    // A sparse kernel's scale factors of D in another layout than D's keep theirs.
+    // Scale factors of D in another layout than D's keep theirs.
     const MatrixLayout sf_layout = k["sf_d_layout"] == "t" ? MatrixLayout::row : MatrixLayout::col;
-    if (c.sparse && sf_layout != c.d_layout) c.sf_output.layout = sf_layout;
+    if (sf_layout != c.d_layout) c.sf_output.layout = sf_layout;
   }
   set_alignment_and_scheduler(c, k);
   if (k["epilogue_tile"] != "auto") c.epilogue_tile = {false, k["epilogue_tile"][0], k["epilogue_tile"][1]};

@@ -346,7 +346,7 @@ void tile_scheduler_part(NameReader& r, std::vector<std::string_view>& rest, std
 
 // [_epiVs{V}{layout}] at the end: the block scale factors of D, LinCombBlockScaleFactor.
 void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string_view d,
-                 std::optional<ScaleType> d_scale, bool sparse_sm100, MatrixLayout d_layout) {
+                 std::optional<ScaleType> d_scale, bool sm10x, MatrixLayout d_layout) {
   Config fused;
   if (!rest.empty() && rest.back().starts_with("epiVs")) {
     const std::string_view part = rest.back();
@@ -357,13 +357,14 @@ void fusion_part(NameReader& r, std::vector<std::string_view>& rest, std::string
       r.fail(part, "a scale-factor output part is epiVs{16|32|64}{t|n}");
     if (!d_scale) r.fail(part, fmt::format("scale factors are written with a block-scaled output; D ({}) has none", d));
     // The scale factors of D go from registers to global memory (LinCombBlockScaleFactor keeps no shared
-    // memory): their layout, like D's or not, changes no byte (measured by name:
+    // memory): their layout, like D's or not, changes no byte of a dense kernel (measured by name:
     // tests/data/sm100-blockscaled-names-device.json).
     fused.fusion = Fusion::sf_gen;
     fused.sf_output = ScaleFactorOutput{*known, d_scale};
-    // SM100's sparse epilogue sizes its tile by it (sm100_builder.inl:142-145): given where it is not D's.
+    // On SM100 and SM103 it is given where it is not D's: the sparse epilogue sizes its tile by it
+    // (sm100_builder.inl:142-145), and a grouped kernel has callbacks for a row-major one only.
     const MatrixLayout layout = part.back() == 't' ? MatrixLayout::row : MatrixLayout::col;
-    if (sparse_sm100 && layout != d_layout) fused.sf_output.layout = layout;
+    if (sm10x && layout != d_layout) fused.sf_output.layout = layout;
     rest.pop_back();
   } else if (d_scale) {
     r.fail(d, "an output with scale factors needs the name's _epiVs part (their vector and layout)");
@@ -655,7 +656,8 @@ Settings cutlass_name_settings(std::string_view name, const Origin& origin) {
     return sm90_schedule_settings(r, name, rest, k);
   }
   const bool sm100_sparse = k.arch == NameArch::sm100 && is_sparse(k.family);
-  fusion_part(r, rest, d, d_scale, sm100_sparse, layouts[2] == 't' ? MatrixLayout::row : MatrixLayout::col);
+  fusion_part(r, rest, d, d_scale, k.arch == NameArch::sm100 || k.arch == NameArch::sm103,
+              layouts[2] == 't' ? MatrixLayout::row : MatrixLayout::col);
   if (sm100_tensorop) return sm100_tensorop_settings(r, name, rest, k);
   if (sm100_sparse) return sm100_sparse_settings(r, name, rest, k, stages);
   if (k.arch == NameArch::sm100) return sm100_schedule_settings(r, name, rest, k);

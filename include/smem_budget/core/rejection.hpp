@@ -458,8 +458,8 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
     "BLK_K0 must be a multiple of 8.",
     "cutlass/gemm/collective/builders/sm90_common.inl:183 ss_smem_selector"}},
   {Rejection::grouped_bias_callbacks,
-   {"grouped (pointer-array) kernels have no fusion callbacks for a bias row or amax-aux, nor ping-pong ones for "
-    "scale factors of a column-major D",
+   {"grouped (pointer-array) kernels have no fusion callbacks for a bias row or amax-aux, nor for scale factors in "
+    "a column-major layout (on SM120, ping-pong ones only)",
     "Could not find a callbacks specialization.",
     "cutlass/epilogue/fusion/callbacks.hpp:55"}},
   // SM90's collective asserts it too.

@@ -170,9 +170,6 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen &&
       config.fusion != Fusion::amax_aux)
     return "not modelled on sm100: fusions other than col-bias, sf-gen and amax-aux";
-  if (config.sf_output.layout.value_or(config.d_layout) != config.d_layout)
-    return "not modelled on sm100: dense scale factors of D in another layout than D's (the sparse kernels' are "
-           "modelled)";
   if (!config.epilogue_tile.automatic) {
     // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
     // same TMEM loads, and an N that divides the CTA's.
@@ -271,9 +268,13 @@ constexpr EpilogueTileShape sm100_epilogue_tile(const Config& config, const Tile
 }
 
 // A grouped kernel's TMA epilogue (Sm100PtrArrayTmaWarpSpecialized) takes SM90's pointer-array
-// callbacks, which lack some fusions (core/config.hpp): callbacks.hpp:55.
+// callbacks, which lack some fusions (core/config.hpp): callbacks.hpp:55. Its own scale-factor callbacks,
+// which the grouped no-smem epilogue reuses, write a row-major layout only
+// (sm100_callbacks_tma_warpspecialized.hpp:355-363, 446-454, 1284-1300; measured on SM103).
 constexpr bool sm100_pointer_array_callbacks_missing(const Config& config) {
-  return config.grouped && config.epilogue == EpilogueKind::tma && pointer_array_callbacks_missing(config.fusion);
+  if (!config.grouped) return false;
+  if (config.fusion == Fusion::sf_gen) return config.sf_output.layout.value_or(config.d_layout) == MatrixLayout::col;
+  return config.epilogue == EpilogueKind::tma && pointer_array_callbacks_missing(config.fusion);
 }
 
 // The automatic tile's assertion that the CTA spans those narrowest N (sm100_builder.inl:1046).

@@ -84,6 +84,7 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
 constexpr Rejection sm103_check(const Config& config) {
   const bool two_sm = sm103_is_2sm(config);
   if (two_sm && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
+  if (sm100_pointer_array_callbacks_missing(config)) return Rejection::grouped_bias_callbacks;
   if (config.stages.kind == StagePolicy::Kind::fixed) return Rejection::sm103_stage_count;
   if (config.tile.k != sm103_tile_k) return Rejection::sm103_tile_k;
   const bytes_t n = config.tile.n;
