@@ -256,7 +256,8 @@ struct Sm100DenseSteps : DefaultGemmSteps {
   static constexpr SizeRefusal check_laid_out(const Config& config, bytes_t total) {
     const Rejection size = sm100_capacity_refusal(config, total);
     // The cp.async kernel asserts it in its own device code (measured).
-    if (size != Rejection::none && sm100_cp_async(config)) return {Rejection::sm100_cp_async_smem_exceeds_capacity, true};
+    if (size != Rejection::none && sm100_cp_async(config))
+      return {Rejection::sm100_cp_async_smem_exceeds_capacity, true};
     return {size, size != Rejection::none};
   }
   static constexpr void record(Budget& budget, const Config& config) {
