@@ -109,7 +109,12 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm100 --schedule cooperative", nullptr, "sm100 takes auto, 1sm or 2sm"},
   // Without block scales too: SM90's schedules and batched kernels are no SM100 kernel.
   {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --schedule tma", nullptr,
-   "warpspecialized and tma are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm"},
+   "tma and single-warpgroup-* are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm"},
+  {"--tile 128x16x128 --arch sm100 --scaling none --types e4m3 --schedule single-warpgroup-rolling", nullptr,
+   "single-warpgroup-* are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm"},
+  {"--tile 128x16x128 --arch sm120 --schedule single-warpgroup-prefill", nullptr,
+   "the single-warpgroup schedules are TensorRT-LLM's SM90 small-K MoE kernel; sm120 takes auto, cooperative or "
+   "pingpong"},
   {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --schedule warpspecialized", nullptr,
    "sm100 takes auto, 1sm or 2sm"},
   {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --batched", nullptr,
@@ -369,8 +374,25 @@ const Case cases[] = {
    "e4m3:u4 (W4AFP8), bf16:e2m1, f16:e2m1 (WFP4A16) and e4m3:e2m1 (FlashInfer's Humming mode); it runs W4A16 int4 "
    "with its 2.x kernel (generation 2x)"},
   {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x40x128", nullptr,
-   "--runner: not modelled: trtllm-moe builds tile 128x40x128 of e4m3:e2m1 as its single-warpgroup small-K kernel only "
-   "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)"},
+   "--runner: trtllm-moe builds tile 128x40x128 of e4m3:e2m1 as its single-warpgroup small-K kernel only "
+   "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308): give schedule single-warpgroup-prefill or "
+   "single-warpgroup-rolling"},
+  // TensorRT-LLM's single-warpgroup small-K MoE kernel: what its dispatch and launcher run.
+  {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --d bf16 --tile 128x16x128 --schedule single-warpgroup-prefill",
+   nullptr, "the single-warpgroup schedules are TensorRT-LLM's small-K MoE kernel for FP8 activations with e2m1 "
+   "weights (moe_gemm_tma_ws_mixed_input_launcher.inl:226-227 at FlashInfer fb28d72): give moe and types e4m3:e2m1"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x64x128 --schedule single-warpgroup-rolling",
+   nullptr, "TensorRT-LLM runs its single-warpgroup MoE kernel on tiles 128x8x128, 128x16x128, 128x32x128 and "
+   "128x40x128 alone (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301-308)"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x16x128 --schedule single-warpgroup-rolling "
+   "--cluster 2x1x1", nullptr, "runs on a 1x1x1 cluster alone (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:138-139): "
+   "give cluster 1x1x1"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:e2m1 --d bf16 --tile 128x16x128 --schedule single-warpgroup-prefill "
+   "--stages 4", nullptr, "TensorRT-LLM builds its single-warpgroup MoE kernel with StageCount<3> "
+   "(moe_gemm_tma_ws_mixed_input_launcher.inl:251-254): give stages 3"},
+  {"--arch sm90 --moe --grouped --conversion scl --a-layout row --b-layout col --d-layout col --scaling none "
+   "--types e4m3:e2m1 --d bf16 --c bf16 --tile 128x16x128 --schedule single-warpgroup-prefill", nullptr,
+   "with StageCount<3> (moe_gemm_tma_ws_mixed_input_launcher.inl:251-254): give stages 3"},
   {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --d bf16 --tile 128x256x512", nullptr,
    "--runner: trtllm-moe's SM90 mixed-input dispatch builds no tile 128x256x512 "
    "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:289-319): its tiles are 64 or 128 by 16, 32, 64 or 128 with K "

@@ -336,6 +336,35 @@ TEST_CASE("trtllm-moe on sm90 answers a mixed-input tactic with TensorRT-LLM's o
   CHECK_FALSE(w4afp8.budget.decision.raised_from);
 }
 
+TEST_CASE("trtllm-moe on sm90 answers FlashInfer's single-warpgroup small-K tactics") {
+  // mainloop sched 4 and 5 (MainloopScheduleType at FlashInfer fb28d72) run SingleWarpgroupPersistentGemm at
+  // StageCount<3>; measured (tests/data/sm90-trtllm-single-warpgroup-device.json): 35,840 B at 128x8x128,
+  // 64,512 B at 128x40x128, either mode.
+  const auto entry = [](const std::string& tile, int mainloop) {
+    const std::string head = "Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 90\n\ttile shape ID: ";
+    const std::string clusters =
+        "\n\tcluster shape ID: 1x1x1\n\tdynamic cluster shape ID: undefined\n\tfallback cluster shape ID: "
+        "undefined\n\tmainloop sched: ";
+    const std::string tail =
+        "\n\tepi sched: 0\n\tenable cuda kernel: false\n\tepilogue fusion type: 0\n\tswap_ab: false\n";
+    const std::string block = head + tile + clusters + std::to_string(mainloop) + tail;
+    io::Settings settings{{"types", io::Setting{"e4m3:e2m1", "--types"}},
+                          {"runner", io::Setting{"trtllm-moe", "--runner"}},
+                          {"d", io::Setting{"bf16", "--d"}},
+                          {"kernel", io::Setting{block, "--kernel"}}};
+    io::expand_kernel_name(settings);
+    return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
+  };
+  const Result prefill = entry("128x8x128", 4);
+  CHECK(prefill.config.schedule == Schedule::single_warpgroup_prefill);
+  CHECK(prefill.budget.decision.stages == 3);
+  CHECK(prefill.budget.epilogue_shared_storage == 2064);
+  CHECK(prefill.budget.total == 35840);
+  const Result rolling = entry("128x40x128", 5);
+  CHECK(rolling.config.schedule == Schedule::single_warpgroup_rolling);
+  CHECK(rolling.budget.total == 64512);
+}
+
 TEST_CASE("TensorRT-LLM's mixed-input builder raises a stage count below 2 to 2, and the why says so") {
   // 128x256x512 W4AFP8: one stage fits the builder's formula, the kernel is built with two and asks
   // 364,544 B (measured, tests/data/sm90-trtllm-mixed-input-device.json).

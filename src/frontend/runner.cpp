@@ -97,12 +97,17 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
     trtllm_moe_sm90_packed_scales_tile(runner, given, types, spec, tile->second);
     return;
   }
+  // The single-warpgroup small-K kernel: the launcher's StageCount<3>; the model checks its tiles.
+  if (io::string_setting(settings, "schedule").starts_with("single-warpgroup")) {
+    runner.add("stages", 3, "StageCount<3>, moe_gemm_tma_ws_mixed_input_launcher.inl:251-254");
+    return;
+  }
   // FP8 activations with e2m1 weights run these tiles as the single-warpgroup small-K kernel only (:301, :308).
   const bool small_k_only = spec.m == 128 && (spec.n == 8 || spec.n == 40) && spec.k == 128;
   if (small_k_only && types.a.data == Element::e4m3 && types.b.data == Element::e2m1)
-    io::fail_at(given.origin, fmt::format("not modelled: trtllm-moe builds tile {}x{}x{} of e4m3:e2m1 as its "
-                                          "single-warpgroup small-K kernel only "
-                                          "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308)",
+    io::fail_at(given.origin, fmt::format("trtllm-moe builds tile {}x{}x{} of e4m3:e2m1 as its single-warpgroup "
+                                          "small-K kernel only (moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, "
+                                          "308): give schedule single-warpgroup-prefill or single-warpgroup-rolling",
                                           spec.m, spec.n, spec.k));
   // The tiles its dispatch instantiates (:289-319): M 64 or 128 with N 16, 32, 64 or 128 and K 128, 256 or 512;
   // 128x256 and 256x128 with K 128 or 256; 256x256x128.

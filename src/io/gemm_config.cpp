@@ -676,8 +676,6 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
   const int sm = c.sm_version.value_or(0);
   const bool sm10x = sm >= 100 && sm < 120;
   const auto cluster_m = c.cluster_shape.substr(0, c.cluster_shape.find('x'));
-  if (c.mainloop_schedule.starts_with("SINGLE_WARPGROUP"))
-    r.fail(c.mainloop_schedule, "not modelled: TensorRT-LLM's SM90 W4A8 single-warpgroup kernels");
   if (sm10x) {
     // TensorRT-LLM's SM10x launchers run one MMA over two CTAs when the cluster's M is 2, the MMA
     // tile twice the CTA tile (moe_gemm_tma_ws_launcher.inl:216-220 at FlashInfer fb28d72); a
@@ -702,6 +700,10 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     if (c.mainloop_schedule == "PINGPONG") r.set("schedule", "pingpong", c.mainloop_schedule);
     if (c.mainloop_schedule == "COOPERATIVE") r.set("schedule", "cooperative", c.mainloop_schedule);
     if (c.mainloop_schedule == "WARPSPECIALIZED") r.set("schedule", "warpspecialized", c.mainloop_schedule);
+    if (c.mainloop_schedule == "SINGLE_WARPGROUP_PREFILL")
+      r.set("schedule", "single-warpgroup-prefill", c.mainloop_schedule);
+    if (c.mainloop_schedule == "SINGLE_WARPGROUP_ROLLING")
+      r.set("schedule", "single-warpgroup-rolling", c.mainloop_schedule);
   }
   r.set("tile", shape, tile);
   if (c.epilogue_fusion_type == "FINALIZE")

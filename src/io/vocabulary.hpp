@@ -22,7 +22,7 @@ struct Word {
   std::string_view cutlass = {};  // the CUTLASS type or tag, where the value is one
 };
 
-inline constexpr std::array<Word<Schedule>, 7> schedule_words{{
+inline constexpr std::array<Word<Schedule>, 9> schedule_words{{
     {Schedule::automatic, "auto",
      "KernelScheduleAuto: the cooperative kernel on sm120; on sm90 ping-pong for tile M 64, else cooperative, with "
      "the no-smem epilogue; on sm100 1-SM or 2-SM by tile M and cluster"},
@@ -35,6 +35,12 @@ inline constexpr std::array<Word<Schedule>, 7> schedule_words{{
      "cutlass::gemm::KernelTmaWarpSpecialized"},
     {Schedule::tma, "tma", "the non-persistent, non-warp-specialized KernelTma kernel (sm90; no-smem epilogue)",
      "cutlass::gemm::KernelTma"},
+    {Schedule::single_warpgroup_prefill, "single-warpgroup-prefill",
+     "TensorRT-LLM's SM90 small-K MoE kernel, one warp group, every stage loaded up front (moe, e4m3:e2m1)",
+     "cutlass::gemm::kernel::SingleWarpgroupPipelineMode::PrefillAll"},
+    {Schedule::single_warpgroup_rolling, "single-warpgroup-rolling",
+     "TensorRT-LLM's SM90 small-K MoE kernel, one warp group, stages refilled as they drain (moe, e4m3:e2m1)",
+     "cutlass::gemm::kernel::SingleWarpgroupPipelineMode::RollingRefill"},
 }};
 
 inline constexpr std::array<Word<Instruction>, 3> instruction_words{{

@@ -22,7 +22,22 @@ inline constexpr bytes_t max_tile_extent = 65'536;
 // on SM90 (64: ping-pong, else cooperative), by tile M and cluster on SM100 (1-SM or 2-SM).
 // cooperative and pingpong are SM90/SM120 schedules, one_sm and two_sm SM100's …1Sm…/…2Sm… ones;
 // warp_specialized (KernelTmaWarpSpecialized) and tma (KernelTma) SM90's non-persistent kernels.
-enum class Schedule { automatic, cooperative, pingpong, one_sm, two_sm, warp_specialized, tma };
+// single_warpgroup_prefill and single_warpgroup_rolling are TensorRT-LLM's SM90 small-K MoE kernel
+// (SingleWarpgroupPersistentGemm) in its two pipeline modes.
+enum class Schedule {
+  automatic,
+  cooperative,
+  pingpong,
+  one_sm,
+  two_sm,
+  warp_specialized,
+  tma,
+  single_warpgroup_prefill,
+  single_warpgroup_rolling,
+};
+constexpr bool is_single_warpgroup(Schedule s) {
+  return s == Schedule::single_warpgroup_prefill || s == Schedule::single_warpgroup_rolling;
+}
 
 // CTAs per thread-block cluster (ClusterShape_MNK). SM100 kernels may also take a cluster chosen at
 // run time, Shape<int, int, _1>: `dynamic`, which CUTLASS's kernel names spell 0x0x1.

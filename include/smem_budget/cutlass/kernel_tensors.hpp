@@ -18,13 +18,11 @@ namespace smem_budget {
 enum class TensorsFirst { epilogue, mainloop };
 
 // The struct is at least 128-aligned, and as aligned as its most aligned member; its tail is
-// padded to that alignment.
+// padded to that alignment. `epilogue_parts` break the epilogue's tensors down.
 template <class Parts = PartList>
-constexpr BasicStructLayout<Parts> kernel_tensor_storage(const Config& config, const MainloopTensors<Parts>& mainloop,
-                                                         const EpilogueLayout& epi, TensorsFirst first, Checked& c) {
-  // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+constexpr BasicStructLayout<Parts> kernel_tensor_storage(const MainloopTensors<Parts>& mainloop,
+                                                         const EpilogueLayout& epi, const Parts& epilogue_parts,
+                                                         TensorsFirst first, Checked& c) {
   BasicStructLayout<Parts> tensors(c, 128);
   if (first == TensorsFirst::epilogue)
     tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
@@ -33,6 +31,16 @@ constexpr BasicStructLayout<Parts> kernel_tensor_storage(const Config& config, c
     tensors.nested("epilogue tensors", epilogue_parts, epi.tensor_size, epi.tensor_align);
   tensors.finish("tensors");
   return tensors;
+}
+
+// The same, with the epilogue's tensors as CUTLASS's TMA and no-smem epilogues lay them out.
+template <class Parts = PartList>
+constexpr BasicStructLayout<Parts> kernel_tensor_storage(const Config& config, const MainloopTensors<Parts>& mainloop,
+                                                         const EpilogueLayout& epi, TensorsFirst first, Checked& c) {
+  // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>) epilogue_parts = epilogue_tensor_parts(config, epi, c);
+  return kernel_tensor_storage<Parts>(mainloop, epi, epilogue_parts, first, c);
 }
 
 }  // namespace smem_budget

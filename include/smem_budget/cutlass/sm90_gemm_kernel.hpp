@@ -60,7 +60,9 @@ constexpr void add_pipelines(Layout& pipes, const Config& config, bytes_t mainlo
   pipes.member("epilogue load pipeline barriers", epi.pipeline_size, 16, PartKind::barrier);
   // The non-persistent warp-specialized kernel has no load-order barrier (sm90_gemm_tma_warpspecialized.hpp:130-136).
   if (config.schedule == Schedule::warp_specialized) return;
-  const bool pingpong = config.schedule == Schedule::pingpong;
+  // TensorRT-LLM's single-warpgroup kernel keeps the ping-pong kernel's SharedStorage
+  // (trtllm_single_warpgroup_moe.hpp).
+  const bool pingpong = config.schedule == Schedule::pingpong || is_single_warpgroup(config.schedule);
   // The cp.async kernels keep no load order: the ping-pong one its math warp-group order alone
   // (sm90_gemm_warpspecialized_pingpong.hpp:137-145, cooperative :127-133).
   if (config.cp_async) {

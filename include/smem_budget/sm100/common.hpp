@@ -107,8 +107,10 @@ constexpr bytes_t sm100_b_columns(const Config& config) {
 // SM103's takes; empty when the configuration has none.
 constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& config) {
   if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong ||
-      config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma)
-    return "cooperative, pingpong, warpspecialized and tma are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm";
+      config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma ||
+      is_single_warpgroup(config.schedule))
+    return "cooperative, pingpong, warpspecialized, tma and single-warpgroup-* are SM90/SM120 schedules; sm100 takes "
+           "auto, 1sm or 2sm";
   // SM100's pointer-array kernel sizes its tensormaps by IsGroupedGemmKernel from 4.5.0
   // (sm100_gemm_array_tma_warpspecialized.hpp) and takes its own scheduler for a non-grouped
   // problem: not measured.

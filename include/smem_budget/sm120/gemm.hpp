@@ -64,6 +64,9 @@ constexpr std::optional<std::string_view> sm120_invalid_input(const Config& conf
   if (config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma)
     return "the warpspecialized and tma schedules are SM90's non-persistent kernels; sm120 takes auto, cooperative or "
            "pingpong";
+  if (is_single_warpgroup(config.schedule))
+    return "the single-warpgroup schedules are TensorRT-LLM's SM90 small-K MoE kernel; sm120 takes auto, cooperative "
+           "or pingpong";
   // SM120's pointer-array kernel over a non-grouped problem would take SM120's own default
   // scheduler, whose storage and builder reserve were not measured.
   if (config.batched) return "not modelled on sm120: pointer-array batched GEMMs (batched is modelled on sm90)";

@@ -78,6 +78,10 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
   if (config.moe && !mixed)
     return "moe on sm90 is TensorRT-LLM's mixed-input MoE GEMM: give types ACTIVATION:WEIGHT of two widths (e4m3:s4, "
            "bf16:e2m1, …); its other SM90 MoE GEMMs are CUTLASS's grouped kernels (leave moe out)";
+  if (is_single_warpgroup(config.schedule) && !is_trtllm_humming_moe(config))
+    return "the single-warpgroup schedules are TensorRT-LLM's small-K MoE kernel for FP8 activations with e2m1 "
+           "weights (moe_gemm_tma_ws_mixed_input_launcher.inl:226-227 at FlashInfer fb28d72): give moe and types "
+           "e4m3:e2m1";
   if (is_trtllm_mixed_input_moe(config)) {
     if (const auto error = trtllm_mixed_input_moe_invalid_input(config)) return error;
   } else if (mixed) {
@@ -383,6 +387,7 @@ constexpr MainloopTensors<Parts> sm90_tensors(const Config& config, const Mainlo
 }
 
 constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule schedule, Checked& c) {
+  if (is_single_warpgroup(schedule)) return trtllm_per_token_scale_epilogue(config, c);
   // Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>: empty TensorStorage and TensorMapStorage.
   if (sm90_epilogue(config) == EpilogueKind::nosmem) return no_smem_epilogue(1, 1);
   EpilogueLayout out;
@@ -429,6 +434,8 @@ namespace detail {
 struct Sm90Steps : DefaultGemmSteps {
   static constexpr RuleSet rule_set = RuleSet::sm90;
   static constexpr std::string_view no_stage_count(const Config& config) {
+    if (is_single_warpgroup(config.schedule))
+      return "TensorRT-LLM builds its single-warpgroup MoE kernel at StageCount<3> alone";
     return config.scaling == Scaling::blockwise ? "the SM90 blockwise builder takes no StageCount<N>" : "";
   }
   static constexpr Rejection check(const Config& config) { return sm90_check(config); }

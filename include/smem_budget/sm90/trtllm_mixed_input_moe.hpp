@@ -30,6 +30,7 @@
 #include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
 #include "smem_budget/sm90/mixed_input_gemm.hpp"
+#include "smem_budget/sm90/trtllm_single_warpgroup_moe.hpp"
 #include "smem_budget/sm90/trtllm_weight_scale.hpp"
 
 namespace smem_budget {
@@ -61,9 +62,11 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
   if (!k_major_operands(config))
     return "TensorRT-LLM's mixed-input MoE GEMM reads row-major activations and column-major weights "
            "(launcher:159-168)";
-  if (config.schedule != Schedule::cooperative && config.schedule != Schedule::pingpong)
+  if (is_single_warpgroup(config.schedule)) {
+    if (const auto error = trtllm_single_warpgroup_invalid_input(config)) return error;
+  } else if (config.schedule != Schedule::cooperative && config.schedule != Schedule::pingpong)
     return "TensorRT-LLM's mixed-input MoE GEMM is the cooperative or ping-pong pointer-array kernel "
-           "(launcher:208-211)";
+           "(launcher:208-211), or for e4m3:e2m1 the single-warpgroup one";
   if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none || config.c != config.d ||
       config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
     return "TensorRT-LLM's mixed-input MoE GEMM has the TMA epilogue over column-major C and D of the output type, "
@@ -145,20 +148,29 @@ constexpr MainloopTensors<Parts> trtllm_mixed_input_moe_tensors(const Config& co
 
 // GemmUniversalPrecomputedScheduler's SharedStorage (kernel:172-197, ping-pong :180-207): tensors, then the
 // pipelines (ping-pong: the math warp groups' order barrier after the load order), then the tensormaps, the
-// mainloop's empty struct and the epilogue's C and D descriptors, each alignas(128). No tile-scheduler
-// pipeline or responses.
+// mainloop's empty struct and the epilogue's, each alignas(128): the TMA epilogue's C and D descriptors, or the
+// single-warpgroup kernel's per-token-scale storage a second time. No tile-scheduler pipeline or responses.
 template <class Parts = PartList>
 constexpr KernelLayout<Parts> trtllm_mixed_input_moe_kernel(const Config& config,
                                                             const MainloopTensors<Parts>& mainloop,
                                                             const EpilogueLayout& epi, Checked& c) {
+  const bool single_warpgroup = is_single_warpgroup(config.schedule);
+  // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
+  Parts epilogue_parts{};
+  if constexpr (std::is_same_v<Parts, PartList>)
+    epilogue_parts = single_warpgroup ? trtllm_per_token_scale_storage<Parts>(config, c).parts()
+                                      : epilogue_tensor_parts(config, epi, c);
   const BasicStructLayout<Parts> tensors =
-      kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::mainloop, c);
+      kernel_tensor_storage<Parts>(mainloop, epi, epilogue_parts, TensorsFirst::mainloop, c);
   BasicStructLayout<Parts> pipes(c, 16);
   add_pipelines(pipes, config, mainloop.pipeline, epi);
   pipes.finish("pipelines");
   BasicStructLayout<Parts> maps(c, 128);
   maps.member("mainloop tensormaps (an empty struct)", empty_struct_bytes, 128, PartKind::tensormap);
-  maps.member("epilogue tensormaps", epi.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
+  if (single_warpgroup)
+    maps.member("epilogue tensormaps (its shared storage again)", epi.shared_storage, 128, PartKind::tensormap);
+  else
+    maps.member("epilogue tensormaps", epi.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
   maps.finish("tensormaps");
   BasicStructLayout<Parts> kernel(c);
   kernel.nested("tensors", tensors.parts(), tensors.size(), tensors.alignment());
