@@ -155,37 +155,6 @@ constexpr std::optional<std::string_view> sm100_finalize_invalid_input(const Con
   return std::nullopt;
 }
 
-// Questions outside what the SM100 and SM103 models cover; empty when they answer.
-constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
-  if (config.scaling != Scaling::block)
-    return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
-  const OperandPair& t = config.types;
-  if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
-    return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
-  if (const auto error = sm100_foreign_keys(config)) return error;
-  if (const auto error = sm100_finalize_invalid_input(config)) return error;
-  // MN-major operands as CUTLASS's generator builds them: through the MXF8F6F4 MMA (measured by name:
-  // tests/data/sm100-blockscaled-names-device.json).
-  if (!k_major_operands(config) && mma_path(config.types, config.instruction) != MmaPath::mxf8f6f4)
-    return "not modelled on sm100: MN-major A or B of the MXF4/NVF4 MMA (MN-major block-scaled operands are "
-           "modelled through the MXF8F6F4 one: --instruction mxf8f6f4)";
-  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen &&
-      config.fusion != Fusion::amax_aux)
-    return "not modelled on sm100: fusions other than col-bias, sf-gen and amax-aux";
-  if (!config.epilogue_tile.automatic) {
-    // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
-    // same TMEM loads, and an N that divides the CTA's.
-    const Tile cta = sm100_cta_tile(config);
-    const EpilogueTile& e = config.epilogue_tile;
-    if (e.m != (cta.m < 128 ? cta.m : 128) || e.n % 8 != 0 || cta.n % e.n != 0)
-      return "not modelled on sm100: a given epilogue tile other than M = min(CTA M, 128) by a multiple of 8 that "
-             "divides the CTA's N";
-  }
-  if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
-  if (is_fp6(config.c) || config.c == Element::e2m1) return "not modelled on sm100: FP6 or FP4 C";
-  return std::nullopt;
-}
-
 // Accumulator stages in tensor memory. Block-scaled: one (overlapping) for N = 256, else two
 // (sm100_blockscaled_umma_builder.inl:242; sparse, sm100_blockscaled_sparse_umma_builder.inl:275).
 // Without block scales: as many CTA tiles of fp32 as the 128 x 512 columns hold, at most 4 (a 1-SM MMA
@@ -329,6 +298,37 @@ constexpr std::optional<std::string_view> sm100_aux_invalid_input(const Config& 
   if (sm100_aux_alignment(config, geometry.tile, geometry.contiguous_n) != 0) return std::nullopt;
   return "not modelled on sm100: an aux output no swizzle atom of the epilogue tile fits (sm100_smem_selector's "
          "assertions)";
+}
+
+// Questions outside what the SM100 and SM103 models cover; empty when they answer.
+constexpr std::optional<std::string_view> sm100_invalid_input(const Config& config) {
+  if (config.scaling != Scaling::block)
+    return "not modelled: on sm100 the model covers the block-scaled GEMMs (scaling block) only";
+  const OperandPair& t = config.types;
+  if (!is_narrow_float(t.a.data) || !is_narrow_float(t.b.data))
+    return "sm100 block scaling takes FP4/FP6/FP8 operands (nvfp4, mxfp4, mxfp6, mxfp8 or their element names)";
+  if (const auto error = sm100_foreign_keys(config)) return error;
+  if (const auto error = sm100_finalize_invalid_input(config)) return error;
+  // MN-major operands as CUTLASS's generator builds them: through the MXF8F6F4 MMA (measured by name:
+  // tests/data/sm100-blockscaled-names-device.json).
+  if (!k_major_operands(config) && mma_path(config.types, config.instruction) != MmaPath::mxf8f6f4)
+    return "not modelled on sm100: MN-major A or B of the MXF4/NVF4 MMA (MN-major block-scaled operands are "
+           "modelled through the MXF8F6F4 one: --instruction mxf8f6f4)";
+  if (config.fusion != Fusion::none && config.fusion != Fusion::col_bias && config.fusion != Fusion::sf_gen &&
+      config.fusion != Fusion::amax_aux)
+    return "not modelled on sm100: fusions other than col-bias, sf-gen and amax-aux";
+  if (!config.epilogue_tile.automatic) {
+    // What CUTLASS's generator gives (128x64 for NVF4 tiles of N 256): the automatic tile's M, the
+    // same TMEM loads, and an N that divides the CTA's.
+    const Tile cta = sm100_cta_tile(config);
+    const EpilogueTile& e = config.epilogue_tile;
+    if (e.m != (cta.m < 128 ? cta.m : 128) || e.n % 8 != 0 || cta.n % e.n != 0)
+      return "not modelled on sm100: a given epilogue tile other than M = min(CTA M, 128) by a multiple of 8 that "
+             "divides the CTA's N";
+  }
+  if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
+  if (is_fp6(config.c) || config.c == Element::e2m1) return "not modelled on sm100: FP6 or FP4 C";
+  return std::nullopt;
 }
 
 // The fusion's storage on SM100 (SM100's callbacks are SM90's, sm100_callbacks_tma_warpspecialized.hpp:56-86):
