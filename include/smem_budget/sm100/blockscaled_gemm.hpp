@@ -154,7 +154,6 @@ struct Sm100Steps : DefaultGemmSteps {
 // Questions outside what the SM100 block-scaled model covers; empty when it answers.
 constexpr std::optional<std::string_view> sm100_blockscaled_invalid_input(const Config& config) {
   if (const auto error = sm100_invalid_input(config)) return error;
-  if (const auto error = sm100_aux_invalid_input(config)) return error;
   const OperandPair& t = config.types;
   // ue8m0 scales per 16 FP4 elements: the NVF4 schedules (KernelTmaWarpSpecialized{1,2}SmNvf4Sm100) on MX
   // operands, the MXF4NVF4 MMA with NVFP4's scale-factor blocks (CUTLASS's …_ue8m0xe2m1_…_1sm names).

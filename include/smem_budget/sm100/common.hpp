@@ -328,7 +328,7 @@ constexpr std::optional<std::string_view> sm100_invalid_input(const Config& conf
   }
   if (config.tile.k % 128 != 0) return "not modelled on sm100: tile K a multiple of 128 is what the model covers";
   if (is_fp6(config.c) || config.c == Element::e2m1) return "not modelled on sm100: FP6 or FP4 C";
-  return std::nullopt;
+  return sm100_aux_invalid_input(config);
 }
 
 // The fusion's storage on SM100 (SM100's callbacks are SM90's, sm100_callbacks_tma_warpspecialized.hpp:56-86):

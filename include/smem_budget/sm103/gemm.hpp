@@ -72,7 +72,6 @@ constexpr std::optional<std::string_view> sm103_invalid_input(const Config& conf
   if (config.epilogue_schedule != EpilogueSchedule::automatic)
     return "not modelled on sm103: an epilogue schedule apart from the kernel's (SM103's kernels name their own)";
   if (const auto error = sm100_invalid_input(config)) return error;
-  if (const auto error = sm100_aux_invalid_input(config)) return error;
   const bool two_sm = sm103_is_2sm(config);
   if ((!two_sm && config.tile.m != 128) || (two_sm && config.tile.m != 256 && config.tile.m != 128))
     return "not modelled on sm103: tile M 128 (1-SM) or 256 (2-SM)";
