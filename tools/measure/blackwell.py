@@ -71,32 +71,38 @@ def block_scaled_keys(cfg, arch):
     return probe_keys(cfg), operand(a_name), operand(b_name or a_name)
 
 
+# The complex elements: complex<float>, and complex<double> to ask the builders what they do with it.
+COMPLEX = {"cf32": "cutlass::complex<float>", "cf64": "cutlass::complex<double>"}
+
+
 def complex_probe_source(cfg):
-    """An SM100 complex<float> GEMM as CUTLASS's generator emits one (gemm_operation.py's
+    """An SM100 complex GEMM as CUTLASS's generator emits one (gemm_operation.py's
     EmitGemmUniversal3xInstance for GenerateSM100_TensorOp_32b_UMMA_gemm_complex…): A and B as
-    tuple<complex<float>, identity> aligned to 2, the interleaved complex tf32 schedule (math auto) or
-    the FastF32 one (math bf16), the no-smem epilogue of the same 1-SM or 2-SM kind with complex<float>
-    accumulator, compute, C and D and LinearCombination."""
+    tuple<complex, identity> aligned to 16 bytes, the interleaved complex tf32 schedule (math auto) or
+    the FastF32 one (math bf16), the no-smem epilogue of the same 1-SM or 2-SM kind with the complex type as
+    accumulator, compute, C and D and LinearCombination. The generator's kernels are complex<float>
+    (types cf32); types cf64 asks the same builders for complex<double>."""
     p = probe_keys(cfg)
-    if cfg.get("types") != "cf32" or cfg.get("epilogue") != "nosmem" or p.schedule not in ("1sm", "2sm"):
-        raise ValueError("SM100 complex probes are types cf32, epilogue nosmem, schedule 1sm or 2sm")
+    if cfg.get("types") not in COMPLEX or cfg.get("epilogue") != "nosmem" or p.schedule not in ("1sm", "2sm"):
+        raise ValueError("SM100 complex probes are types cf32 or cf64, epilogue nosmem, schedule 1sm or 2sm")
     sm = {"1sm": "1Sm", "2sm": "2Sm"}[p.schedule]
     fast_f32 = cfg.get("math", "auto") == "bf16"
     kernel = (f"cutlass::gemm::KernelTmaWarpSpecialized{sm}FastFP32Sm100" if fast_f32
               else f"cutlass::gemm::KernelTmaWarpSpecialized{sm}InterleavedComplexTF32Sm100")
     epilogue = f"cutlass::epilogue::{'FastF32' if fast_f32 else ''}NoSmemWarpSpecialized{sm}"
-    cf32 = "cutlass::complex<float>"
+    cf32 = COMPLEX[cfg["types"]]
+    align = 2 if cfg["types"] == "cf32" else 1
     c = "void" if p.c == "void" else cf32
     return probe_program(f"""
 using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
 using Cluster = {p.cluster};
 using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     cutlass::arch::Sm100, {TENSOROP}, TileShape, Cluster, cutlass::epilogue::collective::EpilogueTileAuto,
-    {cf32}, {cf32}, {c}, {p.layout_cd}, 2, {cf32}, {p.layout_cd}, 2, {epilogue},
+    {cf32}, {cf32}, {c}, {p.layout_cd}, {align}, {cf32}, {p.layout_cd}, {align}, {epilogue},
     cutlass::epilogue::fusion::LinearCombination<{cf32}, {cf32}, {cf32}, {cf32}>>::CollectiveOp;
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm100, {TENSOROP}, cute::tuple<{cf32}, cute::identity>, {p.layout_a}, 2,
-    cute::tuple<{cf32}, cute::identity>, {p.layout_b}, 2, {cf32}, TileShape, Cluster,
+    cutlass::arch::Sm100, {TENSOROP}, cute::tuple<{cf32}, cute::identity>, {p.layout_a}, {align},
+    cute::tuple<{cf32}, cute::identity>, {p.layout_b}, {align}, {cf32}, TileShape, Cluster,
     {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<cute::Shape<int, int, int, int>, Mainloop, Epilogue>;
 """, "Mainloop::DispatchPolicy::Stages")
@@ -106,7 +112,7 @@ def probe_source(cfg):
     """The C++ of one SM100 probe, or raises ValueError for what the tool does not measure."""
     if cfg.get("sparse"):
         raise ValueError("SM100 sparse GEMMs are measured by their library names (tools/kernel_names), not here")
-    if cfg.get("types") == "cf32":
+    if cfg.get("types") in COMPLEX:
         return complex_probe_source(cfg)
     if cfg.get("scaling", "block") == "none":
         return dense_probe_source(cfg)
