@@ -168,6 +168,7 @@ enum class Rejection {
   sm100_bssp_cta_n,
   sm100_bssp_sf_atom_k,
   sm100_sparse_smem_exceeds_capacity,
+  sm100_epilogue_unsupported_types,
   sm100_complex_tile_m_1sm,
   sm100_complex_tile_m_2sm,
   sm100_complex_tile_n,
@@ -972,6 +973,10 @@ inline constexpr std::array<RejectionRow, static_cast<std::size_t>(Rejection::co
 
   // SM100: the complex<float> builders (interleaved complex tf32, FastF32 9xBF16), their MMA atoms and the
   // input-transform kernel.
+  {Rejection::sm100_epilogue_unsupported_types,
+   {"SM100's epilogue builder loads no accumulator of 128 bits: complex<double> GEMMs are not built on sm100",
+    "Unsupported data types",
+    "cutlass/epilogue/collective/builders/sm100_builder.inl:710"}},
   {Rejection::sm100_complex_tile_m_1sm,
    {"a 1-SM complex tf32 kernel needs tile M 64 or 128",
     "Invalid TileShape_M.",

@@ -31,7 +31,8 @@
 
 namespace smem_budget {
 
-// Complex operands: what these builders take (complex<double> is refused here as not modelled).
+// Complex operands: what these builders take (complex<float>), and complex<double>, which SM100's epilogue
+// builder refuses.
 constexpr bool sm100_complex_operands(const Config& config) {
   return is_complex(config.types.a.data) || is_complex(config.types.b.data);
 }
@@ -45,8 +46,10 @@ constexpr bool sm100_complex_fast_f32(const Config& config) { return config.math
 // complex<float> everywhere, the named 1-SM or 2-SM schedule with its no-smem epilogue, no fusion.
 constexpr std::optional<std::string_view> sm100_complex_invalid_input(const Config& config) {
   const OperandPair& t = config.types;
-  if (t.a.data != Element::cf32 || t.b.data != Element::cf32)
-    return "not modelled on sm100: complex operands other than complex<float> on both sides (--types cf32)";
+  const Element complex = t.a.data;
+  if ((complex != Element::cf32 && complex != Element::cf64) || t.b.data != complex)
+    return "not modelled on sm100: complex operands other than complex<float> or complex<double> on both sides "
+           "(--types cf32 or cf64)";
   if (config.cutlass != newest_release)
     return "not modelled: the SM100 complex kernels before CUTLASS 4.7.0 (read and measured at 4.7.0)";
   if (config.grouped || config.moe || config.cp_async || config.sparse)
@@ -57,9 +60,8 @@ constexpr std::optional<std::string_view> sm100_complex_invalid_input(const Conf
   if (config.math != Math::automatic && config.math != Math::fast_bf16)
     return "complex<float> on sm100 is multiplied as tf32 (math auto) or as three bf16 parts (math bf16, the FastF32 "
            "kernels)";
-  if (accumulator_of(config) != Element::cf32 || config.d != Element::cf32 ||
-      (config.c != Element::none && config.c != Element::cf32))
-    return "not modelled on sm100: a complex GEMM whose accumulator, C or D is not complex<float> (cf32; C may be "
+  if (accumulator_of(config) != complex || config.d != complex || (config.c != Element::none && config.c != complex))
+    return "not modelled on sm100: a complex GEMM whose accumulator, C or D is not of the operands' type (C may be "
            "void)";
   if (config.schedule != Schedule::one_sm && config.schedule != Schedule::two_sm)
     return "the complex kernels' no-smem epilogue names its schedule: give --schedule 1sm or 2sm";
@@ -86,12 +88,16 @@ constexpr std::optional<std::string_view> sm100_complex_invalid_input(const Conf
 }
 
 // The assertions before any stage count, in the order the compiler meets them: the no-smem epilogue
-// builder's schedule against the cluster (sm100_builder.inl:1495), then the builder's tiled MMA
+// builder's schedule against the cluster (sm100_builder.inl:1495) and its accumulator load (:1541), then the
+// builder's tiled MMA
 // (sm100_common.inl:664-684: M and N; then the MMA atom's own, cute/arch/mma_sm100_umma.hpp:214-222 and
 // :676-680), or the FastF32 one's (the F16BF16 TS atoms, mma_sm100_umma.hpp:386-392 and :844-847) and its
 // stage rule's CTA N (sm100_9xBF16_umma_builder.inl:61).
 constexpr Rejection sm100_complex_check(const Config& config) {
   if (sm100_epilogue_is_2sm(config) && config.cluster.m % 2 != 0) return Rejection::sm100_schedule_cluster;
+  // The epilogue builder's TMEM load (sm100_get_tmem_load_op, sm100_builder.inl:593-711) knows no 128-bit
+  // accumulator: complex<double> (measured, either schedule and math).
+  if (config.types.a.data == Element::cf64) return Rejection::sm100_epilogue_unsupported_types;
   const Tile& t = config.tile;
   const bool two_sm = sm100_is_2sm(config);
   if (sm100_complex_fast_f32(config)) {
