@@ -377,6 +377,9 @@ const Case cases[] = {
    "--runner: trtllm-moe builds tile 128x40x128 of e4m3:e2m1 as its single-warpgroup small-K kernel only "
    "(moe_gemm_template_dispatch_tma_ws_mixed_dtype.h:301, 308): give schedule single-warpgroup-prefill or "
    "single-warpgroup-rolling"},
+  {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --d bf16 --tile 128x16x128 --epilogue finalize", nullptr,
+   "TensorRT-LLM builds FINALIZE on its mixed-input MoE GEMM in the older fork's launcher alone (TensorRT-LLM main's "
+   "moe_gemm_tma_ws_mixed_input_launcher.inl; FlashInfer fb28d72's has no FINALIZE): give trtllm_moe_fork 9276e44"},
   // TensorRT-LLM's single-warpgroup small-K MoE kernel: what its dispatch and launcher run.
   {"--runner trtllm-moe --arch sm90 --types e4m3:s4 --d bf16 --tile 128x16x128 --schedule single-warpgroup-prefill",
    nullptr, "the single-warpgroup schedules are TensorRT-LLM's small-K MoE kernel for FP8 activations with e2m1 "

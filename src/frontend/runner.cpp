@@ -87,7 +87,9 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
     io::fail_at(given.origin,
                 "trtllm-moe's SM90 mixed-input GEMM reads C as the output type "
                 "(moe_gemm_tma_ws_mixed_input_launcher.inl:191-198): give d");
-  runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_mixed_input_launcher.inl:191");
+  // FINALIZE (the older fork's, in TensorRT-LLM main's launcher) derives C from the output type itself.
+  if (io::string_setting(settings, "epilogue") != "finalize")
+    runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_mixed_input_launcher.inl:191");
   const auto tile = settings.find("tile");
   if (tile == settings.end()) return;
   const io::TileSpec spec = io::tile_spec_of(tile->second);

@@ -29,6 +29,7 @@
 #include "smem_budget/cutlass/sm90_gemm_kernel.hpp"
 #include "smem_budget/cutlass/kernel_tensors.hpp"
 #include "smem_budget/cutlass/tma_epilogue.hpp"
+#include "smem_budget/cutlass/trtllm_finalize.hpp"
 #include "smem_budget/sm90/mixed_input_gemm.hpp"
 #include "smem_budget/sm90/trtllm_single_warpgroup_moe.hpp"
 #include "smem_budget/sm90/trtllm_weight_scale.hpp"
@@ -67,8 +68,18 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
   } else if (config.schedule != Schedule::cooperative && config.schedule != Schedule::pingpong)
     return "TensorRT-LLM's mixed-input MoE GEMM is the cooperative or ping-pong pointer-array kernel "
            "(launcher:208-211), or for e4m3:e2m1 the single-warpgroup one";
-  if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none || config.c != config.d ||
-      config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
+  // TensorRT-LLM main's launcher of the older fork adds FINALIZE (FUSION == EpilogueFusion::FINALIZE: C of the
+  // output type, D void, column-major, the scatter fusion of the swapped operands); fb28d72's has none.
+  const bool finalize = config.epilogue == EpilogueKind::finalize;
+  if (finalize && !is_trtllm_packed_scales_moe(config))
+    return "TensorRT-LLM builds FINALIZE on its mixed-input MoE GEMM in the older fork's launcher alone (TensorRT-LLM "
+           "main's moe_gemm_tma_ws_mixed_input_launcher.inl; FlashInfer fb28d72's has no FINALIZE): give "
+           "trtllm_moe_fork 9276e44";
+  if (finalize) {
+    if (const auto error = finalize_invalid_input(config)) return error;
+  }
+  if ((config.epilogue != EpilogueKind::tma && !finalize) || config.fusion != Fusion::none ||
+      (!finalize && config.c != config.d) || config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
     return "TensorRT-LLM's mixed-input MoE GEMM has the TMA epilogue over column-major C and D of the output type, "
            "the automatic epilogue tile and its own fusion (LinearCombination; e4m3:e2m1 a per-token scale) "
            "(launcher:95-101, 191-200, 236-241): give c as d, d_layout col, fusion none";
