@@ -514,6 +514,8 @@ class GemmConfigBatch {
     }
     many_ = many_defaults(std::move(defaults));
     // Each spelling once, with the same keys: no two entries ask for the same job.
+    batch_.entries.reserve(spellings.size());
+    batch_.jobs.reserve(spellings.size());
     for (const std::string& spelling : spellings) batch_.add(py::str(spelling), reader(), true);
   }
 

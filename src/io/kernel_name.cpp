@@ -112,8 +112,8 @@ Settings kernel_name_settings(std::string_view name, const Origin& origin) {
 void expand_kernel_name(Settings& layer) {
   const auto kernel = layer.find("kernel");
   if (kernel == layer.end()) return;
-  for (auto& [key, setting] : kernel_name_settings(kernel->second.value.get<std::string>(), kernel->second.origin))
-    layer.try_emplace(key, std::move(setting));
+  // A key the layer gives stays; the name's other settings move in, node by node.
+  layer.merge(kernel_name_settings(kernel->second.value.get_ref<const std::string&>(), kernel->second.origin));
 }
 
 std::string kernel_display_name(std::string_view name) {
@@ -138,7 +138,7 @@ bool holds_a_name_word(std::string_view text) {
 // an autotuner's entry does: what the scan below finds in it, read without the scan.
 std::optional<std::string> only_config_in(std::string_view text, const std::string& label) {
   if (!starts_gemm_config(text)) return std::nullopt;
-  const auto read = read_gemm_config(text, Origin(fmt::format("{}:{}", label, 1)));
+  const auto read = read_gemm_config(text, Origin(label + ":1"));
   if (!read || holds_a_name_word(text.substr(read->length))) return std::nullopt;
   return read->spelling;
 }
