@@ -490,7 +490,9 @@ class GemmConfigBatch {
       }
       ManyJob job;
       job.origin = origin;
-      job.own.emplace("kernel", Setting{spelling.cast<std::string>(), origin + ".kernel"});
+      job.own.emplace("kernel",
+                      Setting{spelling.cast<std::string>(),
+                              smem_budget::io::Origin(std::make_shared<const std::string>(origin), "kernel")});
       return job;
     };
   }
@@ -498,22 +500,26 @@ class GemmConfigBatch {
  public:
   GemmConfigBatch(const py::list& texts, const py::dict& own, py::kwargs defaults) : own_(own) {
     std::unordered_map<std::string_view, std::size_t> entry_of_text;  // views of the strs in `texts`
-    std::unordered_map<std::string, std::size_t> entry_of_spelling;
-    std::vector<std::string> spellings;  // the entries', in order
+    std::unordered_map<std::string_view, std::size_t> entry_of_spelling;  // views of `spellings`
+    std::vector<std::string> spellings;  // the entries', in order; never reallocated, for those views
+    spellings.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
       const auto view = text.cast<std::string_view>();
       const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
       if (added) {
         std::string spelling = gemm_config_spelling(view);
-        const auto [known, new_spelling] = entry_of_spelling.try_emplace(spelling, spellings.size());
-        if (new_spelling) spellings.push_back(std::move(spelling));
-        read->second = known->second;
+        if (const auto known = entry_of_spelling.find(spelling); known != entry_of_spelling.end())
+          read->second = known->second;
+        else
+          entry_of_spelling.emplace(spellings.emplace_back(std::move(spelling)), read->second);
       }
       places_.push_back(read->second);
     }
     many_ = many_defaults(std::move(defaults));
     // Each spelling once, with the same keys: no two entries ask for the same job.
+    batch_.entries.reserve(spellings.size());
+    batch_.jobs.reserve(spellings.size());
     for (const std::string& spelling : spellings) batch_.add(py::str(spelling), reader(), true);
   }
 

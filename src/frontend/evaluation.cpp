@@ -134,9 +134,7 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
 std::optional<std::string> kernel_architecture(const io::Settings& settings) {
   const auto kernel = settings.find("kernel");
   if (kernel == settings.end()) return std::nullopt;
-  const std::string name = kernel->second.value.get<std::string>();
-  const auto built_for = io::kernel_name_arch(name);
-  return built_for ? std::optional<std::string>(*built_for) : std::nullopt;
+  return io::kernel_name_arch(kernel->second.value.get_ref<const std::string&>());
 }
 
 std::vector<std::string> rule_notes(const Config& config, const Budget& budget) {

@@ -324,7 +324,7 @@ void sglang_w4a8_moe(io::Settings& settings, RunnerSettings& runner, const io::S
 io::Settings with_runner(io::Settings settings, const Architecture& arch) {
   const auto found = settings.find("runner");
   if (found == settings.end()) return settings;
-  const io::Setting given = found->second;
+  const io::Setting& given = found->second;  // a map's nodes stay put: the runners add keys, and erase none
   const io::Parsed<io::Runner> which = io::parse_runner(io::string_setting(settings, "runner"));
   if (!io::ok(which)) return settings;
   const io::Runner runner = std::get<io::Runner>(which);

@@ -551,59 +551,64 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
 
 // read_any's answer for one text, and the config's spelling once asked for.
 struct Read {
-  std::string text;  // the last text read_remembered read; "" for a spelling it made
   std::optional<GemmConfig> config;
   std::size_t end = 0;
   std::string spelling;  // spelling_of(*config); "" until read_gemm_config asks
+  std::string reading;   // gemm_config_reading's answer; "" until asked
 };
 
-// Spellings hashed as views, so that a lookup copies no text.
+// Texts hashed as views, so that a lookup copies no text.
 struct TextHash {
   using is_transparent = void;
   std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
 };
 
-// The spellings this thread made, each as read (remember_spelling): a config is read for its
-// spelling, then the spelling for its reading, its settings, its architecture and its display name
-// (frontend::evaluate_entry), for each of an autotuner's hundreds of tactics.
-thread_local std::unordered_map<std::string, Read, TextHash, std::equal_to<>> made_spellings;
+// The texts this thread read and the spellings it made (remember_spelling), each as read: a config
+// is read for its spelling, then the spelling for its reading, its settings, its architecture and
+// its display name (frontend::evaluate_entry), for each of an autotuner's hundreds of tactics, and
+// a list is judged again on the autotuner's next call. Only what was read without error is kept;
+// the same text always reads the same. A list's texts are a few hundred: past a thousand, or a MiB
+// of text, the memory is given back.
+thread_local std::unordered_map<std::string, Read, TextHash, std::equal_to<>> known_texts;
+thread_local std::size_t known_bytes = 0;
 
-// read_any, remembering the last short text this thread read (a config is read for its settings,
-// then for its architecture and its display name, from the same text) and the spellings it made.
-// Only what was read without error is kept; the same text always reads the same. The answer holds
-// until the next read.
+Read& remember(std::string_view text, Read read) {
+  const auto [known, added] = known_texts.try_emplace(std::string(text), std::move(read));
+  if (added) known_bytes += text.size();
+  return known->second;
+}
+
+// read_any, remembered. The answer holds until the next read.
 Read& read_remembered(std::string_view text, const Origin& origin) {
   constexpr std::size_t longest = 4096;  // kernel_names_in reads configs from the rest of a whole text
-  thread_local Read last, long_text;
-  if (!last.text.empty() && text == last.text) return last;
-  if (const auto made = text.starts_with(spelled) ? made_spellings.find(text) : made_spellings.end();
-      made != made_spellings.end())
-    return made->second;
-  Read& read = text.size() > longest ? long_text : last;
+  if (const auto known = known_texts.find(text); known != known_texts.end()) return known->second;
   std::size_t end = 0;
   auto config = read_any(text, origin, end);
-  read.text.assign(text.size() > longest ? std::string_view() : text);
-  read.config = std::move(config);
-  read.end = end;
-  read.spelling.clear();
-  return read;
+  if (text.size() > longest) {
+    thread_local Read long_text;
+    long_text = Read{std::move(config), end, {}, {}};
+    return long_text;
+  }
+  // Given back here only, where no earlier answer is held.
+  if (known_texts.size() >= 1024 || known_bytes >= (std::size_t{1} << 20)) {
+    known_texts.clear();
+    known_bytes = 0;
+  }
+  return remember(text, Read{std::move(config), end, {}, {}});
 }
 
 // The spelling of a config just read, remembered as read, so that a spelling handed on is not read
 // again: from_spelling reads back every field spelling_of writes, and what it leaves out no reader
 // of a config looks at (stages of a TMA tile, swap_ab of a 2.x one); gemm_config_test checks it
 // over every recorded list and every form. Not the CUDA-core tactic, spelled without its tile or
-// sm_version whatever its config held. A list's spellings are a few hundred: past a thousand, the
-// memory is given back.
+// sm_version whatever its config held.
 void remember_spelling(const Read& read) {
-  if (read.config->tile.empty()) return;
-  if (made_spellings.size() >= 1024) made_spellings.clear();
-  if (const auto [made, added] = made_spellings.try_emplace(read.spelling); added)
-    made->second = Read{{}, read.config, read.spelling.size(), read.spelling};
+  if (!read.config->tile.empty()) remember(read.spelling, Read{read.config, read.spelling.size(), read.spelling, {}});
 }
 
-GemmConfig read_whole(std::string_view text, const Origin& origin) {
-  const Read& read = read_remembered(text, origin);
+// The config `read` of `text` holds, when it is the whole text; throws InputError naming `origin`
+// otherwise.
+const GemmConfig& whole(const Read& read, std::string_view text, const Origin& origin) {
   const std::optional<GemmConfig>& config = read.config;
   const std::size_t end = read.end;
   if (!config)
@@ -614,7 +619,12 @@ GemmConfig read_whole(std::string_view text, const Origin& origin) {
   return *config;
 }
 
-std::string arch_of(int sm) { return fmt::format("sm{}", sm); }
+// The config read, valid until the next read.
+const GemmConfig& read_whole(std::string_view text, const Origin& origin) {
+  return whole(read_remembered(text, origin), text, origin);
+}
+
+std::string arch_of(int sm) { return "sm" + std::to_string(sm); }
 
 }  // namespace
 
@@ -636,16 +646,19 @@ std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Ori
 }
 
 std::optional<std::string> gemm_config_reading(std::string_view text) {
-  GemmConfig config;
   try {
-    config = read_whole(text, Origin());
+    Read& read = read_remembered(text, Origin());
+    if (read.reading.empty()) {
+      GemmConfig config = whole(read, text, Origin());
+      // The spelling holds every field gemm_config_settings reads; these two it reads no further.
+      config.fallback_cluster_shape.clear();
+      if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
+      read.reading = spelling_of(config);
+    }
+    return read.reading;
   } catch (const InputError&) {
     return std::nullopt;
   }
-  // The spelling holds every field gemm_config_settings reads; these two it reads no further.
-  config.fallback_cluster_shape.clear();
-  if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
-  return spelling_of(config);
 }
 
 std::optional<std::string> gemm_config_arch(std::string_view text) {
@@ -658,7 +671,7 @@ std::optional<std::string> gemm_config_arch(std::string_view text) {
 }
 
 Settings gemm_config_settings(std::string_view text, const Origin& origin) {
-  const GemmConfig c = read_whole(text, origin);
+  const GemmConfig& c = read_whole(text, origin);  // nothing below reads another config
   NameReader r(origin);
   if (c.enable_cuda_kernel)
     r.fail("enableCudaKernel", "not modelled: TensorRT-LLM's CUDA-core kernel, not a CUTLASS GEMM");

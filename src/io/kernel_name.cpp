@@ -112,14 +112,14 @@ Settings kernel_name_settings(std::string_view name, const Origin& origin) {
 void expand_kernel_name(Settings& layer) {
   const auto kernel = layer.find("kernel");
   if (kernel == layer.end()) return;
-  for (auto& [key, setting] : kernel_name_settings(kernel->second.value.get<std::string>(), kernel->second.origin))
-    layer.try_emplace(key, std::move(setting));
+  // A key the layer gives stays; the name's other settings move in, node by node.
+  layer.merge(kernel_name_settings(kernel->second.value.get_ref<const std::string&>(), kernel->second.origin));
 }
 
 std::string kernel_display_name(std::string_view name) {
   if (!starts_gemm_config(name)) return std::string(name);
-  const auto config = read_gemm_config(name, Origin());
-  return config ? config->spelling : std::string(name);
+  auto config = read_gemm_config(name, Origin());
+  return config ? std::move(config->spelling) : std::string(name);
 }
 
 namespace {
@@ -138,16 +138,19 @@ bool holds_a_name_word(std::string_view text) {
 // an autotuner's entry does: what the scan below finds in it, read without the scan.
 std::optional<std::string> only_config_in(std::string_view text, const std::string& label) {
   if (!starts_gemm_config(text)) return std::nullopt;
-  const auto read = read_gemm_config(text, Origin(fmt::format("{}:{}", label, 1)));
+  auto read = read_gemm_config(text, Origin(label + ":1"));
   if (!read || holds_a_name_word(text.substr(read->length))) return std::nullopt;
-  return read->spelling;
+  return std::move(read->spelling);
 }
 
 }  // namespace
 
 std::vector<std::string> kernel_names_in(std::string_view text, const std::string& label) {
-  if (auto config = only_config_in(text, label)) return {std::move(*config)};
   std::vector<std::string> names;
+  if (auto config = only_config_in(text, label)) {
+    names.push_back(std::move(*config));  // moved: a braced list would copy it
+    return names;
+  }
   std::unordered_set<std::string> seen;
   const auto add = [&](std::string name) {
     if (seen.insert(name).second) names.push_back(std::move(name));
@@ -205,8 +208,8 @@ std::vector<std::string> kernel_names_in(std::string_view text, const std::strin
     }
     if (first->kind == Kind::config) {
       const Origin origin(fmt::format("{}:{}", label, line_of(found)));
-      if (const auto read = read_gemm_config(text.substr(found), origin)) {
-        add(read->spelling);
+      if (auto read = read_gemm_config(text.substr(found), origin)) {
+        add(std::move(read->spelling));
         at = found + read->length;
       } else {
         at = found + 1;  // a construction from variables: no tactic

@@ -44,11 +44,11 @@ std::string quoted(std::string_view text) {
 
 template <class T, std::size_t N>
 Parsed<T> pick(std::string_view text, const std::array<Word<T>, N>& words, std::string_view what) {
-  std::vector<std::string_view> known;
-  for (const Word<T>& word : words) {
+  for (const Word<T>& word : words)
     if (word.spelling == text) return word.value;
-    known.push_back(word.spelling);
-  }
+  // The spellings for the message only: a value read is looked up for every setting of every entry.
+  std::vector<std::string_view> known;
+  for (const Word<T>& word : words) known.push_back(word.spelling);
   return fmt::format("{}: unknown {} (expected one of: {}){}", quoted(text), what, spellings(words),
                      did_you_mean(text, known));
 }

@@ -81,13 +81,14 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
 
 void check_name_setting(const std::string& key, const json& value, const Origin& origin) {
   thread_local std::unordered_set<std::string> passed;
-  std::string id = key;
+  thread_local std::string id;  // one buffer, so that a value seen before costs no allocation
+  id.assign(key);
   id += value.is_string() ? "=s:" : "=j:";
   id += value.is_string() ? value.get_ref<const std::string&>() : value.dump();
   if (passed.contains(id)) return;
   check_setting(key, value, origin);
   if (passed.size() >= 4096) passed.clear();  // names of one family give a few hundred values
-  passed.insert(std::move(id));
+  passed.insert(id);
 }
 
 std::string settings_identity(const Settings& settings) { return settings_identity(settings, {}); }

@@ -21,12 +21,14 @@ inline constexpr std::array<Element, 21> all_elements{
     Element::bf16, Element::f32,  Element::s8,   Element::s32,  Element::u8,   Element::s4,   Element::u4,
     Element::s2,   Element::u2,   Element::tf32, Element::f64,  Element::cf32, Element::cf64, Element::b1};
 
-constexpr std::string_view name_of(Element e) {
-  constexpr std::array<std::string_view, 21> names{"void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16",
-                                                   "bf16", "f32",  "s8",   "s32",  "u8",   "s4",   "u4",
-                                                   "s2",   "u2",   "tf32", "f64",  "cf32", "cf64", "b1"};
-  return names[static_cast<int>(e)];
-}
+namespace detail {
+// At namespace scope: an array local to name_of is built again on every call.
+inline constexpr std::array<std::string_view, 21> element_spellings{
+    "void", "e2m1", "e2m3", "e3m2", "e4m3", "e5m2", "f16", "bf16", "f32",  "s8", "s32",
+    "u8",   "s4",   "u4",   "s2",   "u2",   "tf32", "f64", "cf32", "cf64", "b1"};
+}  // namespace detail
+
+constexpr std::string_view name_of(Element e) { return detail::element_spellings[static_cast<int>(e)]; }
 
 constexpr std::optional<Element> element_from_name(std::string_view name) {
   for (Element e : all_elements)
