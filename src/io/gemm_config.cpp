@@ -578,16 +578,18 @@ Read& remember(std::string_view text, Read read) {
   return known->second;
 }
 
-// read_any, remembered. The answer holds until the next read.
+// read_any, remembered. The answer holds until the next read of a text not yet known.
 Read& read_remembered(std::string_view text, const Origin& origin) {
-  constexpr std::size_t longest = 4096;  // kernel_names_in reads configs from the rest of a whole text
+  constexpr std::size_t longest = 4096;
   if (const auto known = known_texts.find(text); known != known_texts.end()) return known->second;
   std::size_t end = 0;
   auto config = read_any(text, origin, end);
-  if (text.size() > longest) {
-    thread_local Read long_text;
-    long_text = Read{std::move(config), end, {}, {}};
-    return long_text;
+  // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
+  // holds such a read, and a text too long to keep.
+  if (text.size() > longest || !trim(text.substr(end)).empty()) {
+    thread_local Read read_once;
+    read_once = Read{std::move(config), end, {}, {}};
+    return read_once;
   }
   // Given back here only, where no earlier answer is held.
   if (known_texts.size() >= 1024 || known_bytes >= (std::size_t{1} << 20)) {
