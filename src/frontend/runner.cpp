@@ -90,6 +90,12 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
   // FINALIZE (the older fork's, in TensorRT-LLM main's launcher) derives C from the output type itself.
   if (io::string_setting(settings, "epilogue") != "finalize")
     runner.add("c", d->second.value, "C as the output, moe_gemm_tma_ws_mixed_input_launcher.inl:191");
+  // The single-warpgroup small-K kernel: the launcher's StageCount<3>; the model checks its tiles.
+  const io::Parsed<Schedule> schedule = io::parse_schedule(io::string_setting(settings, "schedule"));
+  const bool single_warpgroup = io::ok(schedule) && is_single_warpgroup(std::get<Schedule>(schedule));
+  if (single_warpgroup)
+    runner.add("stages", trtllm_single_warpgroup_stages,
+               "StageCount<3>, moe_gemm_tma_ws_mixed_input_launcher.inl:251-254");
   const auto tile = settings.find("tile");
   if (tile == settings.end()) return;
   const io::TileSpec spec = io::tile_spec_of(tile->second);
@@ -99,11 +105,7 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
     trtllm_moe_sm90_packed_scales_tile(runner, given, types, spec, tile->second);
     return;
   }
-  // The single-warpgroup small-K kernel: the launcher's StageCount<3>; the model checks its tiles.
-  if (io::string_setting(settings, "schedule").starts_with("single-warpgroup")) {
-    runner.add("stages", 3, "StageCount<3>, moe_gemm_tma_ws_mixed_input_launcher.inl:251-254");
-    return;
-  }
+  if (single_warpgroup) return;
   // FP8 activations with e2m1 weights run these tiles as the single-warpgroup small-K kernel only (:301, :308).
   const bool small_k_only = spec.m == 128 && (spec.n == 8 || spec.n == 40) && spec.k == 128;
   if (small_k_only && types.a.data == Element::e4m3 && types.b.data == Element::e2m1)
