@@ -109,9 +109,9 @@ const Case cases[] = {
   {"--tile 128x128x128 --arch sm100 --schedule cooperative", nullptr, "sm100 takes auto, 1sm or 2sm"},
   // Without block scales too: SM90's schedules and batched kernels are no SM100 kernel.
   {"--tile 128x128x128 --arch sm100 --scaling none --types e4m3 --schedule tma", nullptr,
-   "tma and single-warpgroup-* are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm"},
+   "warpspecialized, tma and single-warpgroup-* SM90's; sm100 takes auto, 1sm or 2sm"},
   {"--tile 128x16x128 --arch sm100 --scaling none --types e4m3 --schedule single-warpgroup-rolling", nullptr,
-   "single-warpgroup-* are SM90/SM120 schedules; sm100 takes auto, 1sm or 2sm"},
+   "tma and single-warpgroup-* SM90's; sm100 takes auto, 1sm or 2sm"},
   {"--tile 128x16x128 --arch sm120 --schedule single-warpgroup-prefill", nullptr,
    "the single-warpgroup schedules are TensorRT-LLM's SM90 small-K MoE kernel; sm120 takes auto, cooperative or "
    "pingpong"},

@@ -137,7 +137,8 @@ constexpr std::array<ConfigKey, 41> config_keys{{
              "e3m2, e2m3, e4m3, e5m2; with --scaling none "
              "or blockwise element names, also f16, bf16, s8, u8 (sm90, sm100), f32 (sm90, sm100 and 2.x: a tf32 MMA); sm90 mixed input: A and B of "
              "different\nwidths, the narrow one also u8, s4, u4, s2 or u2; 2.x: f64, cf32 (complex<float>, tf32 MMA) and cf64\n"
-             "(complex<double>), b1 (1-bit, the XOR/AND population-count MMA, d s32); sm100: cf32 with the no-smem epilogue).\n"
+             "(complex<double>), b1 (1-bit, the XOR/AND population-count MMA, d s32); sm100: cf32 with the no-smem epilogue,\n"
+             "cf64 refused by its epilogue builder).\n"
              "Default: nvfp4 (sm90: e4m3; 2.x: f16).",
      .example = "--types mxfp8:mxfp4",
      .read = [](Config& c, const Setting& s) { c.types = parsed(parse_types, s); },

@@ -109,8 +109,8 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
   if (config.schedule == Schedule::cooperative || config.schedule == Schedule::pingpong ||
       config.schedule == Schedule::warp_specialized || config.schedule == Schedule::tma ||
       is_single_warpgroup(config.schedule))
-    return "cooperative, pingpong, warpspecialized, tma and single-warpgroup-* are SM90/SM120 schedules; sm100 takes "
-           "auto, 1sm or 2sm";
+    return "cooperative and pingpong are SM90/SM120 schedules, warpspecialized, tma and single-warpgroup-* SM90's; "
+           "sm100 takes auto, 1sm or 2sm";
   // SM100's pointer-array kernel sizes its tensormaps by IsGroupedGemmKernel from 4.5.0
   // (sm100_gemm_array_tma_warpspecialized.hpp) and takes its own scheduler for a non-grouped
   // problem: not measured.

@@ -118,7 +118,8 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
              "sparse A or mixed input";
   }
   if (config.schedule == Schedule::one_sm || config.schedule == Schedule::two_sm)
-    return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma";
+    return "the 1sm and 2sm schedules are SM100's; sm90 takes auto, cooperative, pingpong, warpspecialized or tma "
+           "(and for TensorRT-LLM's e4m3:e2m1 MoE kernel single-warpgroup-prefill or single-warpgroup-rolling)";
   if (config.grouped && config.batched)
     return "grouped and batched are two pointer-array kernels: grouped (GroupProblemShape, pointer strides) or batched "
            "(ArrayProblemShape), not both";

@@ -77,12 +77,15 @@ constexpr std::optional<std::string_view> trtllm_mixed_input_moe_invalid_input(c
            "trtllm_moe_fork 9276e44";
   if (finalize) {
     if (const auto error = finalize_invalid_input(config)) return error;
-  }
-  if ((config.epilogue != EpilogueKind::tma && !finalize) || config.fusion != Fusion::none ||
-      (!finalize && config.c != config.d) || config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
-    return "TensorRT-LLM's mixed-input MoE GEMM has the TMA epilogue over column-major C and D of the output type, "
-           "the automatic epilogue tile and its own fusion (LinearCombination; e4m3:e2m1 a per-token scale) "
-           "(launcher:95-101, 191-200, 236-241): give c as d, d_layout col, fusion none";
+    if (config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
+      return "TensorRT-LLM's FINALIZE on its mixed-input MoE GEMM writes the swapped operands' output column-major "
+             "with the automatic epilogue tile: give d_layout col and no epilogue tile";
+  } else if (config.epilogue != EpilogueKind::tma || config.fusion != Fusion::none || config.c != config.d ||
+             config.d_layout != MatrixLayout::col || !config.epilogue_tile.automatic)
+    return "TensorRT-LLM's mixed-input MoE GEMM has its own epilogue over column-major C and D of the output type, "
+           "with the automatic epilogue tile and its own fusion (LinearCombination; e4m3:e2m1 a per-token scale) "
+           "(launcher:95-101, 191-200, 236-241): give c as d, d_layout col, fusion none, and no epilogue or epilogue "
+           "tile";
   if (config.stages.kind == StagePolicy::Kind::auto_epi)
     return "TensorRT-LLM's mixed-input builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
   const Tile& t = config.tile;
@@ -179,7 +182,7 @@ constexpr KernelLayout<Parts> trtllm_mixed_input_moe_kernel(const Config& config
   BasicStructLayout<Parts> maps(c, 128);
   maps.member("mainloop tensormaps (an empty struct)", empty_struct_bytes, 128, PartKind::tensormap);
   if (single_warpgroup)
-    maps.member("epilogue tensormaps (its shared storage again)", epi.shared_storage, 128, PartKind::tensormap);
+    maps.member("epilogue tensormaps (its shared storage again)", epi.shared_storage, 128, PartKind::tensor);
   else
     maps.member("epilogue tensormaps", epi.tensormap_count * tma_descriptor_bytes, 128, PartKind::tensormap);
   maps.finish("tensormaps");

@@ -31,6 +31,9 @@ inline constexpr bytes_t trtllm_single_warpgroup_stages = 3;
 
 // What TensorRT-LLM's dispatch runs as the single-warpgroup kernel; empty when the model answers.
 constexpr std::optional<std::string_view> trtllm_single_warpgroup_invalid_input(const Config& config) {
+  if (config.epilogue != EpilogueKind::tma)
+    return "TensorRT-LLM's single-warpgroup MoE kernel has its own epilogue, the per-token-scale one "
+           "(moe_gemm_tma_ws_mixed_input_launcher.inl:104-116): leave epilogue out";
   const Tile& t = config.tile;
   // dispatch:301-308 (other tiles throw under these schedules, :201), as the launcher asserts (:230-234).
   if (t.m != 128 || t.k != 128 || (t.n != 8 && t.n != 16 && t.n != 32 && t.n != 40))
