@@ -37,15 +37,18 @@ constexpr bytes_t umma_swizzle_alignment(Element e, bytes_t contiguous_extent, b
 }
 
 // sm90_get_tma_dispatch_policy (sm90_builder.inl:63-86), also SM100's sm100_dense_dispatch_policy
-// with its own `reuse`: up to 2 D stages, up to 4 C-load stages (even for a void C).
-constexpr EpilogueStages tma_epilogue_stages(const Tile& cta, EpilogueTileShape tile, bool reuse) {
+// with its own `reuse`: up to 2 D stages, up to 4 C-load stages (even for a void C). The builder counts
+// them as reusing C's buffers whenever it is told to; the collective reuses them only where it stores D
+// (ReuseSmemC_ and is_destination_supported, sm90_epilogue_array_tma_warpspecialized.hpp:161).
+constexpr EpilogueStages tma_epilogue_stages(const Tile& cta, EpilogueTileShape tile, bool reuse,
+                                             const EpilogueElements& elements) {
   EpilogueStages s;
   s.sub_tiles = (cta.m / tile.m) * (cta.n / tile.n);
   const bytes_t up_to_two = s.sub_tiles < 2 ? s.sub_tiles : 2;
   const bytes_t up_to_four = s.sub_tiles < 4 ? s.sub_tiles : 4;
   s.d = static_cast<int>(up_to_two);
   s.c = static_cast<int>(reuse && up_to_four < s.d + 1 ? s.d + 1 : up_to_four);
-  s.reuse = reuse;
+  s.reuse = reuse && !elements.d_is_void;
   return s;
 }
 

@@ -385,7 +385,8 @@ constexpr EpilogueLayout sm100_epilogue_layout(const Config& config, Checked& c)
   out.elements = {config.c, config.d, false};
   out.umma_atoms = true;
   out.contiguous_n = geometry.contiguous_n;
-  out.stages = tma_epilogue_stages(geometry.cta, out.tile, bits_of(config.c) > 8);  // sm100_builder.inl:1099-1151
+  // sm100_builder.inl:1099-1151
+  out.stages = tma_epilogue_stages(geometry.cta, out.tile, bits_of(config.c) > 8, out.elements);
   out.fusion = sm100_fusion_storage(config, out, c);
   // The grouped collective keeps C and D tensormaps (sm100_epilogue_array_tma_warpspecialized.hpp:212-232).
   lay_out_epilogue(config, out, 2, c);

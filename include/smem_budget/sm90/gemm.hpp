@@ -394,14 +394,13 @@ constexpr EpilogueLayout sm90_epilogue_layout(const Config& config, Schedule sch
   EpilogueLayout out;
   out.tile = sm90_epilogue_tile(config, schedule);
   // TensorRT-LLM's FINALIZE on its older mixed-input fork reads C as the output type and writes no D. The
-  // builder counts stages for D of the fusion's aux element, the output type (sm90_builder.inl:300-301), so as
-  // reusing C's buffers; the collective reuses them only where D is stored, and keeps D's buffers beside C's
-  // (sm90_epilogue_array_tma_warpspecialized.hpp:152, 161, 201-204).
+  // builder counts stages for D of the fusion's aux element, the output type (sm90_builder.inl:300-301), as
+  // reusing C's buffers; without a D the collective keeps D's buffers beside C's
+  // (sm90_epilogue_array_tma_warpspecialized.hpp:152, 201-204).
   const bool c_as_output = config.epilogue == EpilogueKind::finalize && is_trtllm_packed_scales_moe(config);
   out.elements = c_as_output ? EpilogueElements{config.d, config.d, true} : EpilogueElements{config.c, config.d, false};
   const bool reuse = bits_of(out.elements.c) == bits_of(config.d) && bits_of(config.d) > 8;
-  out.stages = tma_epilogue_stages(config.tile, out.tile, reuse);
-  out.stages.reuse = reuse && !out.elements.d_is_void;
+  out.stages = tma_epilogue_stages(config.tile, out.tile, reuse, out.elements);
   out.fusion = fusion_storage(config, out.tile, out.stages, c);
   lay_out_epilogue(config, out, 1 + epilogue_warp_groups, c);
   return out;
