@@ -169,13 +169,11 @@ constexpr KernelLayout<Parts> trtllm_mixed_input_moe_kernel(const Config& config
                                                             const MainloopTensors<Parts>& mainloop,
                                                             const EpilogueLayout& epi, Checked& c) {
   const bool single_warpgroup = is_single_warpgroup(config.schedule);
-  // The epilogue's own parts only where the breakdown is wanted (the stage search needs sizes).
-  Parts epilogue_parts{};
-  if constexpr (std::is_same_v<Parts, PartList>)
-    epilogue_parts = single_warpgroup ? trtllm_per_token_scale_storage<Parts>(config, c).parts()
-                                      : epilogue_tensor_parts(config, epi, c);
   const BasicStructLayout<Parts> tensors =
-      kernel_tensor_storage<Parts>(mainloop, epi, epilogue_parts, TensorsFirst::mainloop, c);
+      single_warpgroup
+          ? kernel_tensor_storage<Parts>(mainloop, epi, trtllm_per_token_scale_storage<Parts>(config, c).parts(),
+                                         TensorsFirst::mainloop, c)
+          : kernel_tensor_storage<Parts>(config, mainloop, epi, TensorsFirst::mainloop, c);
   BasicStructLayout<Parts> pipes(c, 16);
   add_pipelines(pipes, config, mainloop.pipeline, epi);
   pipes.finish("pipelines");
