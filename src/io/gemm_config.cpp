@@ -5,6 +5,7 @@
 #include <charconv>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -628,6 +629,15 @@ const GemmConfig& read_whole(std::string_view text, const Origin& origin) {
 
 std::string arch_of(int sm) { return "sm" + std::to_string(sm); }
 
+// MainloopScheduleType's kernels as the schedule key spells them; AUTO leaves the key to the runner.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> mainloop_schedules{{
+    {"PINGPONG", "pingpong"},
+    {"COOPERATIVE", "cooperative"},
+    {"WARPSPECIALIZED", "warpspecialized"},
+    {"SINGLE_WARPGROUP_PREFILL", "single-warpgroup-prefill"},
+    {"SINGLE_WARPGROUP_ROLLING", "single-warpgroup-rolling"},
+}};
+
 }  // namespace
 
 bool starts_gemm_config(std::string_view text) {
@@ -712,13 +722,8 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
              "MMA tile: give the toString() block");
     if (!c.dynamic_cluster_shape.empty()) r.fail(c.dynamic_cluster_shape, "a dynamic cluster shape is SM10x's");
     r.set("cluster", c.cluster_shape, c.cluster_shape);
-    if (c.mainloop_schedule == "PINGPONG") r.set("schedule", "pingpong", c.mainloop_schedule);
-    if (c.mainloop_schedule == "COOPERATIVE") r.set("schedule", "cooperative", c.mainloop_schedule);
-    if (c.mainloop_schedule == "WARPSPECIALIZED") r.set("schedule", "warpspecialized", c.mainloop_schedule);
-    if (c.mainloop_schedule == "SINGLE_WARPGROUP_PREFILL")
-      r.set("schedule", "single-warpgroup-prefill", c.mainloop_schedule);
-    if (c.mainloop_schedule == "SINGLE_WARPGROUP_ROLLING")
-      r.set("schedule", "single-warpgroup-rolling", c.mainloop_schedule);
+    for (const auto& [mainloop, schedule] : mainloop_schedules)
+      if (c.mainloop_schedule == mainloop) r.set("schedule", std::string(schedule), c.mainloop_schedule);
   }
   r.set("tile", shape, tile);
   if (c.epilogue_fusion_type == "FINALIZE")
