@@ -186,9 +186,11 @@ constexpr Rejection sm100_dense_check(const Config& config) {
   // The cp.async collective (sm100_mma_cpasync_warpspecialized.hpp:105-106): a 1-SM MMA (KernelScheduleAuto
   // makes a 2-SM one for an even cluster M), on one 1x1x1 cluster, static (a dynamic one is refused alike);
   // then its kernel (sm100_gemm_cpasync_warpspecialized.hpp:75): a plain problem shape (measured, in this order).
-  if (sm100_cp_async(config) && two_sm) return Rejection::sm100_cp_async_2sm;
-  if (sm100_cp_async(config) && config.cluster.m * config.cluster.n != 1) return Rejection::sm100_cp_async_cluster;
-  if (sm100_cp_async(config) && config.grouped) return Rejection::sm100_cp_async_grouped;
+  if (sm100_cp_async(config)) {
+    if (two_sm) return Rejection::sm100_cp_async_2sm;
+    if (config.cluster.m * config.cluster.n != 1) return Rejection::sm100_cp_async_cluster;
+    if (config.grouped) return Rejection::sm100_cp_async_grouped;
+  }
   // The epilogue's store(), in device code.
   if (sm100_2sm_8bit_epilogue_tile_split(config)) return Rejection::sm100_2sm_8bit_epilogue_tile;
   return Rejection::none;
