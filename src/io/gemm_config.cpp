@@ -550,6 +550,13 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
   return std::nullopt;
 }
 
+// Whether `rest`, what follows a config in its text, is nothing but blanks and a line break: a
+// logged toString() block ends with one.
+bool nothing_after(std::string_view rest) {
+  rest = trim(rest);
+  return rest.empty() || rest == "\n";
+}
+
 // read_any's answer for one text, and the config's spelling once asked for.
 struct Read {
   std::optional<GemmConfig> config;
@@ -587,7 +594,7 @@ Read& read_remembered(std::string_view text, const Origin& origin) {
   auto config = read_any(text, origin, end);
   // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
   // holds such a read, and a text too long to keep.
-  if (text.size() > longest || !trim(text.substr(end)).empty()) {
+  if (text.size() > longest || !nothing_after(text.substr(end))) {
     thread_local Read read_once;
     read_once = Read{std::move(config), end, {}, {}};
     return read_once;
@@ -617,7 +624,7 @@ const GemmConfig& whole(const Read& read, std::string_view text, const Origin& o
   if (!config)
     throw InputError(fmt::format(
         "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
-  if (!trim(text.substr(end)).empty() && trim(text.substr(end)) != "\n")
+  if (!nothing_after(text.substr(end)))
     throw InputError(fmt::format("{}: text after the CutlassGemmConfig: \"{}\"", origin, trim(text.substr(end))));
   return *config;
 }
