@@ -86,8 +86,10 @@ def main():
           f"(worst {max(filters) * 1e3:.2f} ms), {len(kept)} fit")
     print(f"trtllm.filter over FlashInfer's {len(bindings)} SM120 MoE tactics: median "
           f"{statistics.median(tuner) * 1e3:.2f} ms (worst {max(tuner) * 1e3:.2f} ms)")
-    print(f"trtllm.TacticFilter over FlashInfer's {len(sm100)} SM100 FP8 MoE tactics: judged once in a median "
-          f"{statistics.median(judged) * 1e3:.2f} ms, then {statistics.median(calls) * 1e6:.0f} us a call")
+    # The first judging reads the texts; a later judging of the same list finds them read.
+    print(f"trtllm.TacticFilter over FlashInfer's {len(sm100)} SM100 FP8 MoE tactics: judged first in "
+          f"{judged[0] * 1e3:.2f} ms, again in a median {statistics.median(judged[1:]) * 1e3:.2f} ms, then "
+          f"{statistics.median(calls) * 1e6:.0f} us a call")
     print(f"cutlass_library.filter over {len(operations):,} operations: {library:.2f} s, {len(library_kept):,} kept")
     print(f"the CLI, one process per check: median {statistics.median(cli) * 1e3:.1f} ms")
 
