@@ -71,8 +71,9 @@ def block_scaled_keys(cfg, arch):
     return probe_keys(cfg), operand(a_name), operand(b_name or a_name)
 
 
-# The complex elements: complex<float>, and complex<double> to ask the builders what they do with it.
-COMPLEX = {"cf32": "cutlass::complex<float>", "cf64": "cutlass::complex<double>"}
+# The complex elements, each with the elements in the generator's 16-byte accesses: complex<float>, and
+# complex<double> to ask the builders what they do with it.
+COMPLEX = {"cf32": ("cutlass::complex<float>", 2), "cf64": ("cutlass::complex<double>", 1)}
 
 
 def complex_probe_source(cfg):
@@ -90,19 +91,18 @@ def complex_probe_source(cfg):
     kernel = (f"cutlass::gemm::KernelTmaWarpSpecialized{sm}FastFP32Sm100" if fast_f32
               else f"cutlass::gemm::KernelTmaWarpSpecialized{sm}InterleavedComplexTF32Sm100")
     epilogue = f"cutlass::epilogue::{'FastF32' if fast_f32 else ''}NoSmemWarpSpecialized{sm}"
-    cf32 = COMPLEX[cfg["types"]]
-    align = 2 if cfg["types"] == "cf32" else 1
-    c = "void" if p.c == "void" else cf32
+    element, align = COMPLEX[cfg["types"]]
+    c = "void" if p.c == "void" else element
     return probe_program(f"""
 using TileShape = cute::Shape<cute::Int<{p.m}>, cute::Int<{p.n}>, cute::Int<{p.k}>>;
 using Cluster = {p.cluster};
 using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     cutlass::arch::Sm100, {TENSOROP}, TileShape, Cluster, cutlass::epilogue::collective::EpilogueTileAuto,
-    {cf32}, {cf32}, {c}, {p.layout_cd}, {align}, {cf32}, {p.layout_cd}, {align}, {epilogue},
-    cutlass::epilogue::fusion::LinearCombination<{cf32}, {cf32}, {cf32}, {cf32}>>::CollectiveOp;
+    {element}, {element}, {c}, {p.layout_cd}, {align}, {element}, {p.layout_cd}, {align}, {epilogue},
+    cutlass::epilogue::fusion::LinearCombination<{element}, {element}, {element}, {element}>>::CollectiveOp;
 using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm100, {TENSOROP}, cute::tuple<{cf32}, cute::identity>, {p.layout_a}, {align},
-    cute::tuple<{cf32}, cute::identity>, {p.layout_b}, {align}, {cf32}, TileShape, Cluster,
+    cutlass::arch::Sm100, {TENSOROP}, cute::tuple<{element}, cute::identity>, {p.layout_a}, {align},
+    cute::tuple<{element}, cute::identity>, {p.layout_b}, {align}, {element}, TileShape, Cluster,
     {stage_type(cfg.get("stages", "auto"))}, {kernel}>::CollectiveOp;
 using Kernel = cutlass::gemm::kernel::GemmUniversal<cute::Shape<int, int, int, int>, Mainloop, Epilogue>;
 """, "Mainloop::DispatchPolicy::Stages")
