@@ -200,6 +200,7 @@ struct ManyJob {
   Settings own;
   std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
   std::string origin;                    // of the first entry that asked for it
+  std::string reading;                   // config_reading(own), when the entry's reader knew it
   bool fits = false;
   // None for a job that fits where only misfits are asked for. Held apart: a Result is a few KiB,
   // and a list's jobs side by side would be fresh memory, page by page, on every call.
@@ -370,7 +371,7 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool m
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
-      const std::string reading = job.own_arch ? "" : config_reading(job.own);
+      const std::string reading = job.own_arch ? "" : !job.reading.empty() ? job.reading : config_reading(job.own);
       if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
           known != judged_reading.end()) {
         judged_as(job, jobs[known->second], job.own);
@@ -502,17 +503,23 @@ class GemmConfigBatch {
     std::unordered_map<std::string_view, std::size_t> entry_of_text;  // views of the strs in `texts`
     std::unordered_map<std::string_view, std::size_t> entry_of_spelling;  // views of `spellings`
     std::vector<std::string> spellings;  // the entries', in order; never reallocated, for those views
+    std::vector<std::string> readings;   // each entry's config_reading, where its text was read for it
     spellings.reserve(texts.size());
+    readings.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
       const auto view = text.cast<std::string_view>();
       const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
       if (added) {
-        std::string spelling = gemm_config_spelling(view);
-        if (const auto known = entry_of_spelling.find(spelling); known != entry_of_spelling.end())
+        // A text that is one config and nothing else is read once for both; any other, as trtllm.spelling reads it.
+        auto alone = smem_budget::io::gemm_config_alone(view);
+        std::string spelling = alone ? std::move(alone->spelling) : gemm_config_spelling(view);
+        if (const auto known = entry_of_spelling.find(spelling); known != entry_of_spelling.end()) {
           read->second = known->second;
-        else
+        } else {
           entry_of_spelling.emplace(spellings.emplace_back(std::move(spelling)), read->second);
+          readings.push_back(alone ? std::move(alone->reading) : "");
+        }
       }
       places_.push_back(read->second);
     }
@@ -520,7 +527,12 @@ class GemmConfigBatch {
     // Each spelling once, with the same keys: no two entries ask for the same job.
     batch_.entries.reserve(spellings.size());
     batch_.jobs.reserve(spellings.size());
-    for (const std::string& spelling : spellings) batch_.add(py::str(spelling), reader(), true);
+    for (std::size_t i = 0; i < spellings.size(); ++i) {
+      batch_.add(py::str(spellings[i]), reader(), true);
+      // Without keys of the caller's the entry's keys are its kernel alone (config_reading).
+      if (const ManyEntry& e = batch_.entries.back(); own_.empty() && !e.error && !readings[i].empty())
+        batch_.jobs[e.job].reading = std::move(readings[i]) + '\n';
+    }
   }
 
   // Each text's Result or InputError, as entry_results gives them, judged here.

@@ -557,12 +557,17 @@ bool nothing_after(std::string_view rest) {
   return rest.empty() || rest == "\n";
 }
 
-// read_any's answer for one text, and the config's spelling once asked for.
+// read_any's answer for a config, and what was asked of it since.
 struct Read {
   std::optional<GemmConfig> config;
-  std::size_t end = 0;
   std::string spelling;  // spelling_of(*config); "" until read_gemm_config asks
   std::string reading;   // gemm_config_reading's answer; "" until asked
+};
+
+// A read, and where its config ends in the text it was asked for.
+struct Found {
+  Read& read;
+  std::size_t end;
 };
 
 // Texts hashed as views, so that a lookup copies no text.
@@ -571,62 +576,98 @@ struct TextHash {
   std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
 };
 
-// The texts this thread read and the spellings it made (remember_spelling), each as read: a config
-// is read for its spelling, then the spelling for its reading, its settings, its architecture and
-// its display name (frontend::evaluate_entry), for each of an autotuner's hundreds of tactics, and
-// a list is judged again on the autotuner's next call. Only what was read without error is kept;
-// the same text always reads the same. A list's texts are a few hundred: past a thousand, or a MiB
-// of text, the memory is given back.
-thread_local std::unordered_map<std::string, Read, TextHash, std::equal_to<>> known_texts;
+// The texts this thread read, each as read, and the spellings it made of them: a config is read
+// for its spelling, then the spelling for its reading, its settings, its architecture and its
+// display name (frontend::evaluate_entry), for each of an autotuner's hundreds of tactics, and a
+// list is judged again on the autotuner's next call. Only what was read without error is kept; the
+// same text always reads the same. A spelling is a view of its text's Read (a map's nodes stay
+// put), not a second copy: the memory is new pages on a list's first judging, and a page costs
+// some 10 us to fault in on the virtual machines this runs on. A list's texts are a few hundred:
+// past a thousand, or a MiB of text, the memory is given back.
+struct KnownText {
+  Read read;
+  std::size_t end;
+};
+thread_local std::unordered_map<std::string, KnownText, TextHash, std::equal_to<>> known_texts;
+thread_local std::unordered_map<std::string_view, Read*> known_spellings;
 thread_local std::size_t known_bytes = 0;
 
-Read& remember(std::string_view text, Read read) {
-  const auto [known, added] = known_texts.try_emplace(std::string(text), std::move(read));
-  if (added) known_bytes += text.size();
-  return known->second;
-}
+// A read of a text that is not kept: one slot.
+thread_local KnownText read_once;
 
 // read_any, remembered. The answer holds until the next read of a text not yet known.
-Read& read_remembered(std::string_view text, const Origin& origin) {
+Found read_remembered(std::string_view text, const Origin& origin) {
   constexpr std::size_t longest = 4096;
-  if (const auto known = known_texts.find(text); known != known_texts.end()) return known->second;
+  if (const auto known = known_texts.find(text); known != known_texts.end())
+    return {known->second.read, known->second.end};
+  if (const auto spelling = known_spellings.find(text); spelling != known_spellings.end())
+    return {*spelling->second, text.size()};
   std::size_t end = 0;
   auto config = read_any(text, origin, end);
   // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
   // holds such a read, and a text too long to keep.
   if (text.size() > longest || !nothing_after(text.substr(end))) {
-    thread_local Read read_once;
-    read_once = Read{std::move(config), end, {}, {}};
-    return read_once;
+    read_once = KnownText{Read{std::move(config), {}, {}}, end};
+    return {read_once.read, read_once.end};
   }
   // Given back here only, where no earlier answer is held.
   if (known_texts.size() >= 1024 || known_bytes >= (std::size_t{1} << 20)) {
+    known_spellings.clear();
     known_texts.clear();
     known_bytes = 0;
   }
-  return remember(text, Read{std::move(config), end, {}, {}});
+  known_bytes += text.size();
+  KnownText& known =
+      known_texts.try_emplace(std::string(text), KnownText{Read{std::move(config), {}, {}}, end}).first->second;
+  return {known.read, known.end};
 }
 
 // The spelling of a config just read, remembered as read, so that a spelling handed on is not read
 // again: from_spelling reads back every field spelling_of writes, and what it leaves out no reader
 // of a config looks at (stages of a TMA tile, swap_ab of a 2.x one); gemm_config_test checks it
 // over every recorded list and every form. Not the CUDA-core tactic, spelled without its tile or
-// sm_version whatever its config held.
-void remember_spelling(const Read& read) {
-  if (!read.config->tile.empty()) remember(read.spelling, Read{read.config, read.spelling.size(), read.spelling, {}});
+// sm_version whatever its config held. A read in the one slot is kept as a text of its own.
+void remember_spelling(Read& read) {
+  if (read.config->tile.empty() || known_texts.contains(read.spelling)) return;
+  known_bytes += read.spelling.size();
+  if (&read != &read_once.read) {
+    known_spellings.try_emplace(read.spelling, &read);
+    return;
+  }
+  known_texts.try_emplace(read.spelling, KnownText{Read{read.config, read.spelling, {}}, read.spelling.size()});
 }
 
-// The config `read` of `text` holds, when it is the whole text; throws InputError naming `origin`
+// The config `found` of `text` holds, when it is the whole text; throws InputError naming `origin`
 // otherwise.
-const GemmConfig& whole(const Read& read, std::string_view text, const Origin& origin) {
-  const std::optional<GemmConfig>& config = read.config;
-  const std::size_t end = read.end;
+const GemmConfig& whole(const Found& found, std::string_view text, const Origin& origin) {
+  const std::optional<GemmConfig>& config = found.read.config;
   if (!config)
     throw InputError(fmt::format(
         "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
-  if (!nothing_after(text.substr(end)))
-    throw InputError(fmt::format("{}: text after the CutlassGemmConfig: \"{}\"", origin, trim(text.substr(end))));
+  if (!nothing_after(text.substr(found.end)))
+    throw InputError(fmt::format("{}: text after the CutlassGemmConfig: \"{}\"", origin, trim(text.substr(found.end))));
   return *config;
+}
+
+// The spelling of a config read, made once.
+const std::string& spelling_made(Read& read) {
+  if (read.spelling.empty()) {
+    read.spelling = spelling_of(*read.config);
+    remember_spelling(read);
+  }
+  return read.spelling;
+}
+
+// What a config that is the whole of `text` reads as, made once; throws InputError otherwise.
+const std::string& reading_of(const Found& found, std::string_view text) {
+  if (found.read.reading.empty()) {
+    GemmConfig config = whole(found, text, Origin());
+    // The spelling holds every field gemm_config_settings reads; these two it reads no further.
+    config.fallback_cluster_shape.clear();
+    if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
+    found.read.reading = spelling_of(config);
+  }
+  return found.read.reading;
 }
 
 // The config read, valid until the next read.
@@ -655,26 +696,25 @@ bool starts_gemm_config(std::string_view text) {
 std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
-  Read& read = read_remembered(text, origin);
-  if (!read.config) return std::nullopt;
-  if (read.spelling.empty()) {
-    read.spelling = spelling_of(*read.config);
-    remember_spelling(read);
+  const Found found = read_remembered(text, origin);
+  if (!found.read.config) return std::nullopt;
+  return FoundGemmConfig{spelling_made(found.read), found.end};
+}
+
+std::optional<GemmConfigAlone> gemm_config_alone(std::string_view text) {
+  if (!starts_gemm_config(text)) return std::nullopt;
+  try {
+    const Found found = read_remembered(text, Origin());
+    if (!found.read.config || !nothing_after(text.substr(found.end))) return std::nullopt;
+    return GemmConfigAlone{spelling_made(found.read), reading_of(found, text)};
+  } catch (const InputError&) {
+    return std::nullopt;
   }
-  return FoundGemmConfig{read.spelling, read.end};
 }
 
 std::optional<std::string> gemm_config_reading(std::string_view text) {
   try {
-    Read& read = read_remembered(text, Origin());
-    if (read.reading.empty()) {
-      GemmConfig config = whole(read, text, Origin());
-      // The spelling holds every field gemm_config_settings reads; these two it reads no further.
-      config.fallback_cluster_shape.clear();
-      if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
-      read.reading = spelling_of(config);
-    }
-    return read.reading;
+    return reading_of(read_remembered(text, Origin()), text);
   } catch (const InputError&) {
     return std::nullopt;
   }
@@ -682,7 +722,7 @@ std::optional<std::string> gemm_config_reading(std::string_view text) {
 
 std::optional<std::string> gemm_config_arch(std::string_view text) {
   try {
-    const std::optional<GemmConfig>& config = read_remembered(text, Origin()).config;
+    const std::optional<GemmConfig>& config = read_remembered(text, Origin()).read.config;
     if (config && config->sm_version) return arch_of(*config->sm_version);
   } catch (const InputError&) {
   }

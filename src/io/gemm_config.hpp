@@ -37,6 +37,15 @@ struct FoundGemmConfig {
 // naming the field, at `origin`.
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin);
 
+// The spelling of a text that is one config and nothing else, as an autotuner's list holds them,
+// and what it reads as (gemm_config_reading), in one read of the text. None for any other text,
+// and for a config that does not read: kernel_names_in and gemm_config_settings say why.
+struct GemmConfigAlone {
+  std::string spelling;
+  std::string reading;
+};
+std::optional<GemmConfigAlone> gemm_config_alone(std::string_view text);
+
 // The settings a config stands for (from its one-line spelling or any other): the tile, cluster,
 // schedules, FINALIZE and swap_ab as the config gives them; the kernel's types, grouped or not, from
 // the caller. Throws InputError for what the model does not have (a CUDA-core tactic, SIMT tiles).
