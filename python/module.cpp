@@ -26,6 +26,7 @@
 #include "io/kernel_name.hpp"
 #include "io/parse.hpp"
 #include "io/settings.hpp"
+#include "io/text_hash.hpp"
 #include "io/vocabulary.hpp"
 #include "render/render.hpp"
 #include "report.hpp"
@@ -367,7 +368,8 @@ struct ManyBatch {
 // name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
 // With `misfits_only`, a job that fits gets no Result.
 void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only = false) {
-  std::unordered_map<std::string, std::size_t> judged_reading, judged_kernel;
+  std::unordered_map<std::string, std::size_t, smem_budget::io::TextHash, std::equal_to<>> judged_reading,
+      judged_kernel;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
@@ -500,8 +502,9 @@ class GemmConfigBatch {
 
  public:
   GemmConfigBatch(const py::list& texts, const py::dict& own, py::kwargs defaults) : own_(own) {
-    std::unordered_map<std::string_view, std::size_t> entry_of_text;  // views of the strs in `texts`
-    std::unordered_map<std::string_view, std::size_t> entry_of_spelling;  // views of `spellings`
+    using TextHash = smem_budget::io::TextHash;
+    std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_text;      // views of the strs in `texts`
+    std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_spelling;  // views of `spellings`
     std::vector<std::string> spellings;  // the entries', in order; never reallocated, for those views
     std::vector<std::string> readings;   // each entry's config_reading, where its text was read for it
     spellings.reserve(texts.size());

@@ -13,6 +13,7 @@
 #include "io/input_error.hpp"
 #include "io/kernel_name.hpp"
 #include "io/name_reader.hpp"
+#include "io/text_hash.hpp"
 #include "io/trtllm_enums.hpp"
 
 namespace smem_budget::io {
@@ -570,12 +571,6 @@ struct Found {
   std::size_t end;
 };
 
-// Texts hashed as views, so that a lookup copies no text.
-struct TextHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-};
-
 // The texts this thread read, each as read, and the spellings it made of them: a config is read
 // for its spelling, then the spelling for its reading, its settings, its architecture and its
 // display name (frontend::evaluate_entry), for each of an autotuner's hundreds of tactics, and a
@@ -589,7 +584,7 @@ struct KnownText {
   std::size_t end;
 };
 thread_local std::unordered_map<std::string, KnownText, TextHash, std::equal_to<>> known_texts;
-thread_local std::unordered_map<std::string_view, Read*> known_spellings;
+thread_local std::unordered_map<std::string_view, Read*, TextHash> known_spellings;
 thread_local std::size_t known_bytes = 0;
 
 // A read of a text that is not kept: one slot.
@@ -600,7 +595,8 @@ Found read_remembered(std::string_view text, const Origin& origin) {
   constexpr std::size_t longest = 4096;
   if (const auto known = known_texts.find(text); known != known_texts.end())
     return {known->second.read, known->second.end};
-  if (const auto spelling = known_spellings.find(text); spelling != known_spellings.end())
+  if (const auto spelling = text.starts_with(spelled) ? known_spellings.find(text) : known_spellings.end();
+      spelling != known_spellings.end())
     return {*spelling->second, text.size()};
   std::size_t end = 0;
   auto config = read_any(text, origin, end);
@@ -628,8 +624,9 @@ Found read_remembered(std::string_view text, const Origin& origin) {
 // over every recorded list and every form. Not the CUDA-core tactic, spelled without its tile or
 // sm_version whatever its config held. A read in the one slot is kept as a text of its own.
 void remember_spelling(Read& read) {
-  if (read.config->tile.empty() || known_texts.contains(read.spelling)) return;
+  if (read.config->tile.empty()) return;
   known_bytes += read.spelling.size();
+  // A spelling that is a known text too is found as that text first.
   if (&read != &read_once.read) {
     known_spellings.try_emplace(read.spelling, &read);
     return;
