@@ -209,9 +209,10 @@ struct ManyJob {
   std::optional<std::string> error;
 };
 
-// What a job's kernel is judged on: its kernel name expanded, the defaults under its keys; throws InputError.
-Settings job_settings(const ManyJob& job, const Settings& base) {
-  Settings own = job.own;
+// What a job's kernel is judged on: its kernel name expanded, the defaults under its keys; throws
+// InputError. The job's keys move into them: a job is judged once.
+Settings job_settings(ManyJob& job, const Settings& base) {
+  Settings own = std::move(job.own);
   smem_budget::io::expand_kernel_name(own);
   Settings settings = smem_budget::frontend::layered(std::move(own), base);
   if (!settings.contains("tile")) throw InputError(job.origin + ": no tile given");
@@ -379,11 +380,11 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool m
         judged_as(job, jobs[known->second], job.own);
         continue;
       }
-      Settings settings = job_settings(job, defaults.base);
       // Jobs without a kernel name of their own were told apart by their keys already, and those
       // with a CutlassGemmConfig by its reading.
-      const std::string identity =
-          job.own_arch || !reading.empty() || !job.own.contains("kernel") ? "" : kernel_identity(settings);
+      const bool by_kernel = !job.own_arch && reading.empty() && job.own.contains("kernel");
+      Settings settings = job_settings(job, defaults.base);
+      const std::string identity = by_kernel ? kernel_identity(settings) : "";
       if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
           known != judged_kernel.end()) {
         judged_as(job, jobs[known->second], settings);
