@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "io/config_keys.hpp"
 #include "io/parse.hpp"
+#include "io/text_hash.hpp"
 #include "io/vocabulary.hpp"
 #include "smem_budget/evaluate.hpp"
 
@@ -21,9 +24,8 @@ class RunnerSettings {
 
   void add(std::string_view key, nlohmann::json value, std::string_view source) {
     if (!settings_.contains(key))
-      settings_.emplace(std::string(key), io::Setting{.value = std::move(value),
-                                                      .origin = fmt::format("the {} runner ({})", name_, source),
-                                                      .from_runner = true});
+      settings_.emplace(std::string(key),
+                        io::Setting{.value = std::move(value), .origin = origin_of(source), .from_runner = true});
   }
 
   // Refuses an architecture whose launcher the runner's source does not hold.
@@ -38,6 +40,16 @@ class RunnerSettings {
   }
 
  private:
+  // "the trtllm-moe runner (…)", made once per runner and source: the runner adds the same keys to
+  // each of an autotuner's hundreds of kernels.
+  io::Origin origin_of(std::string_view source) const {
+    thread_local std::unordered_map<std::string, io::Origin, io::TextHash, std::equal_to<>> made;
+    thread_local std::string key;
+    key.assign(name_).append(1, '\n').append(source);
+    if (const auto known = made.find(key); known != made.end()) return known->second;
+    return made.emplace(key, io::Origin(fmt::format("the {} runner ({})", name_, source))).first->second;
+  }
+
   io::Settings& settings_;
   std::string_view name_;
 };
