@@ -593,11 +593,12 @@ thread_local KnownText read_once;
 // read_any, remembered. The answer holds until the next read of a text not yet known.
 Found read_remembered(std::string_view text, const Origin& origin) {
   constexpr std::size_t longest = 4096;
-  if (const auto known = known_texts.find(text); known != known_texts.end())
-    return {known->second.read, known->second.end};
+  // A spelling is looked up as one first: a list's spellings are read again for each kernel judged.
   if (const auto spelling = text.starts_with(spelled) ? known_spellings.find(text) : known_spellings.end();
       spelling != known_spellings.end())
     return {*spelling->second, text.size()};
+  if (const auto known = known_texts.find(text); known != known_texts.end())
+    return {known->second.read, known->second.end};
   std::size_t end = 0;
   auto config = read_any(text, origin, end);
   // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
@@ -626,7 +627,6 @@ Found read_remembered(std::string_view text, const Origin& origin) {
 void remember_spelling(Read& read) {
   if (read.config->tile.empty()) return;
   known_bytes += read.spelling.size();
-  // A spelling that is a known text too is found as that text first.
   if (&read != &read_once.read) {
     known_spellings.try_emplace(read.spelling, &read);
     return;
