@@ -483,22 +483,33 @@ py::list gemm_config_spellings(const py::list& texts) {
 // the caller's keys; each text's entry. The first text that is not one config raises, before the
 // defaults are read, as trtllm.spelling would for it.
 class GemmConfigBatch {
-  // An entry as read_many_entry reads it; built as a dict only where the caller's keys go with it.
+  // The job of an entry whose kernel is `spelling`: as read_many_entry reads {"kernel": spelling,
+  // **own}, built as a dict only where the caller's keys go with it.
+  ManyJob job_of(const std::string& spelling, const std::string& origin) const {
+    if (!own_.empty()) {
+      py::dict entry;
+      entry["kernel"] = spelling;
+      for (const auto& [key, value] : own_) entry[key] = value;
+      return read_many_entry(entry, origin);
+    }
+    ManyJob job;
+    job.origin = origin;
+    job.own.emplace("kernel",
+                    Setting{spelling, smem_budget::io::Origin(std::make_shared<const std::string>(origin), "kernel")});
+    return job;
+  }
+
+  // An entry read again from its first text, for an error's message (entry_results).
   auto reader() const {
-    return [this](py::handle spelling, const std::string& origin) {
-      if (!own_.empty()) {
-        py::dict entry;
-        entry["kernel"] = spelling;
-        for (const auto& [key, value] : own_) entry[key] = value;
-        return read_many_entry(entry, origin);
-      }
-      ManyJob job;
-      job.origin = origin;
-      job.own.emplace("kernel",
-                      Setting{spelling.cast<std::string>(),
-                              smem_budget::io::Origin(std::make_shared<const std::string>(origin), "kernel")});
-      return job;
-    };
+    return [this](py::handle text, const std::string& origin) { return job_of(spelling_of(text), origin); };
+  }
+
+  // A text's spelling: one config and nothing else is read once for its spelling and its reading;
+  // any other text as trtllm.spelling reads it.
+  static std::string spelling_of(py::handle text) {
+    const auto view = text.cast<std::string_view>();
+    auto alone = smem_budget::io::gemm_config_alone(view);
+    return alone ? std::move(alone->spelling) : gemm_config_spelling(view);
   }
 
  public:
@@ -508,8 +519,10 @@ class GemmConfigBatch {
     std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_spelling;  // views of `spellings`
     std::vector<std::string> spellings;  // the entries', in order; never reallocated, for those views
     std::vector<std::string> readings;   // each entry's config_reading, where its text was read for it
+    std::vector<py::handle> first_texts;  // each entry's first text (`texts` holds it)
     spellings.reserve(texts.size());
     readings.reserve(texts.size());
+    first_texts.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
       const auto view = text.cast<std::string_view>();
@@ -523,6 +536,7 @@ class GemmConfigBatch {
         } else {
           entry_of_spelling.emplace(spellings.emplace_back(std::move(spelling)), read->second);
           readings.push_back(alone ? std::move(alone->reading) : "");
+          first_texts.push_back(text);
         }
       }
       places_.push_back(read->second);
@@ -532,7 +546,8 @@ class GemmConfigBatch {
     batch_.entries.reserve(spellings.size());
     batch_.jobs.reserve(spellings.size());
     for (std::size_t i = 0; i < spellings.size(); ++i) {
-      batch_.add(py::str(spellings[i]), reader(), true);
+      batch_.add(
+          first_texts[i], [&](py::handle, const std::string& origin) { return job_of(spellings[i], origin); }, true);
       // Without keys of the caller's the entry's keys are its kernel alone (config_reading).
       if (const ManyEntry& e = batch_.entries.back(); own_.empty() && !e.error && !readings[i].empty())
         batch_.jobs[e.job].reading = std::move(readings[i]) + '\n';
