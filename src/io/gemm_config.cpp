@@ -561,7 +561,7 @@ bool nothing_after(std::string_view rest) {
 // read_any's answer for a config, and what was asked of it since.
 struct Read {
   std::optional<GemmConfig> config;
-  std::string spelling;  // spelling_of(*config); "" until read_gemm_config asks
+  std::string spelling;  // spelling_of(*config); "" until asked
   std::string reading;   // gemm_config_reading's answer; "" until asked
 };
 

@@ -1,7 +1,7 @@
 // A hash for the maps that hold an autotuner's tactics, texts of a few hundred bytes each that a
 // judging looks up several times over: sixteen bytes a step in two lanes, where std::hash's
-// murmur takes eight (some 1.4 instructions a byte here). Equal texts are still told apart by
-// comparing them; the hash only spreads them.
+// murmur takes eight (some 1.4 instructions a byte here). Texts that hash alike are still told
+// apart by comparing them; the hash only spreads them over the buckets.
 #pragma once
 
 #include <cstddef>
