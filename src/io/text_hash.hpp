@@ -30,7 +30,7 @@ struct TextHash {
     }
     std::uint64_t x = 0, y = 0;
     const std::size_t rest = text.size() - at;
-    std::memcpy(&x, text.data() + at, rest < 8 ? rest : 8);
+    if (rest > 0) std::memcpy(&x, text.data() + at, rest < 8 ? rest : 8);  // an empty view's data may be null
     if (rest > 8) std::memcpy(&y, text.data() + at + 8, rest - 8);
     a = (a ^ x) * k1;
     b = (b ^ y) * k2;
