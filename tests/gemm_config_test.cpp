@@ -19,6 +19,7 @@
 #include "io/input_error.hpp"
 #include "io/kernel_name.hpp"
 #include "io/settings.hpp"
+#include "io/text_hash.hpp"
 #include "render/sentences.hpp"
 
 using namespace smem_budget;
@@ -242,6 +243,67 @@ TEST_CASE("a config's spelling, remembered as read when it is made, reads as it 
   for (std::size_t i = 0; i < fresh.size(); ++i) {
     INFO(spellings[i]);
     CHECK(remembered[i] == fresh[i]);
+  }
+}
+
+TEST_CASE("a text that is one config alone reads as kernel_names_in finds it; any other text is declined") {
+  // Each block of every list as an autotuner holds it (the lists' comment lines left out), read by
+  // gemm_config_alone in a thread that has read nothing yet, and by the scan and
+  // gemm_config_reading in another.
+  std::vector<std::string> blocks;
+  for (const char* name : {"flashinfer-fb28d72-sm100-moe-fp8.txt", "flashinfer-fb28d72-sm120-moe-nvfp4.txt",
+                           "flashinfer-fb28d72-sm80-moe-f16.txt", "flashinfer-fb28d72-sm90-moe-fp8.txt",
+                           "trtllm-9beec90-sm120-moe-fp8fp4.txt"}) {
+    std::istringstream lines(read_file(tactics_file(name)));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("#")) continue;
+      if (line.starts_with("Cutlass GEMM Tactic")) blocks.emplace_back();
+      REQUIRE_FALSE(blocks.empty());
+      blocks.back() += line + '\n';
+    }
+  }
+  REQUIRE(blocks.size() > 700);
+  std::vector<std::optional<io::GemmConfigAlone>> alone;
+  std::thread([&] {
+    for (const std::string& block : blocks) alone.push_back(io::gemm_config_alone(block));
+  }).join();
+  std::vector<std::vector<std::string>> names;
+  std::vector<std::optional<std::string>> readings;
+  std::thread([&] {
+    for (const std::string& block : blocks) {
+      names.push_back(io::kernel_names_in(block, "text"));
+      readings.push_back(names.back().size() == 1 ? io::gemm_config_reading(names.back()[0]) : std::nullopt);
+    }
+  }).join();
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    INFO(blocks[i]);
+    REQUIRE(names[i].size() == 1);
+    REQUIRE(alone[i]);
+    CHECK(alone[i]->spelling == names[i][0]);
+    CHECK(alone[i]->reading == readings[i]);
+  }
+  // Text after the config, before it, a construction from variables, a block that does not read.
+  CHECK_FALSE(io::gemm_config_alone(blocks[0] + "Cutlass GEMM Tactic\n"));
+  CHECK_FALSE(io::gemm_config_alone(blocks[0] + "then the next tactic"));
+  CHECK_FALSE(io::gemm_config_alone(" " + blocks[0]));
+  CHECK_FALSE(io::gemm_config_alone("CutlassGemmConfig{tile, mainloop, epilogue, cluster}"));
+  CHECK_FALSE(io::gemm_config_alone("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n"));
+}
+
+TEST_CASE("the texts' hash reads every byte") {
+  // A hash of the length alone, or of whole eight- or sixteen-byte steps, would miss the changes below.
+  const io::TextHash hash;
+  const std::string block = read_file(tactics_file(sm120_moe)).substr(0, 300);
+  for (std::size_t size = 0; size <= block.size(); ++size) {
+    const std::string text = block.substr(0, size);
+    INFO(size);
+    CHECK(hash(text) == hash(std::string(text)));
+    CHECK(hash(text) != hash(text + ' '));
+    for (std::size_t at = 0; at < size; ++at) {
+      std::string changed = text;
+      changed[at] = static_cast<char>(changed[at] ^ 1);
+      if (hash(changed) == hash(text)) FAIL("a change of byte " << at << " of " << size << " leaves the hash");
+    }
   }
 }
 
