@@ -152,7 +152,7 @@ TEST_CASE("operator<< lines read in both styles") {
   CHECK(compatible[0] == "CutlassGemmConfig{tile=CtaShape128x128x64_WarpShape64x32x64 stages=3 split_k_factor=2}");
 }
 
-TEST_CASE("constructions from enumerators in a source read; those from variables are no tactics") {
+TEST_CASE("constructions from enumerators in a source read, and those from variables are no tactics") {
   const std::string source =
       "candidates.push_back(CutlassGemmConfig{CutlassTileConfigSM120::CtaShape128x256x64B,\n"
       "    MainloopScheduleType::AUTO, EpilogueScheduleType::AUTO, ClusterShape::ClusterShape_1x1x1});\n"
@@ -246,7 +246,7 @@ TEST_CASE("a config's spelling, remembered as read when it is made, reads as it 
   }
 }
 
-TEST_CASE("a text that is one config alone reads as kernel_names_in finds it; any other text is declined") {
+TEST_CASE("a text that is one config alone reads as kernel_names_in finds it, and any other text is declined") {
   // Each block of every list as an autotuner holds it (the lists' comment lines left out), read by
   // gemm_config_alone in a thread that has read nothing yet, and by the scan and
   // gemm_config_reading in another.
