@@ -30,11 +30,12 @@ bool same_assertion(const json& row, Rejection rejection) {
   return !assertion.empty() && reason.find(assertion) != std::string::npos;
 }
 
-// Compares one row; returns what differs, empty when the row is exact.
-std::string mismatch(const json& row, const ArchLimits& arch) {
+// Compares one row as `answer` (evaluate, or judge, a filter's) gives it; returns what differs,
+// empty when the row is exact.
+std::string mismatch(const json& row, const ArchLimits& arch, Evaluation (*answer)(const Config&, const ArchLimits&)) {
   const Config config = io::to_config(settings_of(row["config"]));
   if (const auto error = invalid_input(config, arch)) return std::string(*error);
-  const auto budget = evaluate(config, arch);
+  const auto budget = answer(config, arch);
   if (!budget) return "overflow";
   const json& expect = row["expect"];
   std::string diff;
@@ -68,7 +69,8 @@ void check_file(const std::string& file) {
   std::size_t exact = 0;
   for (std::size_t i = 0; i < data["rows"].size(); ++i) {
     const json& row = data["rows"][i];
-    const std::string diff = mismatch(row, arch);
+    std::string diff = mismatch(row, arch, evaluate);
+    if (const std::string judged = mismatch(row, arch, judge); !judged.empty()) diff += " judge():" + judged;
     if (diff.empty())
       ++exact;
     else

@@ -39,6 +39,7 @@ struct ModelledArchitecture {
   std::optional<std::string_view> (*invalid_input)(const Config&);
   // Preconditions of these: invalid_input() is empty.
   std::optional<Budget> (*evaluate)(const Config&, const ArchLimits&);
+  std::optional<Budget> (*judge)(const Config&, const ArchLimits&);  // evaluate over NoParts: verdict and bytes
   // the static assertions and the build, any stage count
   bool (*shape_compiles)(const Config&, const ArchLimits&);
   EpilogueTileShape (*epilogue_tile)(const Config&);  // what the epilogue builder picks, or the one given
@@ -78,19 +79,19 @@ constexpr EpilogueTileShape no_epilogue_tile(const Config&) { return {}; }
 // clang-format off
 inline constexpr std::array<ModelledArchitecture, 5> modelled_architectures{{
     {RuleSet::sm80, "CUTLASS 2.x GEMMs", sm80_measured_releases, sm80_rules_read, false, sm80_invalid_input,
-     evaluate_sm80, sm80_shape_compiles, detail::no_epilogue_tile, sm80_normalised, detail::schedule_as_given,
+     evaluate_sm80<>, evaluate_sm80<NoParts>, sm80_shape_compiles, detail::no_epilogue_tile, sm80_normalised, detail::schedule_as_given,
      SweepSpace{16, 256, 32, 128}, {Schedule::automatic, Schedule::automatic}},
-    {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90,
+    {RuleSet::sm90, "SM90 GEMMs", sm90_measured_releases, sm90_rules_read, false, sm90_invalid_input, evaluate_sm90<>, evaluate_sm90<NoParts>,
      detail::on_any_arch<sm90_shape_compiles>, sm90_automatic_epilogue_tile, detail::as_given, sm90_schedule, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
     {RuleSet::sm100, "SM100 GEMMs", sm100_measured_releases, sm100_rules_read, true, sm100_gemm_invalid_input,
-     evaluate_sm100_gemm, detail::on_any_arch<sm100_gemm_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
+     evaluate_sm100_gemm<>, evaluate_sm100_gemm<NoParts>, detail::on_any_arch<sm100_gemm_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
      detail::sm100_built_schedule, SweepSpace{64, 256, 128, 512}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm103, "SM103 FP4 GEMMs", sm103_measured_releases, sm103_rules_read, true, sm103_invalid_input,
-     evaluate_sm103, detail::on_any_arch<sm103_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
+     evaluate_sm103<>, evaluate_sm103<NoParts>, detail::on_any_arch<sm103_shape_compiles>, detail::sm100_automatic_epilogue_tile, detail::as_given,
      detail::sm103_built_schedule, SweepSpace{64, 256, 768, 768}, {Schedule::one_sm, Schedule::two_sm}},
     {RuleSet::sm120, "SM120 GEMMs", sm120_measured_releases, sm120_rules_read, false, sm120_invalid_input,
-     evaluate_sm120, detail::on_any_arch<sm120_shape_compiles>, sm120_automatic_epilogue_tile, detail::on_any_arch_normalised<sm120_normalised>,
+     evaluate_sm120<>, evaluate_sm120<NoParts>, detail::on_any_arch<sm120_shape_compiles>, sm120_automatic_epilogue_tile, detail::on_any_arch_normalised<sm120_normalised>,
      detail::schedule_as_given, SweepSpace{},
      {Schedule::cooperative, Schedule::pingpong}},
 }};
@@ -269,19 +270,34 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
   return row->invalid_input(config);
 }
 
-// The kernel's shared memory and verdict, on any architecture; unanswered (with the reason) for
-// a configuration the model does not answer: whatever invalid_input() refuses, an architecture
-// without layout rules among it, and byte counts that do not fit in 63 bits (absurd tiles with
-// absurd stage counts).
-constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
+namespace detail {
+using Answer = std::optional<Budget> (*)(const Config&, const ArchLimits&);
+// evaluate() and judge(), by the row's `answer` (its evaluate or its judge).
+constexpr Evaluation answer_of(const Config& config, const ArchLimits& arch, Answer ModelledArchitecture::*answer) {
   if (const auto error = invalid_input(config, arch)) return Evaluation::unanswered(*error);
-  std::optional<Budget> budget = modelled(config, arch)->evaluate(config, arch);
+  std::optional<Budget> budget = (modelled(config, arch)->*answer)(config, arch);
   if (!budget) return Evaluation::unanswered(byte_count_overflow);
   // A 2.x kernel names its accumulator always (its epilogue stages it); a 3.x one when it is not the
   // operands' own.
   if (config.generation == Generation::cutlass3x && accumulator_of(config) != default_accumulator(config.types))
     budget->accumulator = accumulator_of(config);
   return *budget;
+}
+}  // namespace detail
+
+// The kernel's shared memory and verdict, on any architecture; unanswered (with the reason) for
+// a configuration the model does not answer: whatever invalid_input() refuses, an architecture
+// without layout rules among it, and byte counts that do not fit in 63 bits (absurd tiles with
+// absurd stage counts).
+constexpr Evaluation evaluate(const Config& config, const ArchLimits& arch) {
+  return detail::answer_of(config, arch, &ModelledArchitecture::evaluate);
+}
+
+// evaluate() for a filter, which keeps what fits without a word: the same verdict, bytes and
+// stage counts, without the parts or the largest fitting stage count (the same layout over
+// NoParts). A filter asks evaluate() again for what it removes.
+constexpr Evaluation judge(const Config& config, const ArchLimits& arch) {
+  return detail::answer_of(config, arch, &ModelledArchitecture::judge);
 }
 
 // True when CUTLASS's static assertions and a build let the shape compile, whatever the stage count

@@ -102,6 +102,20 @@ TEST_CASE("finalize §3.2 and §3.3: the TensorRT-LLM MoE tiles", "[model]") {
   STATIC_REQUIRE(evaluate(finalize(nvfp4(128, 256, 128)), sm120)->max_fitting_stages == 2);
 }
 
+TEST_CASE("judge() answers a filter as evaluate() does, without the parts or the search", "[model]") {
+  // The MoE tile that fits and the one that overflows by 1,024 bytes: verdict, stages and bytes alike.
+  constexpr Config fits = finalize(nvfp4(128, 128, 128));
+  constexpr Config overflows = finalize(nvfp4(128, 256, 128));
+  STATIC_REQUIRE(judge(fits, sm120)->verdict == Verdict::fits);
+  STATIC_REQUIRE(judge(fits, sm120)->total == 93184);
+  STATIC_REQUIRE(judge(fits, sm120)->decision.stages == 4);
+  STATIC_REQUIRE(judge(overflows, sm120)->verdict == Verdict::exceeds_optin);
+  STATIC_REQUIRE(judge(overflows, sm120)->total == 102400);
+  STATIC_REQUIRE(judge(fits, sm120)->parts.size() == 0);
+  STATIC_REQUIRE(evaluate(fits, sm120)->parts.size() > 0);
+  STATIC_REQUIRE(!judge(overflows, sm120)->max_fitting_stages);
+}
+
 TEST_CASE("why 128x256x128 FINALIZE overflows: the builder's count against the kernel's", "[model][explain]") {
   constexpr Config moe = finalize(nvfp4(128, 256, 128));
   constexpr Explanation e = explain(moe, *evaluate(moe, sm120));

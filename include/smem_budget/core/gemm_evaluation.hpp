@@ -13,10 +13,14 @@
 //   check_laid_out(built, total)              what the built kernel refuses of its size
 //   record(budget, built)                     the architecture's own fields of the answer
 //   stage_search_ceiling(budget)              the total a searched stage count must not pass
+// Over `Parts` PartList it is the whole answer; over NoParts the same layout without its parts
+// and without the search for the largest fitting stage count: the verdict and the bytes, which is
+// all a filter asks of a kernel that fits.
 #pragma once
 
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
@@ -52,7 +56,7 @@ struct DefaultGemmSteps {
 };
 
 // Unanswered (nullopt) when a byte count passes 63 bits.
-template <class Steps>
+template <class Steps, class Parts = PartList>
 constexpr std::optional<Budget> evaluate_gemm(const Config& config, const ArchLimits& arch) {
   Checked c;
   Budget budget;
@@ -76,7 +80,7 @@ constexpr std::optional<Budget> evaluate_gemm(const Config& config, const ArchLi
     budget.refuse(why);
     return budget;
   }
-  const GemmLayout<PartList> layout = Steps::template lay_out<PartList>(built, budget, budget.decision.counts, c);
+  const GemmLayout<Parts> layout = Steps::template lay_out<Parts>(built, budget, budget.decision.counts, c);
   if (c.overflowed || layout.kernel.parts.full()) return std::nullopt;
   const SizeRefusal refused = Steps::check_laid_out(built, layout.kernel.total);
   if (refused.why != Rejection::none && !refused.keep_layout) {
@@ -86,7 +90,7 @@ constexpr std::optional<Budget> evaluate_gemm(const Config& config, const ArchLi
   budget.record(layout.mainloop, layout.kernel, arch);
   Steps::record(budget, built);
   if (refused.why != Rejection::none) budget.refuse(refused.why);
-  if (!budget.no_stage_count.empty()) return budget;
+  if (std::is_same_v<Parts, NoParts> || !budget.no_stage_count.empty()) return budget;
   const bytes_t ceiling = Steps::stage_search_ceiling(budget);
   budget.max_fitting_stages = largest_fitting_stage_count(
       budget.decision.stages, budget.total, budget.stage.data(), ceiling, [&](bytes_t stages) {

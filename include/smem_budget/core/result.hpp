@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 
 #include "smem_budget/core/arch.hpp"
 #include "smem_budget/core/arithmetic.hpp"
@@ -101,14 +102,15 @@ struct Budget {
     verdict = Verdict::rejected;
   }
 
-  // The laid-out kernel, whatever the architecture: its sizes and parts, and the verdict against
-  // the opt-in limit.
-  constexpr void record(const MainloopTensors<PartList>& mainloop, const KernelLayout<PartList>& kernel,
+  // The laid-out kernel, whatever the architecture: its sizes and parts (none laid out over
+  // NoParts), and the verdict against the opt-in limit.
+  template <class Parts>
+  constexpr void record(const MainloopTensors<Parts>& mainloop, const KernelLayout<Parts>& kernel,
                         const ArchLimits& arch) {
     mainloop_tensors = mainloop.size;
     tensor_storage = kernel.tensors;
     total = kernel.total;
-    parts = kernel.parts;
+    if constexpr (std::is_same_v<Parts, PartList>) parts = kernel.parts;
     headroom = limit - total;
     ctas_per_sm = smem_budget::ctas_per_sm(arch, total);
     verdict = total <= limit ? Verdict::fits : Verdict::exceeds_optin;

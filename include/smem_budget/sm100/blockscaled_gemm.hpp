@@ -174,8 +174,9 @@ constexpr std::optional<std::string_view> sm100_blockscaled_invalid_input(const 
 }
 
 // Preconditions: sm100_blockscaled_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm100Steps>(config, arch);
+  return evaluate_gemm<detail::Sm100Steps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

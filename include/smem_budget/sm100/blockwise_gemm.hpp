@@ -217,8 +217,9 @@ constexpr bool sm100_blockwise_shape_compiles(const Config& config) {
 }
 
 // Preconditions: sm100_blockwise_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100_blockwise(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm100BlockwiseSteps>(config, arch);
+  return evaluate_gemm<detail::Sm100BlockwiseSteps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

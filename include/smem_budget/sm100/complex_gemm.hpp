@@ -320,8 +320,9 @@ constexpr bool sm100_complex_shape_compiles(const Config& config) {
 }
 
 // Preconditions: sm100_complex_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100_complex(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm100ComplexSteps>(config, arch);
+  return evaluate_gemm<detail::Sm100ComplexSteps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

@@ -278,8 +278,9 @@ struct Sm100DenseSteps : DefaultGemmSteps {
 constexpr bool sm100_dense_shape_compiles(const Config& config) { return sm100_dense_check(config) == Rejection::none; }
 
 // Preconditions: sm100_dense_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100_dense(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm100DenseSteps>(config, arch);
+  return evaluate_gemm<detail::Sm100DenseSteps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

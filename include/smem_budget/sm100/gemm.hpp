@@ -37,19 +37,20 @@ constexpr std::optional<std::string_view> sm100_gemm_invalid_input(const Config&
   return sm100_dense_invalid_input(config);
 }
 
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100_gemm(const Config& config, const ArchLimits& arch) {
-  if (sm100_complex_operands(config)) return evaluate_sm100_complex(config, arch);
-  if (config.sparse) return evaluate_sm100_sparse(config, arch);
-  if (config.moe) return evaluate_sm100_moe(config, arch);
+  if (sm100_complex_operands(config)) return evaluate_sm100_complex<Parts>(config, arch);
+  if (config.sparse) return evaluate_sm100_sparse<Parts>(config, arch);
+  if (config.moe) return evaluate_sm100_moe<Parts>(config, arch);
   switch (config.scaling) {
     case Scaling::block:
-      return evaluate_sm100(config, arch);
+      return evaluate_sm100<Parts>(config, arch);
     case Scaling::blockwise:
-      return evaluate_sm100_blockwise(config, arch);
+      return evaluate_sm100_blockwise<Parts>(config, arch);
     case Scaling::none:
       break;
   }
-  return evaluate_sm100_dense(config, arch);
+  return evaluate_sm100_dense<Parts>(config, arch);
 }
 
 constexpr bool sm100_gemm_shape_compiles(const Config& config) {

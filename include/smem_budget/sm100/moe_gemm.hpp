@@ -168,8 +168,9 @@ struct Sm100MoeSteps : DefaultGemmSteps {
 constexpr bool sm100_moe_shape_compiles(const Config& config) { return sm100_moe_check(config) == Rejection::none; }
 
 // Preconditions: sm100_moe_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100_moe(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm100MoeSteps>(config, arch);
+  return evaluate_gemm<detail::Sm100MoeSteps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

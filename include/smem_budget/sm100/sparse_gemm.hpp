@@ -504,8 +504,9 @@ constexpr bool sm100_sparse_shape_compiles(const Config& config) {
 }
 
 // Preconditions: sm100_sparse_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm100_sparse(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm100SparseSteps>(config, arch);
+  return evaluate_gemm<detail::Sm100SparseSteps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

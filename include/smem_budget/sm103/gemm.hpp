@@ -204,8 +204,9 @@ struct Sm103Steps : DefaultGemmSteps {
 }  // namespace detail
 
 // Preconditions: sm103_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm103(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm103Steps>(config, arch);
+  return evaluate_gemm<detail::Sm103Steps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget

@@ -229,8 +229,9 @@ struct Sm120Steps : DefaultGemmSteps {
 }  // namespace detail
 
 // The SM120 GEMMs. Preconditions: sm120_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm120(const Config& config, const ArchLimits& arch) {
-  std::optional<Budget> budget = evaluate_gemm<detail::Sm120Steps>(config, arch);
+  std::optional<Budget> budget = evaluate_gemm<detail::Sm120Steps, Parts>(config, arch);
   if (budget && budget->verdict == Verdict::rejected && detail::refuses_tile_n(config, budget->rejection))
     budget->tile_n_search = detail::smallest_compiling_tile_n(config);
   return budget;

@@ -539,16 +539,17 @@ struct Sm80FusedMoeSteps : DefaultGemmSteps {
 }  // namespace detail
 
 // Preconditions: sm80_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm80(const Config& given, const ArchLimits& arch) {
   const Config config = sm80_with_stages(given, arch);
-  if (sm80_fused_moe(config)) return evaluate_gemm<detail::Sm80FusedMoeSteps>(config, arch);
+  if (sm80_fused_moe(config)) return evaluate_gemm<detail::Sm80FusedMoeSteps, Parts>(config, arch);
   switch (sm80_mma(arch)) {
     case Sm80Mma::turing:
-      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::turing>>(config, arch);
+      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::turing>, Parts>(config, arch);
     case Sm80Mma::hopper_dmma:
-      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::hopper_dmma>>(config, arch);
+      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::hopper_dmma>, Parts>(config, arch);
     default:
-      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::ampere>>(config, arch);
+      return evaluate_gemm<detail::Sm80Steps<Sm80Mma::ampere>, Parts>(config, arch);
   }
 }
 

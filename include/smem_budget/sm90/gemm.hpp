@@ -496,8 +496,9 @@ struct Sm90Steps : DefaultGemmSteps {
 }  // namespace detail
 
 // Preconditions: sm90_invalid_input(config) is empty.
+template <class Parts = PartList>
 constexpr std::optional<Budget> evaluate_sm90(const Config& config, const ArchLimits& arch) {
-  return evaluate_gemm<detail::Sm90Steps>(config, arch);
+  return evaluate_gemm<detail::Sm90Steps, Parts>(config, arch);
 }
 
 }  // namespace smem_budget
