@@ -222,8 +222,10 @@ Settings job_settings(ManyJob& job, const Settings& base) {
 // One job judged on those settings: whether it fits, and its Result unless it fits and only
 // misfits are asked for (a filter keeps those without a word said); throws InputError.
 void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
-  smem_budget::frontend::Evaluation evaluation = smem_budget::frontend::evaluate_settings(
-      job.name, std::move(settings), job.own_arch ? *job.own_arch : call_arch, job.origin);
+  const Architecture& arch = job.own_arch ? *job.own_arch : call_arch;
+  smem_budget::frontend::Evaluation evaluation =
+      misfits_only ? smem_budget::frontend::judge_settings(job.name, std::move(settings), arch, job.origin)
+                   : smem_budget::frontend::evaluate_settings(job.name, std::move(settings), arch, job.origin);
   job.fits = evaluation.budget.verdict == smem_budget::Verdict::fits;
   if (misfits_only && job.fits) return;
   job.result = std::make_unique<Result>(smem_budget::frontend::result_of(std::move(evaluation)));

@@ -129,6 +129,35 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
                   settings.at("kernel").origin, *built_for, arch.name, *built_for, *built_for));
 }
 
+// evaluate_settings, and with `fits_unsaid` judge_settings.
+Evaluation evaluated(const std::string& name, io::Settings settings, const Architecture& arch,
+                     const std::string& origin, std::optional<CutlassVersion> release, bool fits_unsaid) {
+  check_kernel_arch(settings, arch);
+  Evaluation e;
+  // What the result says of the entry as given, before the runner and the architecture complete it.
+  e.given_tile = tile_in_bytes(settings);
+  e.tile_only = tile_only_from_name(settings);
+  // A kernel given by name is called by it unless the entry names it otherwise.
+  const auto kernel = settings.find("kernel");
+  e.name = name;
+  if (name.empty() && kernel != settings.end()) e.kernel_name = kernel->second.value.get<std::string>();
+  e.completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
+  e.config = normalised(io::to_config(e.completed), arch.limits);
+  if (release) e.config.cutlass = *release;
+  if (const auto error = invalid_input(e.config, arch.limits)) io::fail_at(origin, *error);
+  if (fits_unsaid) {
+    const auto judged = judge(e.config, arch.limits);
+    if (judged && judged.budget().verdict == Verdict::fits) {
+      e.budget = *judged;
+      return e;
+    }
+  }
+  const auto budget = evaluate(e.config, arch.limits);
+  if (!budget) io::fail_at(origin, budget.refusal());
+  e.budget = *budget;
+  return e;
+}
+
 }  // namespace
 
 std::optional<std::string> kernel_architecture(const io::Settings& settings) {
@@ -154,23 +183,12 @@ std::vector<std::string> rule_notes(const Config& config, const Budget& budget) 
 
 Evaluation evaluate_settings(const std::string& name, io::Settings settings, const Architecture& arch,
                              const std::string& origin, std::optional<CutlassVersion> release) {
-  check_kernel_arch(settings, arch);
-  Evaluation e;
-  // What the result says of the entry as given, before the runner and the architecture complete it.
-  e.given_tile = tile_in_bytes(settings);
-  e.tile_only = tile_only_from_name(settings);
-  // A kernel given by name is called by it unless the entry names it otherwise.
-  const auto kernel = settings.find("kernel");
-  e.name = name;
-  if (name.empty() && kernel != settings.end()) e.kernel_name = kernel->second.value.get<std::string>();
-  e.completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
-  e.config = normalised(io::to_config(e.completed), arch.limits);
-  if (release) e.config.cutlass = *release;
-  if (const auto error = invalid_input(e.config, arch.limits)) io::fail_at(origin, *error);
-  const auto budget = evaluate(e.config, arch.limits);
-  if (!budget) io::fail_at(origin, budget.refusal());
-  e.budget = *budget;
-  return e;
+  return evaluated(name, std::move(settings), arch, origin, release, false);
+}
+
+Evaluation judge_settings(const std::string& name, io::Settings settings, const Architecture& arch,
+                          const std::string& origin) {
+  return evaluated(name, std::move(settings), arch, origin, std::nullopt, true);
 }
 
 Result result_of(Evaluation evaluation) {

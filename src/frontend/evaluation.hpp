@@ -30,6 +30,11 @@ struct Evaluation {
 };
 Evaluation evaluate_settings(const std::string& name, io::Settings settings, const Architecture& arch,
                              const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
+// evaluate_settings for a filter that keeps what fits without a word: a kernel that fits is judged
+// by the model's judge(), its budget the verdict, bytes and stage counts only (no parts, no largest
+// fitting stage count); any other by evaluate(), in full.
+Evaluation judge_settings(const std::string& name, io::Settings settings, const Architecture& arch,
+                          const std::string& origin);
 Result result_of(Evaluation evaluation);
 
 // The architecture a CUTLASS kernel name among the settings is built for ("sm103"); none without a
