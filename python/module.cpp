@@ -245,6 +245,11 @@ std::string kernel_identity(const Settings& settings) {
   return identity + smem_budget::io::settings_identity(settings, "kernel");
 }
 
+// config_reading (below) of keys whose kernel is a config that reads as `reading`.
+std::string config_reading(const std::string& reading, const Settings& own) {
+  return reading + '\n' + smem_budget::io::settings_identity(own, "kernel");
+}
+
 // A job's keys when its kernel is a CutlassGemmConfig, with the config as what it reads as: equal
 // for two jobs whose kernel names expand to equal settings (io::gemm_config_reading), and so for
 // jobs evaluate_entry judges alike but for the result's name (see kernel_identity). The
@@ -257,7 +262,7 @@ std::string config_reading(const Settings& own) {
   // expand_kernel_name reads it with gemm_config_settings.
   if (!smem_budget::io::starts_gemm_config(name)) return "";
   const auto reading = smem_budget::io::gemm_config_reading(name);
-  return reading ? *reading + '\n' + smem_budget::io::settings_identity(own, "kernel") : "";
+  return reading ? config_reading(*reading, own) : "";
 }
 
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
@@ -503,15 +508,16 @@ class GemmConfigBatch {
 
   // An entry read again from its first text, for an error's message (entry_results).
   auto reader() const {
-    return [this](py::handle text, const std::string& origin) { return job_of(spelling_of(text), origin); };
+    return [this](py::handle text, const std::string& origin) {
+      return job_of(read_text(text.cast<std::string_view>()).spelling, origin);
+    };
   }
 
-  // A text's spelling: one config and nothing else is read once for its spelling and its reading;
-  // any other text as trtllm.spelling reads it.
-  static std::string spelling_of(py::handle text) {
-    const auto view = text.cast<std::string_view>();
-    auto alone = smem_budget::io::gemm_config_alone(view);
-    return alone ? std::move(alone->spelling) : gemm_config_spelling(view);
+  // A text's spelling and reading: a text that is one config and nothing else is read once for
+  // both; any other as trtllm.spelling reads it, its reading ("") left to config_reading.
+  static smem_budget::io::GemmConfigAlone read_text(std::string_view text) {
+    if (auto alone = smem_budget::io::gemm_config_alone(text)) return std::move(*alone);
+    return {gemm_config_spelling(text), ""};
   }
 
  public:
@@ -520,7 +526,7 @@ class GemmConfigBatch {
     std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_text;      // views of the strs in `texts`
     std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_spelling;  // views of `spellings`
     std::vector<std::string> spellings;  // the entries', in order; never reallocated, for those views
-    std::vector<std::string> readings;   // each entry's config_reading, where its text was read for it
+    std::vector<std::string> readings;   // what each entry's config reads as, where its text was read for it
     std::vector<py::handle> first_texts;  // each entry's first text (`texts` holds it)
     spellings.reserve(texts.size());
     readings.reserve(texts.size());
@@ -530,14 +536,12 @@ class GemmConfigBatch {
       const auto view = text.cast<std::string_view>();
       const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
       if (added) {
-        // A text that is one config and nothing else is read once for both; any other, as trtllm.spelling reads it.
-        auto alone = smem_budget::io::gemm_config_alone(view);
-        std::string spelling = alone ? std::move(alone->spelling) : gemm_config_spelling(view);
+        auto [spelling, reading] = read_text(view);
         if (const auto known = entry_of_spelling.find(spelling); known != entry_of_spelling.end()) {
           read->second = known->second;
         } else {
           entry_of_spelling.emplace(spellings.emplace_back(std::move(spelling)), read->second);
-          readings.push_back(alone ? std::move(alone->reading) : "");
+          readings.push_back(std::move(reading));
           first_texts.push_back(text);
         }
       }
@@ -550,9 +554,8 @@ class GemmConfigBatch {
     for (std::size_t i = 0; i < spellings.size(); ++i) {
       batch_.add(
           first_texts[i], [&](py::handle, const std::string& origin) { return job_of(spellings[i], origin); }, true);
-      // Without keys of the caller's the entry's keys are its kernel alone (config_reading).
-      if (const ManyEntry& e = batch_.entries.back(); own_.empty() && !e.error && !readings[i].empty())
-        batch_.jobs[e.job].reading = std::move(readings[i]) + '\n';
+      if (const ManyEntry& e = batch_.entries.back(); !e.error && !readings[i].empty())
+        batch_.jobs[e.job].reading = config_reading(readings[i], batch_.jobs[e.job].own);
     }
   }
 
