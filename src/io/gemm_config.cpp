@@ -702,8 +702,8 @@ std::optional<GemmConfigAlone> gemm_config_alone(std::string_view text) {
   if (!starts_gemm_config(text)) return std::nullopt;
   try {
     const Found found = read_remembered(text, Origin());
-    if (!found.read.config || !nothing_after(text.substr(found.end))) return std::nullopt;
-    return GemmConfigAlone{spelling_made(found.read), reading_of(found, text)};
+    const std::string& reading = reading_of(found, text);  // throws unless the config is the whole text
+    return GemmConfigAlone{spelling_made(found.read), reading};
   } catch (const InputError&) {
     return std::nullopt;
   }
