@@ -144,7 +144,7 @@ Evaluation evaluated(const std::string& name, io::Settings settings, const Archi
   e.completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
   e.config = normalised(io::to_config(e.completed), arch.limits);
   if (release) e.config.cutlass = *release;
-  if (const auto error = invalid_input(e.config, arch.limits)) io::fail_at(origin, *error);
+  // judge() and evaluate() ask invalid_input() first: an input the model does not answer is their refusal.
   if (fits_unsaid) {
     const auto judged = judge(e.config, arch.limits);
     if (judged && judged.budget().verdict == Verdict::fits) {
