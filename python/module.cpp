@@ -246,8 +246,10 @@ std::string kernel_identity(const Settings& settings) {
 }
 
 // config_reading (below) of keys whose kernel is a config that reads as `reading`.
-std::string config_reading(const std::string& reading, const Settings& own) {
-  return reading + '\n' + smem_budget::io::settings_identity(own, "kernel");
+std::string config_reading(std::string reading, const Settings& own) {
+  reading += '\n';
+  reading += smem_budget::io::settings_identity(own, "kernel");
+  return reading;
 }
 
 // A job's keys when its kernel is a CutlassGemmConfig, with the config as what it reads as: equal
@@ -262,7 +264,7 @@ std::string config_reading(const Settings& own) {
   // expand_kernel_name reads it with gemm_config_settings.
   if (!smem_budget::io::starts_gemm_config(name)) return "";
   const auto reading = smem_budget::io::gemm_config_reading(name);
-  return reading ? config_reading(*reading, own) : "";
+  return reading ? config_reading(std::move(*reading), own) : "";
 }
 
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
@@ -555,7 +557,7 @@ class GemmConfigBatch {
       batch_.add(
           first_texts[i], [&](py::handle, const std::string& origin) { return job_of(spellings[i], origin); }, true);
       if (const ManyEntry& e = batch_.entries.back(); !e.error && !readings[i].empty())
-        batch_.jobs[e.job].reading = config_reading(readings[i], batch_.jobs[e.job].own);
+        batch_.jobs[e.job].reading = config_reading(std::move(readings[i]), batch_.jobs[e.job].own);
     }
   }
 
