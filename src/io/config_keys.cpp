@@ -8,6 +8,7 @@
 
 #include "io/json_writer.hpp"
 #include "io/settings.hpp"
+#include "io/text_hash.hpp"
 
 namespace smem_budget::io {
 namespace {
@@ -417,8 +418,8 @@ TileSpec tile_spec_of(const Setting& s) {
 
 const ConfigKey* find_config_key(std::string_view key) {
   // The rows by key, hashed: every setting of every configuration is looked up here.
-  static const std::unordered_map<std::string_view, const ConfigKey*> by_key = [] {
-    std::unordered_map<std::string_view, const ConfigKey*> rows;
+  static const std::unordered_map<std::string_view, const ConfigKey*, TextHash> by_key = [] {
+    std::unordered_map<std::string_view, const ConfigKey*, TextHash> rows;
     for (const ConfigKey& row : config_keys) rows.emplace(row.key, &row);
     return rows;
   }();

@@ -9,6 +9,7 @@
 #include "io/config_keys.hpp"
 #include "io/nearest.hpp"
 #include "io/parse.hpp"
+#include "io/text_hash.hpp"
 
 namespace smem_budget::io {
 namespace {
@@ -80,15 +81,26 @@ void check_setting(const std::string& key, const json& value, const Origin& orig
 }
 
 void check_name_setting(const std::string& key, const json& value, const Origin& origin) {
-  thread_local std::unordered_set<std::string> passed;
-  thread_local std::string id;  // one buffer, so that a value seen before costs no allocation
+  // One thread_local, reached once a call: a name's reader sets each of a kernel's keys through here.
+  struct Passed {
+    std::unordered_set<std::string, TextHash, std::equal_to<>> values;
+    std::string id;  // one buffer, so that a value seen before costs no allocation
+  };
+  thread_local Passed memo;
+  Passed& passed = memo;
+  std::string& id = passed.id;
   id.assign(key);
-  id += value.is_string() ? "=s:" : "=j:";
-  id += value.is_string() ? value.get_ref<const std::string&>() : value.dump();
-  if (passed.contains(id)) return;
+  if (value.is_string()) {
+    id += "=s:";
+    id += value.get_ref<const std::string&>();
+  } else {
+    id += "=j:";
+    id += value.dump();
+  }
+  if (passed.values.contains(id)) return;
   check_setting(key, value, origin);
-  if (passed.size() >= 4096) passed.clear();  // names of one family give a few hundred values
-  passed.insert(id);
+  if (passed.values.size() >= 4096) passed.values.clear();  // names of one family give a few hundred values
+  passed.values.insert(id);
 }
 
 std::string settings_identity(const Settings& settings) { return settings_identity(settings, {}); }
