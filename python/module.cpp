@@ -20,6 +20,7 @@
 #include "frontend/architecture.hpp"
 #include "frontend/batch.hpp"
 #include "frontend/evaluation.hpp"
+#include "frontend/many.hpp"
 #include "frontend/sweep.hpp"
 #include "io/config_keys.hpp"
 #include "io/gemm_config.hpp"
@@ -36,6 +37,12 @@
 namespace py = pybind11;
 using smem_budget::Architecture;
 using smem_budget::Result;
+using smem_budget::frontend::config_reading;
+using smem_budget::frontend::job_settings;
+using smem_budget::frontend::judge_jobs;
+using smem_budget::frontend::judge_on;
+using smem_budget::frontend::ManyDefaults;
+using smem_budget::frontend::ManyJob;
 using smem_budget::io::InputError;
 using smem_budget::io::Setting;
 using smem_budget::io::Settings;
@@ -169,8 +176,7 @@ Call call_of(const py::args& args, py::kwargs keys) {
   add_settings(call.settings, keys);
   call.settings.erase("name");
   // A CUTLASS kernel name is built for one architecture: with no arch given, it is the architecture.
-  if (const auto built_for = smem_budget::frontend::kernel_architecture(call.settings);
-      !arch_given && built_for)
+  if (const auto built_for = smem_budget::frontend::kernel_architecture(call.settings); !arch_given && built_for)
     call.arch = *built_for;
   smem_budget::io::expand_kernel_name(call.settings);
   if (!call.settings.contains("tile"))
@@ -194,95 +200,6 @@ bool fits(const py::args& args, const py::kwargs& keys) {
   return check(args, keys).result.budget.verdict == smem_budget::Verdict::fits;
 }
 
-// One kernel of a check_many call: the keys an entry gave (before its kernel name is expanded and
-// the defaults go under them), and, once judged, its Result or the message of its InputError.
-struct ManyJob {
-  std::string name;
-  Settings own;
-  std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
-  std::string origin;                    // of the first entry that asked for it
-  std::string reading;                   // config_reading(own), when the entry's reader knew it
-  bool fits = false;
-  // None for a job that fits where only misfits are asked for. Held apart: a Result is a few KiB,
-  // and a list's jobs side by side would be fresh memory, page by page, on every call.
-  std::unique_ptr<Result> result;
-  std::optional<std::string> error;
-};
-
-// What a job's kernel is judged on: its kernel name expanded, the defaults under its keys; throws
-// InputError. The job's keys move into them: a job is judged once.
-Settings job_settings(ManyJob& job, const Settings& base) {
-  Settings own = std::move(job.own);
-  smem_budget::io::expand_kernel_name(own);
-  Settings settings = smem_budget::frontend::layered(std::move(own), base);
-  if (!settings.contains("tile")) throw InputError(job.origin + ": no tile given");
-  return settings;
-}
-
-// One job judged on those settings: whether it fits, and its Result unless it fits and only
-// misfits are asked for (a filter keeps those without a word said); throws InputError.
-void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
-  const Architecture& arch = job.own_arch ? *job.own_arch : call_arch;
-  smem_budget::frontend::Evaluation evaluation =
-      misfits_only ? smem_budget::frontend::judge_settings(job.name, std::move(settings), arch, job.origin)
-                   : smem_budget::frontend::evaluate_settings(job.name, std::move(settings), arch, job.origin);
-  job.fits = evaluation.budget.verdict == smem_budget::Verdict::fits;
-  if (misfits_only && job.fits) return;
-  job.result = std::make_unique<Result>(smem_budget::frontend::result_of(std::move(evaluation)));
-  job.result->own_arch = job.own_arch;
-}
-
-// The kernel a job's settings describe, whatever name it was given by: equal for two jobs whose
-// names read alike (GEMM_1's and GEMM_2's spellings of one tactic, configs that differ only in a
-// field the kernel does not see), which evaluate_entry judges alike but for the result's name. It
-// holds what evaluate_entry reads of the kernel name besides its settings: the architecture it is
-// built for and whether it is a tactic or a CutlassGemmConfig.
-std::string kernel_identity(const Settings& settings) {
-  const std::string_view kernel = smem_budget::io::string_setting(settings, "kernel");
-  std::string identity = smem_budget::frontend::kernel_architecture(settings).value_or("");
-  identity += {'\n', char('0' + smem_budget::io::is_tactic_name(kernel)),
-               char('0' + smem_budget::io::starts_gemm_config(kernel)), '\n'};
-  return identity + smem_budget::io::settings_identity(settings, "kernel");
-}
-
-// config_reading (below) of keys whose kernel is a config that reads as `reading`.
-std::string config_reading(std::string reading, const Settings& own) {
-  reading += '\n';
-  reading += smem_budget::io::settings_identity(own, "kernel");
-  return reading;
-}
-
-// A job's keys when its kernel is a CutlassGemmConfig, with the config as what it reads as: equal
-// for two jobs whose kernel names expand to equal settings (io::gemm_config_reading), and so for
-// jobs evaluate_entry judges alike but for the result's name (see kernel_identity). The
-// architecture is the config's sm_version, part of its reading. "" for any other job.
-std::string config_reading(const Settings& own) {
-  const auto kernel = own.find("kernel");
-  if (kernel == own.end() || !kernel->second.value.is_string()) return "";
-  const std::string& name = kernel->second.value.get_ref<const std::string&>();
-  // Every CutlassGemmConfig spelling starts with a word no CUTLASS library name does, so
-  // expand_kernel_name reads it with gemm_config_settings.
-  if (!smem_budget::io::starts_gemm_config(name)) return "";
-  const auto reading = smem_budget::io::gemm_config_reading(name);
-  return reading ? config_reading(std::move(*reading), own) : "";
-}
-
-// The name evaluate_entry gives a result: the entry's, else its kernel's display name.
-std::string called(const ManyJob& job, const Settings& settings) {
-  const auto kernel = settings.find("kernel");
-  return job.name.empty() && kernel != settings.end()
-             ? smem_budget::io::kernel_display_name(kernel->second.value.get<std::string>())
-             : job.name;
-}
-
-// A job judged as `known` was, but for the name its settings give its result.
-void judged_as(ManyJob& job, const ManyJob& known, const Settings& settings) {
-  job.fits = known.fits;
-  if (!known.result) return;
-  job.result = std::make_unique<Result>(*known.result);
-  job.result->name = called(job, settings);
-}
-
 // An entry of check_many read as the job it asks for; throws InputError.
 ManyJob read_many_entry(py::handle entry, const std::string& origin) {
   ManyJob job;
@@ -292,7 +209,8 @@ ManyJob read_many_entry(py::handle entry, const std::string& origin) {
   } else if (py::isinstance<py::dict>(entry)) {
     py::dict config = py::dict(py::reinterpret_borrow<py::dict>(entry));  // a copy: "arch" comes out
     if (config.contains("name")) job.name = py::str(config["name"]).cast<std::string>();
-    if (config.contains("arch")) job.own_arch = architecture(py::str(config.attr("pop")("arch")).cast<std::string>(), 0);
+    if (config.contains("arch"))
+      job.own_arch = architecture(py::str(config.attr("pop")("arch")).cast<std::string>(), 0);
     add_settings(job.own, config, origin + ".");
     job.own.erase("name");
   } else {
@@ -304,16 +222,11 @@ ManyJob read_many_entry(py::handle entry, const std::string& origin) {
 // check_many's errors argument: whether the first bad entry raises.
 bool raises(const std::string& errors) {
   if (errors != "raise" && errors != "return")
-    throw InputError("errors: \"" + errors + "\": expected \"raise\" (the first bad entry raises) or \"return\" (its "
+    throw InputError("errors: \"" + errors +
+                     "\": expected \"raise\" (the first bad entry raises) or \"return\" (its "
                      "InputError takes its place in the list)");
   return errors == "raise";
 }
-
-// What every entry of a check_many call is judged with: the defaults under its keys, and the architecture.
-struct ManyDefaults {
-  Settings base;
-  Architecture arch;
-};
 
 // check_many's keyword arguments: "arch", "device" and the defaults, each checked; throws InputError.
 ManyDefaults many_defaults(py::kwargs defaults) {
@@ -371,42 +284,6 @@ struct ManyBatch {
     }
   }
 };
-
-// Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
-// released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
-// name reads as a kernel an earlier job judged without error takes that result under its own
-// name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
-// With `misfits_only`, a job that fits gets no Result.
-void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only = false) {
-  std::unordered_map<std::string, std::size_t, smem_budget::io::TextHash, std::equal_to<>> judged_reading,
-      judged_kernel;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    ManyJob& job = jobs[i];
-    try {
-      const std::string reading = job.own_arch ? "" : !job.reading.empty() ? job.reading : config_reading(job.own);
-      if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
-          known != judged_reading.end()) {
-        judged_as(job, jobs[known->second], job.own);
-        continue;
-      }
-      // Jobs without a kernel name of their own were told apart by their keys already, and those
-      // with a CutlassGemmConfig by its reading.
-      const bool by_kernel = !job.own_arch && reading.empty() && job.own.contains("kernel");
-      Settings settings = job_settings(job, defaults.base);
-      const std::string identity = by_kernel ? kernel_identity(settings) : "";
-      if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
-          known != judged_kernel.end()) {
-        judged_as(job, jobs[known->second], settings);
-        continue;
-      }
-      judge_on(job, std::move(settings), defaults.arch, misfits_only);
-      if (!identity.empty()) judged_kernel.emplace(identity, i);
-      if (!reading.empty()) judged_reading.emplace(reading, i);
-    } catch (const InputError& error) {
-      job.error = error.what();
-    }
-  }
-}
 
 // Each entry's Result, or its InputError in its place (raised, with `raise`); none (a null
 // object) for an entry whose kernel fits and was judged without its Result (judge_jobs'
@@ -466,9 +343,10 @@ py::list check_many(const py::iterable& configs, const std::string& errors, py::
 std::string gemm_config_spelling(std::string_view text) {
   std::vector<std::string> names = smem_budget::io::kernel_names_in(text, "text");
   if (names.size() != 1 || !names[0].starts_with("CutlassGemmConfig{"))
-    throw InputError("trtllm config: expected one CutlassGemmConfig (a toString() block, an operator<< line or "
-                     "CutlassGemmConfig{…}), found " +
-                     std::to_string(names.size()) + " names in the text");
+    throw InputError(
+        "trtllm config: expected one CutlassGemmConfig (a toString() block, an operator<< line or "
+        "CutlassGemmConfig{…}), found " +
+        std::to_string(names.size()) + " names in the text");
   return std::move(names[0]);
 }
 
@@ -527,8 +405,8 @@ class GemmConfigBatch {
     using TextHash = smem_budget::io::TextHash;
     std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_text;      // views of the strs in `texts`
     std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_spelling;  // views of `spellings`
-    std::vector<std::string> spellings;  // the entries', in order; never reallocated, for those views
-    std::vector<std::string> readings;   // what each entry's config reads as, where its text was read for it
+    std::vector<std::string> spellings;   // the entries', in order; never reallocated, for those views
+    std::vector<std::string> readings;    // what each entry's config reads as, where its text was read for it
     std::vector<py::handle> first_texts;  // each entry's first text (`texts` holds it)
     spellings.reserve(texts.size());
     readings.reserve(texts.size());
@@ -686,8 +564,8 @@ int run_cli(const std::vector<std::string>& args) {
 py::tuple result_state(const PyResult& r) {
   const smem_budget::ArchLimits& l = r.limits;
   return py::make_tuple(smem_budget::io::config_to_json(r.result.config).dump(), r.result.name,
-                        py::make_tuple(l.cc.major, l.cc.minor, l.smem_per_sm, l.smem_per_block,
-                                       l.smem_per_block_optin, l.reserved_smem_per_block),
+                        py::make_tuple(l.cc.major, l.cc.minor, l.smem_per_sm, l.smem_per_block, l.smem_per_block_optin,
+                                       l.reserved_smem_per_block),
                         r.result.reading, r.result.tile_in_bytes, r.result.rule_notes, r.result.tile_only_from_name,
                         r.result.own_arch ? py::object(py::str(r.result.own_arch->name)) : py::none());
 }
@@ -707,14 +585,16 @@ PyResult result_from_state(const py::tuple& state) {
   Result result;
   result.config = smem_budget::io::to_config(settings);
   const auto budget = smem_budget::evaluate(result.config, limits);
-  if (!budget) throw InputError("a pickled smem_budget.Result this version cannot judge: " + std::string(budget.refusal()));
+  if (!budget)
+    throw InputError("a pickled smem_budget.Result this version cannot judge: " + std::string(budget.refusal()));
   result.budget = *budget;
   result.name = state[1].cast<std::string>();
   result.reading = state[3].cast<std::vector<std::string>>();
   result.tile_in_bytes = state[4].cast<std::string>();
   result.rule_notes = state[5].cast<std::vector<std::string>>();
   result.tile_only_from_name = state[6].cast<bool>();
-  if (!state[7].is_none()) result.own_arch = Architecture{state[7].cast<std::string>(), "", "pickled result", limits, {}};
+  if (!state[7].is_none())
+    result.own_arch = Architecture{state[7].cast<std::string>(), "", "pickled result", limits, {}};
   return {std::move(result), limits};
 }
 
@@ -811,7 +691,8 @@ message on bad input.
   m.def("fits", &fits, R"doc(fits(config=None, *, arch="sm120", device=0, **keys) -> bool
 
 True when the configuration compiles and fits the GPU's opt-in limit (arguments as check()).)doc");
-  m.def("check_many", &check_many, R"doc(check_many(configs, *, errors="raise", arch="sm120", device=0, **defaults) -> list[Result | InputError]
+  m.def("check_many", &check_many,
+        R"doc(check_many(configs, *, errors="raise", arch="sm120", device=0, **defaults) -> list[Result | InputError]
 
 Budgets of many configurations: entries as in a batch file's "configs" (tile strings or dicts,
 each may carry a "name"; (M, N, K) tuples too), with keyword arguments as the file's "defaults" under

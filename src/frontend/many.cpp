@@ -1,0 +1,128 @@
+#include "frontend/many.hpp"
+
+#include <unordered_map>
+#include <utility>
+
+#include "frontend/batch.hpp"
+#include "frontend/evaluation.hpp"
+#include "io/gemm_config.hpp"
+#include "io/input_error.hpp"
+#include "io/kernel_name.hpp"
+#include "io/text_hash.hpp"
+
+namespace smem_budget::frontend {
+
+using io::InputError;
+using io::Settings;
+
+namespace {
+
+// The kernel a job's settings describe, whatever name it was given by: equal for two jobs whose
+// names read alike (GEMM_1's and GEMM_2's spellings of one tactic, configs that differ only in a
+// field the kernel does not see), which evaluate_entry judges alike but for the result's name. It
+// holds what evaluate_entry reads of the kernel name besides its settings: the architecture it is
+// built for and whether it is a tactic or a CutlassGemmConfig.
+std::string kernel_identity(const Settings& settings) {
+  const std::string_view kernel = io::string_setting(settings, "kernel");
+  std::string identity = kernel_architecture(settings).value_or("");
+  identity += {'\n', char('0' + io::is_tactic_name(kernel)), char('0' + io::starts_gemm_config(kernel)), '\n'};
+  return identity + io::settings_identity(settings, "kernel");
+}
+
+// A job's keys when its kernel is a CutlassGemmConfig, with the config as what it reads as: equal
+// for two jobs whose kernel names expand to equal settings (io::gemm_config_reading), and so for
+// jobs evaluate_entry judges alike but for the result's name (see kernel_identity). The
+// architecture is the config's sm_version, part of its reading. "" for any other job.
+std::string config_reading(const Settings& own) {
+  const auto kernel = own.find("kernel");
+  if (kernel == own.end() || !kernel->second.value.is_string()) return "";
+  const std::string& name = kernel->second.value.get_ref<const std::string&>();
+  // Every CutlassGemmConfig spelling starts with a word no CUTLASS library name does, so
+  // expand_kernel_name reads it with gemm_config_settings.
+  if (!io::starts_gemm_config(name)) return "";
+  const auto reading = io::gemm_config_reading(name);
+  return reading ? frontend::config_reading(std::move(*reading), own) : "";
+}
+
+// The name evaluate_entry gives a result: the entry's, else its kernel's display name.
+std::string called(const ManyJob& job, const Settings& settings) {
+  const auto kernel = settings.find("kernel");
+  return job.name.empty() && kernel != settings.end() ? io::kernel_display_name(kernel->second.value.get<std::string>())
+                                                      : job.name;
+}
+
+// A job judged as `known` was, but for the name its settings give its result.
+void judged_as(ManyJob& job, const ManyJob& known, const Settings& settings) {
+  job.fits = known.fits;
+  if (!known.result) return;
+  job.result = std::make_unique<Result>(*known.result);
+  job.result->name = called(job, settings);
+}
+
+}  // namespace
+
+// What a job's kernel is judged on: its kernel name expanded, the defaults under its keys; throws
+// InputError. The job's keys move into them: a job is judged once.
+Settings job_settings(ManyJob& job, const Settings& base) {
+  Settings own = std::move(job.own);
+  io::expand_kernel_name(own);
+  Settings settings = layered(std::move(own), base);
+  if (!settings.contains("tile")) throw InputError(job.origin + ": no tile given");
+  return settings;
+}
+
+// One job judged on those settings: whether it fits, and its Result unless it fits and only
+// misfits are asked for (a filter keeps those without a word said); throws InputError.
+void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
+  const Architecture& arch = job.own_arch ? *job.own_arch : call_arch;
+  Evaluation evaluation = misfits_only ? judge_settings(job.name, std::move(settings), arch, job.origin)
+                                       : evaluate_settings(job.name, std::move(settings), arch, job.origin);
+  job.fits = evaluation.budget.verdict == Verdict::fits;
+  if (misfits_only && job.fits) return;
+  job.result = std::make_unique<Result>(result_of(std::move(evaluation)));
+  job.result->own_arch = job.own_arch;
+}
+
+// config_reading (below) of keys whose kernel is a config that reads as `reading`.
+std::string config_reading(std::string reading, const Settings& own) {
+  reading += '\n';
+  reading += io::settings_identity(own, "kernel");
+  return reading;
+}
+
+// Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
+// released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
+// name reads as a kernel an earlier job judged without error takes that result under its own
+// name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
+// With `misfits_only`, a job that fits gets no Result.
+void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only) {
+  std::unordered_map<std::string, std::size_t, io::TextHash, std::equal_to<>> judged_reading, judged_kernel;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    ManyJob& job = jobs[i];
+    try {
+      const std::string reading = job.own_arch ? "" : !job.reading.empty() ? job.reading : config_reading(job.own);
+      if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
+          known != judged_reading.end()) {
+        judged_as(job, jobs[known->second], job.own);
+        continue;
+      }
+      // Jobs without a kernel name of their own were told apart by their keys already, and those
+      // with a CutlassGemmConfig by its reading.
+      const bool by_kernel = !job.own_arch && reading.empty() && job.own.contains("kernel");
+      Settings settings = job_settings(job, defaults.base);
+      const std::string identity = by_kernel ? kernel_identity(settings) : "";
+      if (const auto known = identity.empty() ? judged_kernel.end() : judged_kernel.find(identity);
+          known != judged_kernel.end()) {
+        judged_as(job, jobs[known->second], settings);
+        continue;
+      }
+      judge_on(job, std::move(settings), defaults.arch, misfits_only);
+      if (!identity.empty()) judged_kernel.emplace(identity, i);
+      if (!reading.empty()) judged_reading.emplace(reading, i);
+    } catch (const InputError& error) {
+      job.error = error.what();
+    }
+  }
+}
+
+}  // namespace smem_budget::frontend
