@@ -49,15 +49,51 @@ using smem_budget::io::Settings;
 
 namespace {
 
+// A Python str's UTF-8, valid while the str is; throws InputError for a str that has none (a lone
+// surrogate) or for another type.
+std::string_view utf8_view(py::handle text) {
+  if (!py::isinstance<py::str>(text))
+    throw InputError("expected a string, got " + py::repr(text.get_type()).cast<std::string>());
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (utf8 == nullptr) {
+    PyErr_Clear();
+    throw InputError(
+        "a string that is not valid Unicode (a lone surrogate, such as \\udcff); give the text as it "
+        "was logged");
+  }
+  return {utf8, static_cast<std::size_t>(size)};
+}
+
+std::string utf8_of(py::handle text) { return std::string(utf8_view(text)); }
+
+// A Python int within 64 bits; throws InputError for a larger one.
+long long integer_of(py::handle number) {
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow != 0) throw InputError("an integer past 64 bits: " + py::str(number).cast<std::string>());
+  return value;
+}
+
+// The device keyword: a GPU's number, as the driver numbers them.
+int device_of(py::handle device) {
+  if (!py::isinstance<py::int_>(device) || py::isinstance<py::bool_>(device))
+    throw InputError("device: expected a GPU's number (0, 1, …), got " + py::repr(device).cast<std::string>());
+  const long long number = integer_of(device);
+  if (number < 0 || number > 1'000'000)
+    throw InputError("device: " + std::to_string(number) + ": expected a GPU's number (0, 1, …)");
+  return static_cast<int>(number);
+}
+
 nlohmann::json to_json(py::handle value) {
   if (value.is_none()) return nullptr;
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
-  if (py::isinstance<py::int_>(value)) return value.cast<long long>();
+  if (py::isinstance<py::int_>(value)) return integer_of(value);
   if (py::isinstance<py::float_>(value)) return value.cast<double>();
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::str>(value)) return utf8_of(value);
   if (py::isinstance<py::dict>(value)) {
     nlohmann::json object = nlohmann::json::object();
-    for (const auto& [key, item] : value.cast<py::dict>()) object[py::str(key).cast<std::string>()] = to_json(item);
+    for (const auto& [key, item] : value.cast<py::dict>()) object[utf8_of(py::str(key))] = to_json(item);
     return object;
   }
   if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
@@ -87,9 +123,14 @@ py::dict result_dict(const Result& result) {
 // with the CLI's own parsers. Later keys (keyword arguments) replace earlier ones.
 void add_settings(Settings& settings, const py::dict& keys, const std::string& prefix = "") {
   for (const auto& [key, value] : keys) {
-    std::string name = py::str(key).cast<std::string>();
-    nlohmann::json json = to_json(value);
+    std::string name = utf8_of(py::str(key));
     std::string origin = prefix + name;
+    nlohmann::json json;
+    try {
+      json = to_json(value);
+    } catch (const InputError& error) {
+      throw InputError(origin + ": " + error.what());
+    }
     smem_budget::io::check_setting_type(name, json, origin);
     // A value about to be replaced is checked on its own, as the CLI checks each layer.
     if (const auto old = settings.find(name); old != settings.end())
@@ -153,17 +194,17 @@ Call call_of(const py::args& args, py::kwargs keys) {
   Call call;
   const bool keys_gave_arch = keys.contains("arch");
   bool arch_given = keys_gave_arch;
-  if (keys_gave_arch) call.arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
-  if (keys.contains("device")) call.device = keys.attr("pop")("device").cast<int>();
+  if (keys_gave_arch) call.arch = utf8_of(py::str(keys.attr("pop")("arch")));
+  if (keys.contains("device")) call.device = device_of(keys.attr("pop")("device"));
   if (args.size() == 1 && !args[0].is_none()) {
     if (py::isinstance<py::str>(args[0]) || is_tile_sequence(args[0])) {
       call.settings["tile"] = Setting{to_json(args[0]), "tile"};
     } else if (py::isinstance<py::dict>(args[0])) {
       py::dict config = py::dict(py::reinterpret_borrow<py::dict>(args[0]));  // a copy: "arch" comes out
-      if (config.contains("name")) call.name = py::str(config["name"]).cast<std::string>();
+      if (config.contains("name")) call.name = utf8_of(py::str(config["name"]));
       // A batch entry's own architecture, unless the keyword argument names one.
       if (config.contains("arch")) {
-        const std::string own = py::str(config.attr("pop")("arch")).cast<std::string>();
+        const std::string own = utf8_of(py::str(config.attr("pop")("arch")));
         if (!keys_gave_arch) call.arch = own;
         arch_given = true;
       }
@@ -172,7 +213,7 @@ Call call_of(const py::args& args, py::kwargs keys) {
       throw InputError("tile: expected a tile string (\"128x128x128\"), an (M, N, K) tuple or a configuration dict");
     }
   }
-  if (keys.contains("name")) call.name = py::str(keys["name"]).cast<std::string>();
+  if (keys.contains("name")) call.name = utf8_of(py::str(keys["name"]));
   add_settings(call.settings, keys);
   call.settings.erase("name");
   // A CUTLASS kernel name is built for one architecture: with no arch given, it is the architecture.
@@ -208,9 +249,8 @@ ManyJob read_many_entry(py::handle entry, const std::string& origin) {
     job.own.emplace("tile", Setting{to_json(entry), origin});
   } else if (py::isinstance<py::dict>(entry)) {
     py::dict config = py::dict(py::reinterpret_borrow<py::dict>(entry));  // a copy: "arch" comes out
-    if (config.contains("name")) job.name = py::str(config["name"]).cast<std::string>();
-    if (config.contains("arch"))
-      job.own_arch = architecture(py::str(config.attr("pop")("arch")).cast<std::string>(), 0);
+    if (config.contains("name")) job.name = utf8_of(py::str(config["name"]));
+    if (config.contains("arch")) job.own_arch = architecture(utf8_of(py::str(config.attr("pop")("arch"))), 0);
     add_settings(job.own, config, origin + ".");
     job.own.erase("name");
   } else {
@@ -232,8 +272,8 @@ bool raises(const std::string& errors) {
 ManyDefaults many_defaults(py::kwargs defaults) {
   std::string arch = "sm120";
   int device = 0;
-  if (defaults.contains("arch")) arch = py::str(defaults.attr("pop")("arch")).cast<std::string>();
-  if (defaults.contains("device")) device = defaults.attr("pop")("device").cast<int>();
+  if (defaults.contains("arch")) arch = utf8_of(py::str(defaults.attr("pop")("arch")));
+  if (defaults.contains("device")) device = device_of(defaults.attr("pop")("device"));
   Settings base;
   add_settings(base, defaults, "defaults.");
   base.erase("name");
@@ -328,6 +368,10 @@ std::vector<py::object> entry_results(ManyBatch& batch, const ManyDefaults& defa
 // Entries as in a batch file's configs (tile strings or dicts), with `defaults` under them;
 // messages name the entry as the batch file's do ("configs[3].tile: ...").
 py::list check_many(const py::iterable& configs, const std::string& errors, py::kwargs defaults) {
+  // One string or dict, which Python would iterate by character or key.
+  if (py::isinstance<py::str>(configs) || py::isinstance<py::dict>(configs))
+    throw InputError("configs: expected a list of configurations, got one " +
+                     utf8_of(py::str(configs.get_type().attr("__name__"))) + ": wrap it in a list");
   const bool raise = raises(errors);
   const ManyDefaults many = many_defaults(std::move(defaults));
   ManyBatch batch;
@@ -358,7 +402,7 @@ py::list gemm_config_spellings(const py::list& texts) {
   std::size_t i = 0;
   for (py::handle text : texts) {
     try {
-      out[i++] = py::str(gemm_config_spelling(text.cast<std::string_view>()));
+      out[i++] = py::str(gemm_config_spelling(utf8_view(text)));
     } catch (const InputError& error) {
       out[i++] = input_error(error.what());
     }
@@ -389,7 +433,7 @@ class GemmConfigBatch {
   // An entry read again from its first text, for an error's message (entry_results).
   auto reader() const {
     return [this](py::handle text, const std::string& origin) {
-      return job_of(read_text(text.cast<std::string_view>()).spelling, origin);
+      return job_of(read_text(utf8_view(text)).spelling, origin);
     };
   }
 
@@ -413,7 +457,7 @@ class GemmConfigBatch {
     first_texts.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
-      const auto view = text.cast<std::string_view>();
+      const auto view = utf8_view(text);
       const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
       if (added) {
         auto [spelling, reading] = read_text(view);
@@ -503,8 +547,8 @@ py::list suggest(const py::args& args, const py::kwargs& keys) {
 py::list sweep(py::kwargs keys) {
   std::string arch = "sm120";
   int device = 0;
-  if (keys.contains("arch")) arch = py::str(keys.attr("pop")("arch")).cast<std::string>();
-  if (keys.contains("device")) device = keys.attr("pop")("device").cast<int>();
+  if (keys.contains("arch")) arch = utf8_of(py::str(keys.attr("pop")("arch")));
+  if (keys.contains("device")) device = device_of(keys.attr("pop")("device"));
   Settings settings = settings_of(keys);
   if (settings.contains("tile")) throw InputError("tile: a sweep makes the tiles itself; leave tile out");
   const Architecture a = architecture(arch, device);
@@ -573,8 +617,13 @@ py::tuple result_state(const PyResult& r) {
 PyResult result_from_state(const py::tuple& state) {
   if (state.size() != 8) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
   const nlohmann::json config = nlohmann::json::parse(state[0].cast<std::string>());
+  if (!config.is_object()) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
   Settings settings;
-  for (const auto& [key, value] : config.items()) settings[key] = Setting{value, "pickled result." + key};
+  for (const auto& [key, value] : config.items()) {
+    const std::string origin = "pickled result." + key;
+    smem_budget::io::check_setting_type(key, value, origin);
+    settings[key] = Setting{value, origin};
+  }
   const auto numbers = state[2].cast<std::vector<long long>>();
   smem_budget::ArchLimits limits{};
   limits.cc = {static_cast<int>(numbers.at(0)), static_cast<int>(numbers.at(1))};

@@ -1,8 +1,19 @@
-"""What the filters of smem_budget.trtllm and smem_budget.cutlass_library share: a list of results
-split into what to keep, what to remove and what the model cannot judge."""
-from typing import Any, List, Tuple
+"""What the filters of smem_budget.trtllm and smem_budget.cutlass_library share: the list they are
+given, and its results split into what to keep, what to remove and what the model cannot judge."""
+from typing import Any, Iterable, List, Mapping, Tuple
 
-from smem_budget._core import Result, fits_of
+from smem_budget._core import InputError, Result, fits_of
+
+
+def listed(items: Iterable[Any], what: str) -> List[Any]:
+    """``items`` as a list; a single string or mapping, which Python would iterate by character or
+    key, is refused, as is what is not iterable."""
+    if isinstance(items, (str, bytes, Mapping)):
+        raise InputError(f"{what}: expected a list of them, got one {type(items).__name__}: wrap it in a list")
+    try:
+        return list(items)
+    except TypeError:
+        raise InputError(f"{what}: expected a list of them, got {type(items).__name__}") from None
 
 
 def split(items: List[Any], results: List[Any]) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:

@@ -16,7 +16,7 @@ import re
 from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
 
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
-from smem_budget._verdicts import split
+from smem_budget._verdicts import listed, split
 
 __all__ = ["kernel_name", "check", "filter", "filter_op", "manifest_filter"]
 
@@ -37,9 +37,16 @@ def kernel_name(operation: Any) -> str:
 def check(operation: Any, *, arch: Optional[str] = None, **keys: Any) -> Result:
     """One operation's budget; keys as :func:`smem_budget.check` (``cutlass`` for the release it is
     built with). Raises InputError for an operation the model does not answer ("not modelled: …")."""
+    _no_kernel_key(keys)
     if arch is not None:
         keys["arch"] = arch
     return _check(kernel=kernel_name(operation), **keys)
+
+
+def _no_kernel_key(keys: Mapping[str, Any]) -> None:
+    """An operation is the whole kernel: a kernel key would judge another one in its place."""
+    if "kernel" in keys:
+        raise InputError("kernel: not used with an operation, whose procedural_name() names the kernel; leave it out")
 
 
 def _name_arch(name: str) -> Optional[str]:
@@ -53,7 +60,8 @@ def filter(operations: Iterable[Any], *, arch: Optional[str] = None,
     """``kept``, ``removed`` (each with its result) and ``unjudged`` (each with the "not modelled"
     message), as ``smem-budget lint`` splits the same names; without ``arch``, each name's own
     (a 2.x name, which says none, then needs it). Judged in one call per architecture."""
-    operations = list(operations)
+    _no_kernel_key(keys)
+    operations = listed(operations, "operations")
     names = [kernel_name(op) for op in operations]
     groups: dict = {}
     for index, name in enumerate(names):

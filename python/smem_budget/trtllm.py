@@ -22,7 +22,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
 from smem_budget._core import check_gemm_configs as _check_gemm_configs, fits_of, gemm_config_spellings as _spellings
 from smem_budget._core import gemm_config_misfits as _gemm_config_misfits
-from smem_budget._verdicts import split_misfits
+from smem_budget._verdicts import listed, split_misfits
 
 __all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
 
@@ -38,7 +38,27 @@ def _field(config: Any, name: str) -> Any:
     return getattr(config, name, None)
 
 
-def _enumerator(value: Any) -> Optional[str]:
+def _flag(config: Any, name: str) -> bool:
+    """A boolean field: a bool (or 0 and 1, as a binding may give it); absent is false."""
+    value = _field(config, name)
+    if value is None:
+        return False
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise InputError(f"trtllm config: {name}: {value!r} is not a boolean (True or False)")
+
+
+def _number(config: Any, name: str) -> Optional[int]:
+    """An integer field, None where absent; a float, a bool or a string is refused, never rounded."""
+    value = _field(config, name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"trtllm config: {name}: {value!r} is not an integer")
+    return value
+
+
+def _enumerator(value: Any, field: str) -> Optional[str]:
     """An enum value as its enumerator's name; a bare number as the number."""
     if value is None:
         return None
@@ -47,12 +67,14 @@ def _enumerator(value: Any) -> Optional[str]:
         return name.split(".")[-1]
     if isinstance(value, str):
         return value.split("::")[-1].split(".")[-1]
-    return str(int(value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise InputError(f"trtllm config: {field}: {value!r} is not an enumerator (its name, or its value)")
 
 
 def _shape(value: Any, field: str) -> Optional[str]:
     """A ClusterShape (ClusterShape_2x1x1, or shape-coded 2001001) as 2x1x1; None for Undefined."""
-    name = _enumerator(value)
+    name = _enumerator(value, field)
     if name is None or name in ("Undefined", "0"):
         return None
     if name.startswith("ClusterShape_"):
@@ -65,7 +87,7 @@ def _shape(value: Any, field: str) -> Optional[str]:
 
 
 def _tile(value: Any, field: str) -> str:
-    name = _enumerator(value)
+    name = _enumerator(value, field)
     if name is not None and name.isdigit() and int(name) >= 1000000:
         v = int(name)
         return f"CtaShape{v // 1000000}x{v // 1000 % 1000}x{v % 1000}B"
@@ -84,45 +106,51 @@ def spelling(config: Any) -> str:
     if unknown:
         raise InputError(f"trtllm config: {unknown[0]!r} is not a CutlassGemmConfig field (one of: "
                          f"{', '.join(_FIELDS)})")
-    sm = _field(config, "sm_version")
+    if not isinstance(config, Mapping) and not any(hasattr(config, field) for field in _FIELDS):
+        raise InputError(f"trtllm config: expected a CutlassGemmConfig (its toString() text, a dict of its fields "
+                         f"or the binding's object), got {type(config).__name__}")
+    sm = _number(config, "sm_version")
     parts: List[str] = []
     if sm is not None:
-        parts.append(f"sm_version={int(sm)}")
-    if _field(config, "enableCudaKernel"):
+        parts.append(f"sm_version={sm}")
+    if _flag(config, "enableCudaKernel"):
         return "CutlassGemmConfig{" + " ".join(parts + ["enableCudaKernel=true"]) + "}"
-    tma = _field(config, "is_tma_warp_specialized")
-    if tma is None:
-        tma = sm is not None and int(sm) >= 90
+    tma = (sm is not None and sm >= 90) if _field(config, "is_tma_warp_specialized") is None else \
+        _flag(config, "is_tma_warp_specialized")
     if tma:
         if sm is None:
             raise InputError("trtllm config: sm_version: missing; a TMA warp-specialized config's tile enum is "
                              "its architecture's")
-        sm = int(sm)
         field = ("tile_config_sm120" if sm >= 120 else "tile_config_sm100" if sm >= 100 else "tile_config_sm90")
         parts.append("tile=" + _tile(_field(config, field), field))
-        parts.append("cluster_shape=" + (_shape(_field(config, "cluster_shape"), "cluster_shape") or "1x1x1"))
+        # Left out, the struct's own default (gemm_configs.h); given as Undefined, no tactic.
+        cluster = _field(config, "cluster_shape")
+        shape = "1x1x1" if cluster is None else _shape(cluster, "cluster_shape")
+        if shape is None:
+            raise InputError(f"trtllm config: cluster_shape: {cluster!r}: Undefined; a tactic has a cluster shape")
+        parts.append("cluster_shape=" + shape)
         for key in ("dynamic_cluster_shape", "fallback_cluster_shape"):
             shape = _shape(_field(config, key), key)
             if shape:
                 parts.append(f"{key}={shape}")
         for key, default in (("mainloop_schedule", "AUTO"), ("epilogue_schedule", "AUTO"),
                              ("epilogue_fusion_type", "NONE")):
-            value = _enumerator(_field(config, key))
+            value = _enumerator(_field(config, key), key)
             if value is not None and value not in (default, "0"):
                 parts.append(f"{key}={value}")
-        if _field(config, "swap_ab"):
+        if _flag(config, "swap_ab"):
             parts.append("swap_ab=true")
-        if _field(config, "use_stream_k"):  # FlashInfer's SM120 GEMM configs
+        if _flag(config, "use_stream_k"):  # FlashInfer's SM120 GEMM configs
             parts.append("use_stream_k=true")
     else:
-        parts.append("tile=" + str(_enumerator(_field(config, "tile_config_sm80"))))
-        stages = _field(config, "stages")
+        parts.append("tile=" + str(_enumerator(_field(config, "tile_config_sm80"), "tile_config_sm80")))
+        stages = _number(config, "stages")
         if stages is None:
             raise InputError("trtllm config: stages: missing; a 2.x config names its stage count")
-        parts.append(f"stages={int(stages)}")
-        split = _field(config, "split_k_factor")
-        if split is not None and int(split) not in (-1, 1):
-            parts.append(f"split_k_factor={int(split)}")
+        parts.append(f"stages={stages}")
+        split = _number(config, "split_k_factor")
+        if split is not None and split not in (-1, 1):
+            parts.append(f"split_k_factor={split}")
     return "CutlassGemmConfig{" + " ".join(parts) + "}"
 
 
@@ -212,7 +240,7 @@ def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[
     (each with its result, which says why and what would fit) and ``unjudged`` (each with the
     message saying what the model does not answer, for the caller to decide). Keys as :func:`check`;
     the list is judged in one call."""
-    configs = list(configs)
+    configs = listed(configs, "configs")
     misfits = _misfits(configs, arch, activation, weight, output, runner, keys)
     misfit = {i for i, _ in misfits}
     removed, unjudged = split_misfits([(configs[i], result) for i, result in misfits])
@@ -241,7 +269,7 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): the texts are read
     # in one call, each once, and each kernel judged once. An entry is its config's spelling and
     # these keys, so the spelling tells entries apart, unless the caller's keys name the kernel themselves.
-    configs = list(configs)
+    configs = listed(configs, "configs")
     if _texts_alike(configs, activation, weight, keys):
         own, defaults = _texts_alike_keys(configs, arch, activation, output, runner, keys)
         return _check_gemm_configs(configs, own, errors="return", **defaults)
@@ -314,7 +342,7 @@ class TacticFilter:
     def __init__(self, configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
                  weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
                  **keys: Any) -> None:
-        configs = list(configs)
+        configs = listed(configs, "configs")
         removed, unjudged = split_misfits(_misfits(configs, arch, activation, weight, output, runner, keys))
         self.removed: Dict[int, Result] = dict(removed)
         self.unjudged: Dict[int, str] = dict(unjudged)

@@ -405,6 +405,9 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
   end = close + 1;
   GemmConfig c;
   bool has_stages = false;
+  // The fields read so far: one given twice would be read as its last value without a word.
+  std::array<std::string_view, 13> seen{};
+  std::size_t fields = 0;
   std::string_view rest = text.substr(spelled.size(), close - spelled.size());
   while (!(rest = trim(rest)).empty()) {
     const std::string_view pair = rest.substr(0, rest.find(' '));
@@ -412,6 +415,9 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
     const std::size_t eq = pair.find('=');
     if (eq == std::string_view::npos) r.fail(pair, "expected key=value");
     const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
+    if (std::find(seen.begin(), seen.begin() + fields, key) != seen.begin() + fields)
+      r.fail(key, "given twice; give each field once");
+    if (fields < seen.size()) seen[fields++] = key;
     if (key == "sm_version")
       c.sm_version = r.number(key, value);
     else if (key == "tile")

@@ -127,8 +127,11 @@ std::string_view string_setting(const Settings& settings, std::string_view key) 
 Config to_config_except_tile(const Settings& settings) {
   Config config;
   // Each key sets fields of its own, so the order they come in does not matter.
-  for (const auto& [key, setting] : settings)
-    if (const ConfigKey* row = find_config_key(key); key != "tile" && row->read != nullptr) row->read(config, setting);
+  for (const auto& [key, setting] : settings) {
+    const ConfigKey* row = find_config_key(key);
+    if (row == nullptr) check_setting_type(key, setting.value, setting.origin);  // refuses the unknown key
+    if (key != "tile" && row->read != nullptr) row->read(config, setting);
+  }
   if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)
     fail_at(c->second.origin,
             "not accepted with the finalize epilogue (TensorRT-LLM's kernel derives C from the output type)");

@@ -83,3 +83,12 @@ def test_the_manifest_drop_in_emits_of_sm120s_library_what_lint_says_fits(load_e
     report = lint("sm120", [op.procedural_name() for op in ops])
     assert emitted == {r["name"] for r in report["results"] if r["verdict"] == "fits"}
     assert (len(emitted), len(ops) - len(emitted), report["not_modelled"]) == (1915, 870, [])
+
+
+def test_a_kernel_key_beside_an_operation_is_refused():
+    op = SimpleNamespace(procedural_name=lambda: "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_bf16_bf16_128x128x128_1x1x1_0_tnn_align16_warpspecialized_cooperative_epi_tma")
+    for call in (cutlass_library.check, lambda o, **k: cutlass_library.filter([o], **k)):
+        with pytest.raises(smem_budget.InputError, match="kernel: not used with an operation"):
+            call(op, kernel="CtaShape128x128x64B")
+    with pytest.raises(smem_budget.InputError, match="operations: expected a list of them, got one str"):
+        cutlass_library.filter("cutlass3x_sm90_tensorop_gemm")

@@ -91,6 +91,38 @@ def test_swap_ab_with_unlike_types_puts_the_weight_in_a_and_keeps_k_in_bytes_of_
     assert plain.config["tile"] == swapped.config["tile"] == "128x128x128"
 
 
+def test_a_field_of_the_wrong_type_is_refused_not_read_by_its_truth_or_rounded():
+    fin = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x256x64B",
+           "epilogue_fusion_type": "FINALIZE"}
+    # "false" is a true string: read by its truth, swap_ab would judge another kernel (it fits; the real one does not).
+    assert not trtllm.check(dict(fin, swap_ab=False), **GB10).fits
+    with pytest.raises(smem_budget.InputError, match="swap_ab: 'false' is not a boolean"):
+        trtllm.check(dict(fin, swap_ab="false"), **GB10)
+    with pytest.raises(smem_budget.InputError, match="sm_version: 120.9 is not an integer"):
+        trtllm.check(dict(fin, sm_version=120.9), **GB10)
+    with pytest.raises(smem_budget.InputError, match="epilogue_fusion_type: True is not an enumerator"):
+        trtllm.check(dict(fin, epilogue_fusion_type=True), **GB10)
+    # Left out, a cluster is the struct's default 1x1x1; given as Undefined, it is no tactic's.
+    assert "cluster_shape=1x1x1" in trtllm.spelling(fin)
+    with pytest.raises(smem_budget.InputError, match="cluster_shape: 'Undefined': Undefined; a tactic has a cluster"):
+        trtllm.check(dict(fin, cluster_shape="Undefined"), **GB10)
+    with pytest.raises(smem_budget.InputError, match="expected a CutlassGemmConfig .* got NoneType"):
+        trtllm.check(None, **GB10)
+
+
+def test_a_field_given_twice_in_the_one_line_spelling_is_refused():
+    with pytest.raises(smem_budget.InputError, match='"swap_ab": given twice; give each field once'):
+        trtllm.check("CutlassGemmConfig{sm_version=120 tile=CtaShape128x256x64B cluster_shape=1x1x1 swap_ab=true "
+                     "swap_ab=false}", **GB10)
+
+
+def test_one_text_where_a_list_is_expected_is_refused_not_read_by_character():
+    text = blocks(SM120_MOE)[0]
+    for call in (trtllm.check_many, trtllm.filter, trtllm.TacticFilter):
+        with pytest.raises(smem_budget.InputError, match="configs: expected a list of them, got one str"):
+            call(text, **GB10)
+
+
 def test_a_field_that_is_not_a_config_field_or_enumerator_is_named():
     with pytest.raises(smem_budget.InputError, match="'tile' is not a CutlassGemmConfig field"):
         trtllm.check({"sm_version": 120, "tile": "CtaShape128x128x64B"})
