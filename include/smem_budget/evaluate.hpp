@@ -223,6 +223,13 @@ constexpr std::optional<std::string_view> invalid_input(const Config& config, co
       (row->rule_set != RuleSet::sm90 || !config.moe || !is_mixed_input(config)))
     return "trtllm_moe_fork names a client version of TensorRT-LLM's SM90 mixed-input MoE GEMM: give it with moe, "
            "--arch sm90 and types ACTIVATION:WEIGHT of two widths, or leave it out";
+  // A 3.x kernel has no warp tile, and its epilogue reads C and D at the alignment its builder picks.
+  if (config.warp.given() && row->rule_set != RuleSet::sm80)
+    return "warp is a 2.x kernel's warp tile (cutlass_tensorop_… names, CutlassTileConfig tactics): give generation "
+           "2x too, or leave warp out";
+  if (config.alignment.c != 0 && row->rule_set != RuleSet::sm80)
+    return "alignment A:B:C: C's alignment is a 2.x epilogue's (its elements per access); a 3.x kernel takes A:B or "
+           "one number";
   if (config.opclass != OpClass::tensorop && config.generation != Generation::cutlass2x)
     return "opclass simt names a 2.x kernel (cutlass_simt_…): give generation 2x too";
   if (config.interleaved && config.generation != Generation::cutlass2x)

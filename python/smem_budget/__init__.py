@@ -45,6 +45,10 @@ def compare(versions: Union[str, Sequence[str]], config: Optional[Union[str, Map
     """The same configuration under several CUTLASS releases: ``{"4.4.2": Result, ...}``, keyed by
     the full release each version names (``"4.4"`` is the newest 4.4 patch). ``versions`` is a list
     (``["4.3.5", "4.7"]``) or the command line's comma-separated string (``"4.3.5,4.7"``)."""
+    # A release given with the configuration would be overridden without a word.
+    if "cutlass" in keys or (isinstance(config, Mapping) and "cutlass" in config):
+        raise InputError("cutlass: not used with compare, whose versions give each result's release; leave it out "
+                         "of the configuration")
     if isinstance(versions, str):
         versions = [v.strip() for v in versions.split(",")]
     out: Dict[str, Result] = {}

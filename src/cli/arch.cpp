@@ -8,6 +8,7 @@
 
 #include "cli/config_options.hpp"
 #include "cli/output.hpp"
+#include "cli/strict_values.hpp"
 #include "frontend/architecture.hpp"
 #include "io/input_error.hpp"
 #include "render/render.hpp"
@@ -45,15 +46,17 @@ Subcommand setup_arch(CLI::App& app) {
   CLI::App* arch = app.add_subcommand("arch",
                                       "List the built-in architectures and their shared-memory limits, or "
                                       "show one (a name or an arch JSON file). Reports and exits 0 (2 on bad input).");
-  arch->add_option("ARCH", o->arch, "Show only this architecture (name, native, or arch JSON file)");
-  arch->add_flag("--native", o->native,
-                 "Show what the CUDA driver reports for this machine's GPU (same as ARCH native)");
+  arch->add_option("ARCH", o->arch, "Show only this architecture (name, native, or arch JSON file)")
+      ->check(non_empty("give an architecture's name or an arch JSON file, or leave it out to list them all"));
+  strict_flag(arch->add_flag("--native", o->native,
+                             "Show what the CUDA driver reports for this machine's GPU (same as ARCH native)"));
   o->device_option = arch->add_option("--device", o->device,
                                       "With --native: which GPU, as the driver numbers them. "
                                       "Default: 0")
                          ->check(CLI::NonNegativeNumber);
   add_format_option(*arch, o->format, io::choices_of(render::arch_format_words), "--format json");
-  arch->add_option("-o,--output", o->output, "Write to this file instead of standard output");
+  arch->add_option("-o,--output", o->output, "Write to this file instead of standard output")
+      ->check(non_empty("give a file name, or leave -o out to write to standard output"));
   return {arch, [o] { return run_arch(*o); }};
 }
 

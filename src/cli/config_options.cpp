@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "cli/strict_values.hpp"
 #include "frontend/architecture.hpp"
 #include "io/config_keys.hpp"
 #include "io/kernel_name.hpp"
@@ -28,34 +29,37 @@ void add_config_options(CLI::App& app, ConfigOptions& o, OptionSet set) {
                             ->check(CLI::NonNegativeNumber);
     }
     const std::string name(key->flag), help = io::flag_help(*key), k(key->key);
-    o.bound.emplace_back(k, key->value == io::KeyValue::boolean ? app.add_flag(name, o.switches[k], help)
+    o.bound.emplace_back(k, key->value == io::KeyValue::boolean ? strict_flag(app.add_flag(name, o.switches[k], help))
                                                                 : app.add_option(name, o.values[k], help));
   }
   if (set.batch_file)
-    app.add_option(
-        "--config", o.config_file,
-        "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
-        "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json");
+    app.add_option("--config", o.config_file,
+                   "Batch file of configurations (JSON; - reads standard input). Flags given here override the "
+                   "file's defaults; each entry's own keys override both.\ne.g. --config configs/trtllm-moe-sm120.json")
+        ->check(non_empty("give a batch file, or - to read standard input"));
   if (set.format)
     app.add_option("--format", o.format_text,
                    io::choices_help("The output format:", io::choices_of(render::format_words), "--format json"))
         ->type_name("FORMAT");
   app.add_option(
-      "-o,--output", o.output,
-      "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md");
+         "-o,--output", o.output,
+         "Write the output to this file instead of standard output. Default: standard output.\ne.g. -o budget.md")
+      ->check(non_empty("give a file name, or leave -o out to write to standard output"));
 }
 
 void add_suggest_flag(CLI::App& app, ConfigOptions& o) {
-  app.add_flag("--suggest", o.suggest,
-               "Add the nearest configurations that fit to each result that does not, cheapest change first "
-               "(same as the suggest subcommand). Default: off. e.g. --suggest");
+  strict_flag(
+      app.add_flag("--suggest", o.suggest,
+                   "Add the nearest configurations that fit to each result that does not, cheapest change first "
+                   "(same as the suggest subcommand). Default: off. e.g. --suggest"));
 }
 
 void add_within_option(CLI::App& app, ConfigOptions& o) {
   app.add_option("--within", o.within,
                  "With suggestions: change the tile only to one of these (a file of tiles MxNxK or MxNxKB, or kernel\n"
                  "names such as CtaShape128x128x64B; spaces, commas or lines between them; # comments).\n"
-                 "e.g. suggest --tile 128x256x64B --grouped --epilogue finalize --within tactics.txt");
+                 "e.g. suggest --tile 128x256x64B --grouped --epilogue finalize --within tactics.txt")
+      ->check(non_empty("give a file of tiles or kernel names"));
 }
 
 io::Settings command_line_settings(const ConfigOptions& o) {

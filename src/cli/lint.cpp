@@ -8,6 +8,7 @@
 
 #include "cli/config_options.hpp"
 #include "cli/output.hpp"
+#include "cli/strict_values.hpp"
 #include "frontend/lint.hpp"
 #include "render/render.hpp"
 
@@ -50,7 +51,8 @@ Subcommand setup_lint(CLI::App& app) {
       "e.g. smem-budget lint tactics.txt --grouped --epilogue finalize");
   // The names give the tiles; the files are the input.
   add_config_options(*lint, o->config, {.tile = false, .batch_file = false});
-  lint->add_option("files", o->files, "Files to read kernel names from; - reads standard input.");
+  lint->add_option("files", o->files, "Files to read kernel names from; - reads standard input.")
+      ->check(non_empty("give a file name, or - to read standard input"));
   return {lint, [o] { return run_lint(*o); }};
 }
 

@@ -27,13 +27,21 @@ std::string reworded(const CLI::App& scope, const std::string& what) {
     const std::string rest = what.substr(19);
     const std::size_t eq = rest.find(" = ");
     if (eq == std::string::npos) return "";
-    const std::string flag = rest.substr(0, eq);
+    const std::string flag = rest.substr(0, eq), value = rest.substr(eq + 3);
+    const CLI::Option* option = scope.get_option_no_throw(flag);
+    if (option != nullptr && option->get_expected_max() > 0) {  // an option with a value, not a flag
+      const std::string example = example_of(scope, flag);
+      return fmt::format("{}: \"{}\": not a value it takes{}", flag, value,
+                         example.empty() ? "" : " (" + example + ")");
+    }
     return fmt::format("{}: \"{}\": not a value it takes (a flag is given alone, or as {}=true / {}=false)", flag,
-                       rest.substr(eq + 3), flag, flag);
+                       value, flag, flag);
   }
   const std::size_t colon = what.find(": ");
   if (colon == std::string::npos || !what.starts_with("--")) return "";
   const std::string flag = what.substr(0, colon), message = what.substr(colon + 2);
+  // Our own validators' words (strict_values.hpp), which need no hint.
+  if (message.starts_with("empty: ") || message.find(": not a value it takes (") != std::string::npos) return what;
   if (message.starts_with("At Most 1 required but received"))
     return fmt::format("{}: given more than once; give it once", flag);
   if (message.find("required") != std::string::npos && message.ends_with("missing")) {

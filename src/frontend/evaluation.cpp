@@ -133,6 +133,11 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
 Evaluation evaluated(const std::string& name, io::Settings settings, const Architecture& arch,
                      const std::string& origin, std::optional<CutlassVersion> release, bool fits_unsaid) {
   check_kernel_arch(settings, arch);
+  // A release given with the configuration would be overridden without a word.
+  if (const auto cutlass = settings.find("cutlass"); release && cutlass != settings.end())
+    io::fail_at(cutlass->second.origin,
+                "not used here: each comparison's column sets the release (compare's --cutlass list); leave cutlass "
+                "out of the configuration");
   Evaluation e;
   // What the result says of the entry as given, before the runner and the architecture complete it.
   e.given_tile = tile_in_bytes(settings);

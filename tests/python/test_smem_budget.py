@@ -91,6 +91,28 @@ def test_to_dict_fed_back_through_check_many_is_the_same_result():
     assert smem_budget.check_many([sparse.config])[0].to_dict() == sparse.to_dict()
 
 
+def test_a_tampered_pickle_is_bad_input_not_a_crash():
+    state = smem_budget.check("128x128x128").__getstate__()
+    for config, message in (('{"tile": "128x128x128", "bogus": 1}', 'pickled result.bogus: unknown key "bogus"'),
+                            ("5", "a pickled smem_budget.Result of another version")):
+        result = smem_budget.Result.__new__(smem_budget.Result)
+        with pytest.raises(smem_budget.InputError, match=message):
+            result.__setstate__((config,) + state[1:])
+
+
+def test_values_python_has_and_the_tool_cannot_read_are_input_errors():
+    with pytest.raises(smem_budget.InputError, match="stages: an integer past 64 bits"):
+        smem_budget.check("128x128x128", stages=2**63)
+    with pytest.raises(smem_budget.InputError, match="not valid Unicode"):
+        smem_budget.check("128x128x128\udcff")
+    with pytest.raises(smem_budget.InputError, match="device: expected a GPU's number"):
+        smem_budget.check("128x128x128", device="x")
+    with pytest.raises(smem_budget.InputError, match="configs: expected a list of configurations, got one str"):
+        smem_budget.check_many("128x128x128")
+    with pytest.raises(smem_budget.InputError, match="cutlass: not used with compare"):
+        smem_budget.compare("4.4.2,4.7", "128x128x128", cutlass="4.3.5")
+
+
 def test_a_pickled_result_keeps_its_limits_reading_and_name():
     on_rtx3090 = smem_budget.check("128x256x64", arch="rtx3090", types="bf16", warp="64x64x64", stages=4, name="tile A")
     as_bytes = smem_budget.check("128x256x64B", grouped=True, epilogue="finalize", cutlass="4.4.2")
@@ -169,6 +191,9 @@ def cli_bad_input_cases():
             if flag in ("--grouped", "--sparse"):
                 keys[flag[2:]] = True
                 i += 1
+            elif "=" in flag:  # how the command line spells a flag's value; Python has keywords
+                ok = False
+                break
             elif flag.startswith("--") and i + 1 < len(words):
                 keys[flag[2:].replace("-", "_")] = words[i + 1]
                 i += 2
