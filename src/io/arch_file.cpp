@@ -67,15 +67,32 @@ Architecture load_arch_file(const std::string& path) {
     return doc[key].get<std::int64_t>();
   };
   arch.name = text("name");
+  if (arch.name.empty()) throw InputError(fmt::format("{}: name: empty; name the GPU (results say it)", path));
   if (doc.contains("example_parts")) arch.example_parts = text("example_parts");
   arch.limits.cc = parse_cc(text("compute_capability"), path);
   arch.limits.smem_per_sm = bytes("smem_per_sm");
   arch.limits.smem_per_block = bytes("smem_per_block");
   arch.limits.smem_per_block_optin = bytes("smem_per_block_optin");
   arch.limits.reserved_smem_per_block = bytes("reserved_smem_per_block");
-  if (arch.limits.smem_per_block_optin > arch.limits.smem_per_sm)
+  // The limits as a GPU has them (each real one: 0 < per block <= opt-in <= per SM, reserved <= per SM).
+  const ArchLimits& l = arch.limits;
+  if (l.smem_per_block_optin == 0)
+    throw InputError(fmt::format("{}: smem_per_block_optin: 0; a block may opt in to some shared memory", path));
+  if (l.smem_per_block_optin > l.smem_per_sm)
     throw InputError(fmt::format("{}: smem_per_block_optin ({}) is larger than smem_per_sm ({})", path,
-                                 arch.limits.smem_per_block_optin, arch.limits.smem_per_sm));
+                                 l.smem_per_block_optin, l.smem_per_sm));
+  if (l.smem_per_block > l.smem_per_block_optin)
+    throw InputError(fmt::format("{}: smem_per_block ({}) is larger than smem_per_block_optin ({})", path,
+                                 l.smem_per_block, l.smem_per_block_optin));
+  if (l.reserved_smem_per_block > l.smem_per_sm)
+    throw InputError(fmt::format("{}: reserved_smem_per_block ({}) is larger than smem_per_sm ({})", path,
+                                 l.reserved_smem_per_block, l.smem_per_sm));
+  // A built-in's name would say that GPU while another's rules answer.
+  if (const auto named = find_arch(arch.name); named && named->cc != l.cc)
+    throw InputError(
+        fmt::format("{}: name: \"{}\" is the built-in {} (compute capability {}.{}), not {}.{}: name "
+                    "the GPU otherwise",
+                    path, arch.name, named->name, named->cc.major, named->cc.minor, l.cc.major, l.cc.minor));
   return arch;
 }
 
