@@ -409,7 +409,11 @@ TileSpec tile_spec_of(const Setting& s) {
   std::array<bytes_t*, 3> dims{&spec.m, &spec.n, &spec.k};
   for (std::size_t i = 0; i < 3; ++i) {
     const nlohmann::json& v = s.value[i];
-    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max_tile_extent)
+    if (!v.is_number_integer())
+      fail_at(s.origin, fmt::format("{}: dimensions must be whole numbers written as integers (128, not 128.0, 1e3 "
+                                    "or \"128\")",
+                                    s.value.dump()));
+    if (v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max_tile_extent)
       fail_at(s.origin, fmt::format("{}: dimensions must be 1…65536", s.value.dump()));
     *dims[i] = v.get<std::int64_t>();
   }

@@ -139,7 +139,7 @@ constexpr std::optional<std::string_view> sm100_foreign_keys(const Config& confi
     return "not modelled on sm100: a 2-SM epilogue under a 1-SM mainloop (give --schedule 2sm)";
   if (config.epilogue_schedule == EpilogueSchedule::one_sm && config.epilogue == EpilogueKind::finalize)
     return "not modelled on sm100: the finalize epilogue with another epilogue schedule than its kernel's";
-  if (config.cluster.k != 1) return "a cluster's K extent is 1";
+  if (config.cluster.k != 1) return "cluster: a cluster's K extent is 1 (give MxNx1)";
   if (config.stages.kind == StagePolicy::Kind::auto_epi) return "not modelled on sm100: StageCountAutoCarveoutEpi";
   return std::nullopt;
 }

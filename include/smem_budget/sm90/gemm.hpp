@@ -148,7 +148,7 @@ constexpr std::optional<std::string_view> sm90_invalid_input(const Config& confi
     if (const auto error = finalize_invalid_input(config)) return error;
     if (config.scaling == Scaling::blockwise) return "not modelled on sm90: the finalize epilogue of blockwise kernels";
   }
-  if (config.cluster.k != 1) return "a cluster's K extent is 1";
+  if (config.cluster.k != 1) return "cluster: a cluster's K extent is 1 (give MxNx1)";
   if (config.stages.kind == StagePolicy::Kind::auto_epi)
     return "the SM90 builder has no StageCountAutoCarveoutEpi; use auto, auto-zero or a count";
   const bool scaled = config.fusion == Fusion::scaled_mm || config.fusion == Fusion::scaled_mm_bias ||
