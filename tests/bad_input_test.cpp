@@ -242,6 +242,8 @@ const Case cases[] = {
   {"--config BAD", R"([{"tile": [128, 128.5, 128]}])",
    "BAD: [0].tile: [128,128.5,128]: dimensions must be whole numbers written as integers (128, not 128.0, 1e3 or"},
   {"--arch sm100 --tile 128x128x128 --cluster 2x1x2", nullptr, "options: cluster: a cluster's K extent is 1 (give MxNx1)"},
+  {"--config BAD", R"([{"tile": "128x128x128", "arch": "/nonexistent/gpu.json"}])",
+   "BAD: [0].arch: /nonexistent/gpu.json: cannot open file"},
   {"--config BAD", "{", "BAD: invalid JSON at byte"},
   {"--config BAD", "", "BAD: invalid JSON"},
   {"--config BAD", "[\"128x128x128\",]", "invalid JSON"},

@@ -52,7 +52,11 @@ Architecture resolve_architecture(const std::string& spec, const std::string& or
                     "product name such as H100, B200 or \"RTX PRO 6000\", in any case; native; or a path to an arch "
                     "JSON file; `smem-budget arch` lists the names)",
                     origin, spec, builtin_names()));
-  return io::load_arch_file(spec);
+  try {
+    return io::load_arch_file(spec);
+  } catch (const io::InputError& e) {
+    throw io::InputError(fmt::format("{}: {}", origin, e.what()));  // where the file was named: a batch entry's arch
+  }
 }
 
 Architecture modelled_architecture(const std::string& spec, const std::string& origin, int device) {
