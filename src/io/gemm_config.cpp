@@ -543,6 +543,10 @@ std::optional<GemmConfig> from_construction(std::string_view text, const Origin&
 }
 
 std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, std::size_t& end) {
+  // A config is a few hundred characters: read no further than this, so that a long text that starts
+  // many configs and closes none is scanned in linear time, not once from each start to its end.
+  constexpr std::size_t longest_config = 4096;
+  text = text.substr(0, longest_config);
   end = 0;
   if (text.starts_with(block_header)) return from_block(text, origin, end);
   if (text.starts_with(line_tma) || text.starts_with(line_compatible)) return from_line(text, origin, end);
