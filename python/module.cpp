@@ -444,6 +444,15 @@ class GemmConfigBatch {
     return {gemm_config_spelling(text), ""};
   }
 
+  // read_text of the text at `index` of the list, whose error names its place.
+  static smem_budget::io::GemmConfigAlone read_text_at(std::string_view text, std::size_t index) {
+    try {
+      return read_text(text);
+    } catch (const InputError& error) {
+      throw InputError("configs[" + std::to_string(index) + "]: " + error.what());
+    }
+  }
+
  public:
   GemmConfigBatch(const py::list& texts, const py::dict& own, py::kwargs defaults) : own_(own) {
     using TextHash = smem_budget::io::TextHash;
@@ -460,7 +469,7 @@ class GemmConfigBatch {
       const auto view = utf8_view(text);
       const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
       if (added) {
-        auto [spelling, reading] = read_text(view);
+        auto [spelling, reading] = read_text_at(view, places_.size());
         if (const auto known = entry_of_spelling.find(spelling); known != entry_of_spelling.end()) {
           read->second = known->second;
         } else {

@@ -264,8 +264,9 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
                weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
                **keys: Any) -> List[Any]:
     """One result per config, in order, judged in one call: a Result, or the InputError of a config
-    the model does not answer ("not modelled: …") or cannot read, in its place. Keys as :func:`check`;
-    a tactic id of the runner is the config's index here."""
+    the model does not answer ("not modelled: …") in its place; a config that cannot be read raises
+    InputError naming its place ("configs[3]: …"). Keys as :func:`check`; a tactic id of the runner
+    is the config's index here."""
     # A runner's list repeats kernels (GEMM_1's candidates are GEMM_2's too): the texts are read
     # in one call, each once, and each kernel judged once. An entry is its config's spelling and
     # these keys, so the spelling tells entries apart, unless the caller's keys name the kernel themselves.
@@ -279,8 +280,11 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     index: Dict[str, int] = {}  # an entry's key -> its place in entries
     entries: List[dict] = []
     places: List[int] = []
-    for config in configs:
-        text = _spelled(read[config]) if isinstance(config, str) else spelling(config)
+    for at, config in enumerate(configs):
+        try:
+            text = _spelled(read[config]) if isinstance(config, str) else spelling(config)
+        except InputError as error:
+            raise InputError(f"configs[{at}]: {error}") from None
         entry = None
         if kernel_in_keys:
             entry = _entry_of(text, activation, weight, output, runner, keys)

@@ -123,6 +123,16 @@ def test_one_text_where_a_list_is_expected_is_refused_not_read_by_character():
             call(text, **GB10)
 
 
+def test_a_config_that_cannot_be_read_raises_naming_its_place_in_the_list():
+    text = blocks(SM120_MOE)[0]
+    for call in (trtllm.check_many, trtllm.filter, trtllm.TacticFilter):
+        with pytest.raises(smem_budget.InputError, match=r"^configs\[1\]: trtllm config: expected one CutlassGemmConfig"):
+            call([text, "garbage"], **GB10)
+    config = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B"}
+    with pytest.raises(smem_budget.InputError, match=r"^configs\[1\]: trtllm config: swap_ab: 'yes' is not a boolean"):
+        trtllm.check_many([config, dict(config, swap_ab="yes")], **GB10)
+
+
 def test_a_field_that_is_not_a_config_field_or_enumerator_is_named():
     with pytest.raises(smem_budget.InputError, match="'tile' is not a CutlassGemmConfig field"):
         trtllm.check({"sm_version": 120, "tile": "CtaShape128x128x64B"})
