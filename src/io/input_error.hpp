@@ -3,6 +3,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -12,7 +13,17 @@
 namespace smem_budget::io {
 
 struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  // A NUL the input held is spelled \0: what() is a C string, and the message would end at it.
+  explicit InputError(const std::string& message)
+      : std::runtime_error(message.find('\0') == std::string::npos ? message : without_nul(message)) {}
+  explicit InputError(const char* message) : std::runtime_error(message) {}
+
+ private:
+  static std::string without_nul(const std::string& text) {
+    std::string visible;
+    for (const char c : text) visible += c == '\0' ? std::string_view("\\0") : std::string_view(&c, 1);
+    return visible;
+  }
 };
 
 // Bad input at `origin`: "ORIGIN: MESSAGE".

@@ -105,6 +105,8 @@ def test_values_python_has_and_the_tool_cannot_read_are_input_errors():
         smem_budget.check("128x128x128", stages=2**63)
     with pytest.raises(smem_budget.InputError, match="not valid Unicode"):
         smem_budget.check("128x128x128\udcff")
+    with pytest.raises(smem_budget.InputError, match=r'arch: "sm90\\0x": unknown architecture'):
+        smem_budget.check("128x128x128", arch="sm90\x00x")  # the message goes on past the NUL
     with pytest.raises(smem_budget.InputError, match="device: expected a GPU's number"):
         smem_budget.check("128x128x128", device="x")
     with pytest.raises(smem_budget.InputError, match="configs: expected a list of configurations, got one str"):
