@@ -71,15 +71,22 @@ std::string utf8_of(py::handle text) { return std::string(utf8_view(text)); }
 long long integer_of(py::handle number) {
   int overflow = 0;
   const long long value = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
-  if (overflow != 0) throw InputError("an integer past 64 bits: " + py::str(number).cast<std::string>());
+  if (overflow != 0) {
+    const auto bits = py::reinterpret_borrow<py::object>(number).attr("bit_length")().cast<long long>();
+    throw InputError("an integer past 64 bits (" + std::to_string(bits) + " bits)");
+  }
   return value;
 }
 
 // The device keyword: a GPU's number, as the driver numbers them.
 int device_of(py::handle device) {
-  if (!py::isinstance<py::int_>(device) || py::isinstance<py::bool_>(device))
-    throw InputError("device: expected a GPU's number (0, 1, …), got " + py::repr(device).cast<std::string>());
-  const long long number = integer_of(device);
+  // Any integer Python has (numpy's too), never a bool.
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(device.ptr()));
+  if (!index || py::isinstance<py::bool_>(device)) {
+    PyErr_Clear();
+    throw InputError("device: expected a GPU's number (0, 1, …), got " + utf8_of(py::repr(device)));
+  }
+  const long long number = integer_of(index);
   if (number < 0 || number > 1'000'000)
     throw InputError("device: " + std::to_string(number) + ": expected a GPU's number (0, 1, …)");
   return static_cast<int>(number);
@@ -300,12 +307,14 @@ struct ManyBatch {
   std::unordered_map<std::string, std::size_t> job_of;
 
   // The next entry, read by `read` (entry, origin) -> ManyJob, which throws InputError. With
-  // `distinct`, the caller knows no other entry asks for its job: it is not looked for.
+  // `distinct`, the caller knows no other entry asks for its job: it is not looked for. Messages
+  // name it configs[place], its place in the caller's list (by default, among the entries).
   template <class Read>
-  void add(py::handle config, const Read& read, bool distinct = false) {
+  void add(py::handle config, const Read& read, bool distinct = false,
+           std::optional<std::size_t> place = std::nullopt) {
     ManyEntry& e = entries.emplace_back();
     e.config = py::reinterpret_borrow<py::object>(config);
-    e.origin = "configs[" + std::to_string(entries.size() - 1) + "]";
+    e.origin = "configs[" + std::to_string(place.value_or(entries.size() - 1)) + "]";
     try {
       ManyJob job = read(config, e.origin);
       // An entry with an architecture of its own is judged on its own.
@@ -461,9 +470,11 @@ class GemmConfigBatch {
     std::vector<std::string> spellings;   // the entries', in order; never reallocated, for those views
     std::vector<std::string> readings;    // what each entry's config reads as, where its text was read for it
     std::vector<py::handle> first_texts;  // each entry's first text (`texts` holds it)
+    std::vector<std::size_t> first_places;  // and its place among the texts, which messages name
     spellings.reserve(texts.size());
     readings.reserve(texts.size());
     first_texts.reserve(texts.size());
+    first_places.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
       const auto view = utf8_view(text);
@@ -476,6 +487,7 @@ class GemmConfigBatch {
           entry_of_spelling.emplace(spellings.emplace_back(std::move(spelling)), read->second);
           readings.push_back(std::move(reading));
           first_texts.push_back(text);
+          first_places.push_back(places_.size());
         }
       }
       places_.push_back(read->second);
@@ -486,7 +498,8 @@ class GemmConfigBatch {
     batch_.jobs.reserve(spellings.size());
     for (std::size_t i = 0; i < spellings.size(); ++i) {
       batch_.add(
-          first_texts[i], [&](py::handle, const std::string& origin) { return job_of(spellings[i], origin); }, true);
+          first_texts[i], [&](py::handle, const std::string& origin) { return job_of(spellings[i], origin); }, true,
+          first_places[i]);
       if (const ManyEntry& e = batch_.entries.back(); !e.error && !readings[i].empty())
         batch_.jobs[e.job].reading = config_reading(std::move(readings[i]), batch_.jobs[e.job].own);
     }
@@ -623,7 +636,21 @@ py::tuple result_state(const PyResult& r) {
                         r.result.own_arch ? py::object(py::str(r.result.own_arch->name)) : py::none());
 }
 
+PyResult result_from_pickled(const py::tuple& state);
+
+// A pickled Result judged again; a state that is not one of this version's is an InputError, whatever
+// part of it fails to read.
 PyResult result_from_state(const py::tuple& state) {
+  try {
+    return result_from_pickled(state);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception&) {  // JSON, a cast, a short list of limits
+    throw InputError("a pickled smem_budget.Result of another version of smem_budget");
+  }
+}
+
+PyResult result_from_pickled(const py::tuple& state) {
   if (state.size() != 8) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
   const nlohmann::json config = nlohmann::json::parse(state[0].cast<std::string>());
   if (!config.is_object()) throw InputError("a pickled smem_budget.Result of another version of smem_budget");

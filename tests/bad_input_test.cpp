@@ -41,6 +41,8 @@ const Case cases[] = {
   {"--tile 128x128x128 --grouped=yes", nullptr,
    "--grouped: \"yes\": not a value it takes (a flag is given alone, or as --grouped=true / --grouped=false)"},
   {"--tile 128x128x128 --grouped=false --grouped", nullptr, "--grouped: given more than once; give it once"},
+  {"--tile 128x128x128 --grouped=", nullptr, "--grouped: nothing after '='; give the value after it"},
+  {"--tile 128x128x128 --output= --grouped", nullptr, "--output: nothing after '='; give the value after it"},
   {"--tile 128x128x128 --device 1.5", nullptr, "--device: \"1.5\": not a value it takes (e.g. --device 1)"},
   {"--tile 128x128x128 -o ''", nullptr,
    "--output: empty: give a file name, or leave -o out to write to standard output"},

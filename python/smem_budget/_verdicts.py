@@ -11,9 +11,10 @@ def listed(items: Iterable[Any], what: str) -> List[Any]:
     if isinstance(items, (str, bytes, Mapping)):
         raise InputError(f"{what}: expected a list of them, got one {type(items).__name__}: wrap it in a list")
     try:
-        return list(items)
+        iterator = iter(items)
     except TypeError:
         raise InputError(f"{what}: expected a list of them, got {type(items).__name__}") from None
+    return list(iterator)
 
 
 def split(items: List[Any], results: List[Any]) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:

@@ -16,6 +16,7 @@ The kernel's own types are the runner's, given here as it knows them: ``activati
 >>> trtllm.check(config, arch="sm121", activation="nvfp4", weight="nvfp4", output="bf16", cutlass="4.4.2").total
 102400
 """
+import operator
 import re
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
@@ -38,13 +39,25 @@ def _field(config: Any, name: str) -> Any:
     return getattr(config, name, None)
 
 
+def _integer(value: Any) -> Optional[int]:
+    """An integer (a Python int, a numpy or other integral one), never a bool, a float or a string."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def _flag(config: Any, name: str) -> bool:
-    """A boolean field: a bool (or 0 and 1, as a binding may give it); absent is false."""
+    """A boolean field: a bool (numpy's too, or 0 and 1, as a binding may give it); absent is false."""
     value = _field(config, name)
     if value is None:
         return False
-    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", None) == "b":
         return bool(value)
+    if _integer(value) in (0, 1):
+        return bool(_integer(value))
     raise InputError(f"trtllm config: {name}: {value!r} is not a boolean (True or False)")
 
 
@@ -53,9 +66,10 @@ def _number(config: Any, name: str) -> Optional[int]:
     value = _field(config, name)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = _integer(value)
+    if number is None:
         raise InputError(f"trtllm config: {name}: {value!r} is not an integer")
-    return value
+    return number
 
 
 def _enumerator(value: Any, field: str) -> Optional[str]:
@@ -67,8 +81,8 @@ def _enumerator(value: Any, field: str) -> Optional[str]:
         return name.split(".")[-1]
     if isinstance(value, str):
         return value.split("::")[-1].split(".")[-1]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
+    if _integer(value) is not None:
+        return str(_integer(value))
     raise InputError(f"trtllm config: {field}: {value!r} is not an enumerator (its name, or its value)")
 
 
@@ -143,7 +157,10 @@ def spelling(config: Any) -> str:
         if _flag(config, "use_stream_k"):  # FlashInfer's SM120 GEMM configs
             parts.append("use_stream_k=true")
     else:
-        parts.append("tile=" + str(_enumerator(_field(config, "tile_config_sm80"), "tile_config_sm80")))
+        tile = _enumerator(_field(config, "tile_config_sm80"), "tile_config_sm80")
+        if tile is None:
+            raise InputError("trtllm config: tile_config_sm80: missing; a 2.x config names its CutlassTileConfig")
+        parts.append("tile=" + tile)
         stages = _number(config, "stages")
         if stages is None:
             raise InputError("trtllm config: stages: missing; a 2.x config names its stage count")
@@ -312,6 +329,12 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
             for key in shared:
                 del e[key]
     results = _check_many(own, arch=arch, errors="return", **shared)
+    # An entry's message names its place among the entries; the caller's list has the config at its first place.
+    first = {place: at for at, place in reversed(list(enumerate(places)))}
+    for place, result in enumerate(results):
+        named = f"configs[{place}]"
+        if not isinstance(result, Result) and str(result).startswith(named) and first[place] != place:
+            results[place] = InputError(f"configs[{first[place]}]" + str(result)[len(named):])
     return [results[place] for place in places]
 
 

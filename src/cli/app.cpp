@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -48,6 +49,18 @@ int run(int argc, const char* const* argv) {
   add_check_options(app, *top);
   const std::vector<Subcommand> subcommands{setup_check(app),   setup_suggest(app), setup_arch(app),
                                             setup_compare(app), setup_sweep(app),   setup_lint(app)};
+
+  // CLI11 reads "--grouped=" as true and "--output= x" as x: a flag written with = and nothing
+  // after it is refused before it reads them.
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word == "--") break;
+    if (word.starts_with("--") && word.ends_with('=') && word.find('=') == word.size() - 1) {
+      std::cerr << "smem-budget: " << word.substr(0, word.size() - 1)
+                << ": nothing after '='; give the value after it (a flag alone, or =true / =false)\n";
+      return 2;
+    }
+  }
 
   try {
     app.parse(argc, argv);

@@ -1,6 +1,7 @@
 // What CLI11 would take without a word and we refuse: an empty path or name, which is never "the
 // default" ("-o ''" does not mean standard output), and a flag's value other than true or false
-// (CLI11 reads "--grouped=yes", "=2" and "=" as true). Include after CLI/CLI.hpp.
+// (CLI11 reads "--grouped=yes" and "=2" as true; "--grouped=" app.cpp refuses before CLI11 reads it).
+// Include after CLI/CLI.hpp.
 #pragma once
 
 #include <string>

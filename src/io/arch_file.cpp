@@ -74,7 +74,7 @@ Architecture load_arch_file(const std::string& path) {
   arch.limits.smem_per_block = bytes("smem_per_block");
   arch.limits.smem_per_block_optin = bytes("smem_per_block_optin");
   arch.limits.reserved_smem_per_block = bytes("reserved_smem_per_block");
-  // The limits as a GPU has them (each real one: 0 < per block <= opt-in <= per SM, reserved <= per SM).
+  // The limits as a GPU has them (each real one: per block <= opt-in <= per SM, opt-in > 0, reserved <= per SM).
   const ArchLimits& l = arch.limits;
   if (l.smem_per_block_optin == 0)
     throw InputError(fmt::format("{}: smem_per_block_optin: 0; a block may opt in to some shared memory", path));

@@ -129,7 +129,10 @@ Config to_config_except_tile(const Settings& settings) {
   // Each key sets fields of its own, so the order they come in does not matter.
   for (const auto& [key, setting] : settings) {
     const ConfigKey* row = find_config_key(key);
-    if (row == nullptr) check_setting_type(key, setting.value, setting.origin);  // refuses the unknown key
+    if (row == nullptr) {
+      check_setting_type(key, setting.value, setting.origin);  // throws: the key is unknown
+      continue;
+    }
     if (key != "tile" && row->read != nullptr) row->read(config, setting);
   }
   if (const auto c = settings.find("c"); c != settings.end() && config.epilogue == EpilogueKind::finalize)

@@ -109,6 +109,16 @@ def test_a_field_of_the_wrong_type_is_refused_not_read_by_its_truth_or_rounded()
     with pytest.raises(smem_budget.InputError, match="expected a CutlassGemmConfig .* got NoneType"):
         trtllm.check(None, **GB10)
 
+    class Integral:  # an integer that is no int, as numpy's are
+        def __init__(self, value):
+            self.value = value
+
+        def __index__(self):
+            return self.value
+
+    assert trtllm.spelling(dict(fin, sm_version=Integral(120), swap_ab=Integral(1))) == trtllm.spelling(
+        dict(fin, sm_version=120, swap_ab=True))
+
 
 def test_a_field_given_twice_in_the_one_line_spelling_is_refused():
     with pytest.raises(smem_budget.InputError, match='"swap_ab": given twice; give each field once'):
@@ -131,6 +141,16 @@ def test_a_config_that_cannot_be_read_raises_naming_its_place_in_the_list():
     config = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B"}
     with pytest.raises(smem_budget.InputError, match=r"^configs\[1\]: trtllm config: swap_ab: 'yes' is not a boolean"):
         trtllm.check_many([config, dict(config, swap_ab="yes")], **GB10)
+
+
+def test_a_message_names_the_configs_place_in_the_callers_list_not_among_distinct_configs():
+    text = blocks(SM120_MOE)[0]
+    cuda = "CutlassGemmConfig{sm_version=120 enableCudaKernel=true}"
+    config = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B"}
+    for configs in ([text, text, cuda], [config, config, {"sm_version": 120, "enableCudaKernel": True}]):
+        out = trtllm.check_many(configs, **GB10)
+        assert str(out[2]).startswith("configs[2]") and "not modelled" in str(out[2])
+        assert trtllm.TacticFilter(configs, **GB10).unjudged[2].startswith("configs[2]")
 
 
 def test_a_field_that_is_not_a_config_field_or_enumerator_is_named():
