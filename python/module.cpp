@@ -447,7 +447,7 @@ class GemmConfigBatch {
   }
 
   // A text's spelling and reading: a text that is one config and nothing else is read once for
-  // both; any other as trtllm.spelling reads it, its reading ("") left to config_reading.
+  // both; any other as trtllm.spelling reads it, its reading ("") left to judge_jobs.
   static smem_budget::io::GemmConfigAlone read_text(std::string_view text) {
     if (auto alone = smem_budget::io::gemm_config_alone(text)) return std::move(*alone);
     return {gemm_config_spelling(text), ""};

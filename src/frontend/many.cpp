@@ -33,7 +33,7 @@ std::string kernel_identity(const Settings& settings) {
 // for two jobs whose kernel names expand to equal settings (io::gemm_config_reading), and so for
 // jobs evaluate_entry judges alike but for the result's name (see kernel_identity). The
 // architecture is the config's sm_version, part of its reading. "" for any other job.
-std::string config_reading(const Settings& own) {
+std::string own_config_reading(const Settings& own) {
   const auto kernel = own.find("kernel");
   if (kernel == own.end() || !kernel->second.value.is_string()) return "";
   const std::string& name = kernel->second.value.get_ref<const std::string&>();
@@ -41,7 +41,7 @@ std::string config_reading(const Settings& own) {
   // expand_kernel_name reads it with gemm_config_settings.
   if (!io::starts_gemm_config(name)) return "";
   const auto reading = io::gemm_config_reading(name);
-  return reading ? frontend::config_reading(std::move(*reading), own) : "";
+  return reading ? config_reading(std::move(*reading), own) : "";
 }
 
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
@@ -61,8 +61,6 @@ void judged_as(ManyJob& job, const ManyJob& known, const Settings& settings) {
 
 }  // namespace
 
-// What a job's kernel is judged on: its kernel name expanded, the defaults under its keys; throws
-// InputError. The job's keys move into them: a job is judged once.
 Settings job_settings(ManyJob& job, const Settings& base) {
   Settings own = std::move(job.own);
   io::expand_kernel_name(own);
@@ -71,8 +69,6 @@ Settings job_settings(ManyJob& job, const Settings& base) {
   return settings;
 }
 
-// One job judged on those settings: whether it fits, and its Result unless it fits and only
-// misfits are asked for (a filter keeps those without a word said); throws InputError.
 void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
   const Architecture& arch = job.own_arch ? *job.own_arch : call_arch;
   Evaluation evaluation = misfits_only ? judge_settings(job.name, std::move(settings), arch, job.origin)
@@ -83,24 +79,18 @@ void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bo
   job.result->own_arch = job.own_arch;
 }
 
-// config_reading (below) of keys whose kernel is a config that reads as `reading`.
 std::string config_reading(std::string reading, const Settings& own) {
   reading += '\n';
   reading += io::settings_identity(own, "kernel");
   return reading;
 }
 
-// Each job judged once, in this thread: spread over both cores of a 2-core machine with the GIL
-// released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
-// name reads as a kernel an earlier job judged without error takes that result under its own
-// name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
-// With `misfits_only`, a job that fits gets no Result.
 void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only) {
   std::unordered_map<std::string, std::size_t, io::TextHash, std::equal_to<>> judged_reading, judged_kernel;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
-      const std::string reading = job.own_arch ? "" : !job.reading.empty() ? job.reading : config_reading(job.own);
+      const std::string reading = job.own_arch ? "" : !job.reading.empty() ? job.reading : own_config_reading(job.own);
       if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
           known != judged_reading.end()) {
         judged_as(job, jobs[known->second], job.own);

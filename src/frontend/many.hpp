@@ -21,7 +21,7 @@ struct ManyJob {
   io::Settings own;
   std::optional<Architecture> own_arch;  // the entry's "arch", over the call's
   std::string origin;                    // of the first entry that asked for it
-  std::string reading;                   // config_reading(own), when the entry's reader knew it
+  std::string reading;                   // what its keys read as (config_reading), when the entry's reader knew it
   bool fits = false;
   // None for a job that fits where only misfits are asked for. Held apart: a Result is a few KiB,
   // and a list's jobs side by side would be fresh memory, page by page, on every call.
