@@ -289,6 +289,9 @@ ManyDefaults many_defaults(py::kwargs defaults) {
   return {std::move(base), architecture(arch, device)};
 }
 
+// Where an entry is, as messages name it: "configs[3]".
+std::string entry_origin(std::size_t place) { return "configs[" + std::to_string(place) + "]"; }
+
 // One entry of a check_many call: as given, where it is, and the job it asks for or the message
 // reading it raised.
 struct ManyEntry {
@@ -314,7 +317,7 @@ struct ManyBatch {
            std::optional<std::size_t> place = std::nullopt) {
     ManyEntry& e = entries.emplace_back();
     e.config = py::reinterpret_borrow<py::object>(config);
-    e.origin = "configs[" + std::to_string(place.value_or(entries.size() - 1)) + "]";
+    e.origin = entry_origin(place.value_or(entries.size() - 1));
     try {
       ManyJob job = read(config, e.origin);
       // An entry with an architecture of its own is judged on its own.
@@ -458,7 +461,7 @@ class GemmConfigBatch {
     try {
       return read_text(text);
     } catch (const InputError& error) {
-      throw InputError("configs[" + std::to_string(index) + "]: " + error.what());
+      throw InputError(entry_origin(index) + ": " + error.what());
     }
   }
 
@@ -636,24 +639,13 @@ py::tuple result_state(const PyResult& r) {
                         r.result.own_arch ? py::object(py::str(r.result.own_arch->name)) : py::none());
 }
 
-PyResult result_from_pickled(const py::tuple& state);
-
-// A pickled Result judged again; a state that is not one of this version's is an InputError, whatever
-// part of it fails to read.
-PyResult result_from_state(const py::tuple& state) {
-  try {
-    return result_from_pickled(state);
-  } catch (const InputError&) {
-    throw;
-  } catch (const std::exception&) {  // JSON, a cast, a short list of limits
-    throw InputError("a pickled smem_budget.Result of another version of smem_budget");
-  }
-}
+// What any state that does not read as this version's says.
+constexpr const char* foreign_pickle = "a pickled smem_budget.Result of another version of smem_budget";
 
 PyResult result_from_pickled(const py::tuple& state) {
-  if (state.size() != 8) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
+  if (state.size() != 8) throw InputError(foreign_pickle);
   const nlohmann::json config = nlohmann::json::parse(state[0].cast<std::string>());
-  if (!config.is_object()) throw InputError("a pickled smem_budget.Result of another version of smem_budget");
+  if (!config.is_object()) throw InputError(foreign_pickle);
   Settings settings;
   for (const auto& [key, value] : config.items()) {
     const std::string origin = "pickled result." + key;
@@ -681,6 +673,18 @@ PyResult result_from_pickled(const py::tuple& state) {
   if (!state[7].is_none())
     result.own_arch = Architecture{state[7].cast<std::string>(), "", "pickled result", limits, {}};
   return {std::move(result), limits};
+}
+
+// A pickled Result judged again; a state that is not one of this version's is an InputError, whatever
+// part of it fails to read.
+PyResult result_from_state(const py::tuple& state) {
+  try {
+    return result_from_pickled(state);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception&) {  // JSON, a cast, a short list of limits
+    throw InputError(foreign_pickle);
+  }
 }
 
 }  // namespace
