@@ -78,15 +78,13 @@ Architecture load_arch_file(const std::string& path) {
   const ArchLimits& l = arch.limits;
   if (l.smem_per_block_optin == 0)
     throw InputError(fmt::format("{}: smem_per_block_optin: 0; a block may opt in to some shared memory", path));
-  if (l.smem_per_block_optin > l.smem_per_sm)
-    throw InputError(fmt::format("{}: smem_per_block_optin ({}) is larger than smem_per_sm ({})", path,
-                                 l.smem_per_block_optin, l.smem_per_sm));
-  if (l.smem_per_block > l.smem_per_block_optin)
-    throw InputError(fmt::format("{}: smem_per_block ({}) is larger than smem_per_block_optin ({})", path,
-                                 l.smem_per_block, l.smem_per_block_optin));
-  if (l.reserved_smem_per_block > l.smem_per_sm)
-    throw InputError(fmt::format("{}: reserved_smem_per_block ({}) is larger than smem_per_sm ({})", path,
-                                 l.reserved_smem_per_block, l.smem_per_sm));
+  const auto at_most = [&](const char* key, bytes_t value, const char* bound, bytes_t limit) {
+    if (value > limit)
+      throw InputError(fmt::format("{}: {} ({}) is larger than {} ({})", path, key, value, bound, limit));
+  };
+  at_most("smem_per_block_optin", l.smem_per_block_optin, "smem_per_sm", l.smem_per_sm);
+  at_most("smem_per_block", l.smem_per_block, "smem_per_block_optin", l.smem_per_block_optin);
+  at_most("reserved_smem_per_block", l.reserved_smem_per_block, "smem_per_sm", l.smem_per_sm);
   // A built-in's name would say that GPU while another's rules answer.
   if (const auto named = find_arch(arch.name); named && named->cc != l.cc)
     throw InputError(
