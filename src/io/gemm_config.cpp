@@ -542,10 +542,12 @@ std::optional<GemmConfig> from_construction(std::string_view text, const Origin&
   return c;
 }
 
+// A config is a few hundred characters: none is read past this, so that a long text that starts many
+// configs and closes none is scanned in linear time, not once from each start to its end; and no
+// longer text is one config to remember.
+constexpr std::size_t longest_config = 4096;
+
 std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, std::size_t& end) {
-  // A config is a few hundred characters: read no further than this, so that a long text that starts
-  // many configs and closes none is scanned in linear time, not once from each start to its end.
-  constexpr std::size_t longest_config = 4096;
   text = text.substr(0, longest_config);
   end = 0;
   if (text.starts_with(block_header)) return from_block(text, origin, end);
@@ -602,7 +604,6 @@ thread_local KnownText read_once;
 
 // read_any, remembered. The answer holds until the next read of a text not yet known.
 Found read_remembered(std::string_view text, const Origin& origin) {
-  constexpr std::size_t longest = 4096;
   // A spelling is looked up as one first: a list's spellings are read again for each kernel judged.
   if (const auto spelling = text.starts_with(spelled) ? known_spellings.find(text) : known_spellings.end();
       spelling != known_spellings.end())
@@ -613,7 +614,7 @@ Found read_remembered(std::string_view text, const Origin& origin) {
   auto config = read_any(text, origin, end);
   // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
   // holds such a read, and a text too long to keep.
-  if (text.size() > longest || !nothing_after(text.substr(end))) {
+  if (text.size() > longest_config || !nothing_after(text.substr(end))) {
     read_once = KnownText{Read{std::move(config), {}, {}}, end};
     return {read_once.read, read_once.end};
   }
