@@ -56,8 +56,9 @@ def _flag(config: Any, name: str) -> bool:
         return False
     if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", None) == "b":
         return bool(value)
-    if _integer(value) in (0, 1):
-        return bool(_integer(value))
+    number = _integer(value)
+    if number in (0, 1):
+        return number == 1
     raise InputError(f"trtllm config: {name}: {value!r} is not a boolean (True or False)")
 
 
@@ -81,9 +82,10 @@ def _enumerator(value: Any, field: str) -> Optional[str]:
         return name.split(".")[-1]
     if isinstance(value, str):
         return value.split("::")[-1].split(".")[-1]
-    if _integer(value) is not None:
-        return str(_integer(value))
-    raise InputError(f"trtllm config: {field}: {value!r} is not an enumerator (its name, or its value)")
+    number = _integer(value)
+    if number is None:
+        raise InputError(f"trtllm config: {field}: {value!r} is not an enumerator (its name, or its value)")
+    return str(number)
 
 
 def _shape(value: Any, field: str) -> Optional[str]:
@@ -297,6 +299,7 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     index: Dict[str, int] = {}  # an entry's key -> its place in entries
     entries: List[dict] = []
     places: List[int] = []
+    firsts: List[int] = []  # each entry's first place in configs, which its messages name
     for at, config in enumerate(configs):
         try:
             text = _spelled(read[config]) if isinstance(config, str) else spelling(config)
@@ -311,6 +314,7 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
         place = index.get(key)
         if place is None:
             place = index[key] = len(entries)
+            firsts.append(at)
             entries.append(entry if entry is not None else _entry_of(text, activation, weight, output, runner, keys))
         places.append(place)
     # The runner's keys that every entry holds alike go to the call's defaults, read once: a
@@ -330,11 +334,10 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
                 del e[key]
     results = _check_many(own, arch=arch, errors="return", **shared)
     # An entry's message names its place among the entries; the caller's list has the config at its first place.
-    first = {place: at for at, place in reversed(list(enumerate(places)))}
     for place, result in enumerate(results):
         named = f"configs[{place}]"
-        if not isinstance(result, Result) and str(result).startswith(named) and first[place] != place:
-            results[place] = InputError(f"configs[{first[place]}]" + str(result)[len(named):])
+        if not isinstance(result, Result) and str(result).startswith(named) and firsts[place] != place:
+            results[place] = InputError(f"configs[{firsts[place]}]" + str(result)[len(named):])
     return [results[place] for place in places]
 
 
