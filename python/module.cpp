@@ -693,9 +693,9 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The compiled core of smem_budget; use the functions of the smem_budget package.";
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
 
-  py::class_<PyResult>(m, "Result",
-                       "One configuration's shared-memory budget, as `smem-budget --format json` reports it.")
-      .def_property_readonly("name", [](const PyResult& r) { return r.result.name; })
+  py::class_<PyResult> result_class(
+      m, "Result", "One configuration's shared-memory budget, as `smem-budget --format json` reports it.");
+  result_class.def_property_readonly("name", [](const PyResult& r) { return r.result.name; })
       .def_property_readonly(
           "verdict", [](const PyResult& r) { return std::string(smem_budget::name_of(r.budget().verdict)); },
           verdict_doc().c_str())
@@ -743,7 +743,6 @@ PYBIND11_MODULE(_core, m) {
           },
           "The configuration, normalised as the JSON output's 'config'.")
       .def("to_dict", &PyResult::to_dict, "The result object of `smem-budget --format json`, as a dict.")
-      .def(py::pickle(&result_state, &result_from_state))
       .def(
           "__eq__",
           [](const PyResult& r, const py::object& other) -> py::object {
@@ -758,6 +757,16 @@ PYBIND11_MODULE(_core, m) {
         if (r.sized()) text += " total=" + std::to_string(b.total) + " stages=" + std::to_string(b.decision.stages);
         return text + ">";
       });
+
+  // pybind11 makes its Results without __new__ (py::cast); a Result made by Result.__new__ would
+  // read as uninitialised memory, so the class refuses it.
+  result_class.attr(
+      "__new__") = py::staticmethod(py::cpp_function([](const py::args&, const py::kwargs&) -> py::object {
+    throw py::type_error("smem_budget.Result is made by check(), check_many(), compare() and sweep(), not directly");
+  }));
+  // Pickling, which the package registers with copyreg: a Result's state, and a Result judged again from one.
+  m.def("_result_state", &result_state, "What a Result is pickled as.");
+  m.def("_result_from_state", &result_from_state, "A pickled Result judged again from its configuration.");
 
   static const std::string check_doc = R"doc(check(config=None, *, arch="sm120", device=0, **keys) -> Result
 

@@ -13,12 +13,22 @@ with the batch-file keys as keyword arguments, and bad input raises :class:`Inpu
 ``python -m smem_budget`` (and the ``smem-budget`` script ``pip install`` puts on PATH) is the
 command line itself.
 """
-from typing import Any, Dict, Mapping, Optional, Sequence, Union
+import copyreg
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 from smem_budget import _core
 from smem_budget._core import InputError, Result, check_many, fits, suggest, sweep
 
 __version__ = _core.__version__
+
+
+def _result_again(state: Tuple[Any, ...]) -> Result:
+    """A pickled Result, judged again from its configuration."""
+    return _core._result_from_state(state)
+
+
+# A Result is pickled and copied as its state: never made empty by Result.__new__, which it refuses.
+copyreg.pickle(Result, lambda result: (_result_again, (_core._result_state(result),)))
 __all__ = ["InputError", "Result", "check", "check_many", "fits", "suggest", "sweep", "compare", "arch",
            "cutlass_versions"]
 

@@ -3,6 +3,8 @@
 Run by ctest (`python`), with PYTHONPATH naming the built package and SMEM_BUDGET_EXE the CLI.
 """
 import json
+import copy
+import copyreg
 import os
 import pickle
 import re
@@ -92,12 +94,22 @@ def test_to_dict_fed_back_through_check_many_is_the_same_result():
 
 
 def test_a_tampered_pickle_is_bad_input_not_a_crash():
-    state = smem_budget.check("128x128x128").__getstate__()
+    made_again, (state,) = copyreg.dispatch_table[smem_budget.Result](smem_budget.check("128x128x128"))
     for config, message in (('{"tile": "128x128x128", "bogus": 1}', 'pickled result.bogus: unknown key "bogus"'),
                             ("5", "a pickled smem_budget.Result of another version")):
-        result = smem_budget.Result.__new__(smem_budget.Result)
         with pytest.raises(smem_budget.InputError, match=message):
-            result.__setstate__((config,) + state[1:])
+            made_again((config,) + state[1:])
+
+
+def test_a_result_is_never_made_empty():
+    # A Result with nothing in it read uninitialised memory: its name raised MemoryError, its
+    # notes crashed the process.
+    for make in (lambda: smem_budget.Result.__new__(smem_budget.Result), lambda: smem_budget.Result()):
+        with pytest.raises(TypeError, match="smem_budget.Result is made by check"):
+            make()
+    result = smem_budget.check("128x256x64B", grouped=True, epilogue="finalize")
+    assert copy.copy(result) == result and copy.deepcopy(result) == result
+    assert pickle.loads(pickle.dumps(result, protocol=0)) == result
 
 
 def test_values_python_has_and_the_tool_cannot_read_are_input_errors():
