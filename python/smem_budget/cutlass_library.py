@@ -55,7 +55,7 @@ def _name_arch(name: str) -> Optional[str]:
     return match.group(1) if match else None
 
 
-def filter(operations: Iterable[Any], *, arch: Optional[str] = None,
+def filter(operations: Iterable[Any], *, arch: Optional[str] = None, device: int = 0,
            **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
     """``kept``, ``removed`` (each with its result) and ``unjudged`` (each with the "not modelled"
     message), as ``smem-budget lint`` splits the same names; without ``arch``, each name's own
@@ -71,7 +71,8 @@ def filter(operations: Iterable[Any], *, arch: Optional[str] = None,
         groups.setdefault(target, []).append(index)
     results: List[Any] = [None] * len(operations)
     for target, indices in groups.items():
-        judged = _check_many([{"kernel": names[i], **keys} for i in indices], arch=target, errors="return")
+        judged = _check_many([{"kernel": names[i], **keys} for i in indices], arch=target, device=device,
+                             errors="return")
         for i, result in zip(indices, judged):
             results[i] = result
     return split(operations, results)

@@ -242,17 +242,18 @@ def _entry_of(text: str, activation: Optional[str], weight: Optional[str], outpu
     return entry
 
 
-def check(config: Any, *, arch: str = "sm120", activation: Optional[str] = None, weight: Optional[str] = None,
-          output: Optional[str] = None, runner: Optional[str] = "trtllm-moe", **keys: Any) -> Result:
+def check(config: Any, *, arch: str = "sm120", device: int = 0, activation: Optional[str] = None,
+          weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
+          **keys: Any) -> Result:
     """One tactic as the kernel it selects: the config's tile, cluster, schedules, FINALIZE and
     swap_ab, the runner's types, what the runner builds (``runner="trtllm-moe"``, the default: the
     MoE launcher, grouped; ``None``: the keys say the rest) and any other key of
     :func:`smem_budget.check`. The result is named by the config's one-line spelling. Raises
     InputError for a config the model does not answer ("not modelled: …")."""
-    return _check(arch=arch, **_entry(config, activation, weight, output, runner, keys))
+    return _check(arch=arch, device=device, **_entry(config, activation, weight, output, runner, keys))
 
 
-def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
+def filter(configs: Iterable[Any], *, arch: str = "sm120", device: int = 0, activation: Optional[str] = None,
            weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
            **keys: Any) -> Tuple[List[Any], List[Tuple[Any, Result]], List[Tuple[Any, str]]]:
     """An autotuner's candidate list split three ways: ``kept`` (they build and fit), ``removed``
@@ -260,26 +261,26 @@ def filter(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[
     message saying what the model does not answer, for the caller to decide). Keys as :func:`check`;
     the list is judged in one call."""
     configs = listed(configs, "configs")
-    misfits = _misfits(configs, arch, activation, weight, output, runner, keys)
+    misfits = _misfits(configs, arch, device, activation, weight, output, runner, keys)
     misfit = {i for i, _ in misfits}
     removed, unjudged = split_misfits([(configs[i], result) for i, result in misfits])
     return [c for i, c in enumerate(configs) if i not in misfit], removed, unjudged
 
 
-def _misfits(configs: List[Any], arch: str, activation: Optional[str], weight: Optional[str], output: Optional[str],
-             runner: Optional[str], keys: Mapping[str, Any]) -> List[Tuple[int, Any]]:
+def _misfits(configs: List[Any], arch: str, device: int, activation: Optional[str], weight: Optional[str],
+             output: Optional[str], runner: Optional[str], keys: Mapping[str, Any]) -> List[Tuple[int, Any]]:
     """(index, Result or InputError) of each config whose kernel does not fit or is not judged, in
     order, judged as :func:`check_many` judges them; of texts alike, the Results of those that fit
     are never made."""
     if _texts_alike(configs, activation, weight, keys):
-        own, defaults = _texts_alike_keys(configs, arch, activation, output, runner, keys)
+        own, defaults = _texts_alike_keys(configs, arch, device, activation, output, runner, keys)
         return _gemm_config_misfits(configs, own, **defaults)
-    results = check_many(configs, arch=arch, activation=activation, weight=weight, output=output, runner=runner,
-                         **keys)
+    results = check_many(configs, arch=arch, device=device, activation=activation, weight=weight, output=output,
+                         runner=runner, **keys)
     return [(i, result) for i, (result, fits) in enumerate(zip(results, fits_of(results))) if not fits]
 
 
-def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
+def check_many(configs: Iterable[Any], *, arch: str = "sm120", device: int = 0, activation: Optional[str] = None,
                weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
                **keys: Any) -> List[Any]:
     """One result per config, in order, judged in one call: a Result, or the InputError of a config
@@ -291,7 +292,7 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
     # these keys, so the spelling tells entries apart, unless the caller's keys name the kernel themselves.
     configs = listed(configs, "configs")
     if _texts_alike(configs, activation, weight, keys):
-        own, defaults = _texts_alike_keys(configs, arch, activation, output, runner, keys)
+        own, defaults = _texts_alike_keys(configs, arch, device, activation, output, runner, keys)
         return _check_gemm_configs(configs, own, errors="return", **defaults)
     texts = list(dict.fromkeys(config for config in configs if isinstance(config, str)))
     read = dict(zip(texts, _spellings(texts)))
@@ -332,7 +333,7 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", activation: Optio
         for e in own:
             for key in shared:
                 del e[key]
-    results = _check_many(own, arch=arch, errors="return", **shared)
+    results = _check_many(own, arch=arch, device=device, errors="return", **shared)
     # An entry's message names its place among the entries; the caller's list has the config at its first place.
     for place, result in enumerate(results):
         named = f"configs[{place}]"
@@ -348,16 +349,16 @@ def _texts_alike(configs: List[Any], activation: Optional[str], weight: Optional
     return bool(configs) and "kernel" not in keys and activation == weight and all(isinstance(c, str) for c in configs)
 
 
-def _texts_alike_keys(texts: List[str], arch: str, types: Optional[str], output: Optional[str],
+def _texts_alike_keys(texts: List[str], arch: str, device: int, types: Optional[str], output: Optional[str],
                       runner: Optional[str], keys: Mapping[str, Any]) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     """The keys of :func:`check_many` over texts alike (:func:`_texts_alike`), read and judged in one
     call, each distinct spelling one entry: what goes with each text's spelling, and the call's
-    defaults (the runner's keys, and the architecture)."""
+    defaults (the runner's keys, the architecture and the GPU's number)."""
     rest = _entry_of(texts[0], types, types, output, runner, keys)  # the same for every text but its kernel
     del rest["kernel"]
     shared = {key: rest[key] for key in ("runner", "types", "scaling", "d") if key not in keys and key in rest}
     own = {key: value for key, value in rest.items() if key not in shared}
-    return own, {"arch": arch, **shared}
+    return own, {"arch": arch, "device": device, **shared}
 
 
 class TacticFilter:
@@ -369,11 +370,11 @@ class TacticFilter:
     removed to its Result (why, and what would fit); ``unjudged`` each id the model does not answer
     to its "not modelled" message; those are kept for the autotuner to try."""
 
-    def __init__(self, configs: Iterable[Any], *, arch: str = "sm120", activation: Optional[str] = None,
-                 weight: Optional[str] = None, output: Optional[str] = None, runner: Optional[str] = "trtllm-moe",
-                 **keys: Any) -> None:
+    def __init__(self, configs: Iterable[Any], *, arch: str = "sm120", device: int = 0,
+                 activation: Optional[str] = None, weight: Optional[str] = None, output: Optional[str] = None,
+                 runner: Optional[str] = "trtllm-moe", **keys: Any) -> None:
         configs = listed(configs, "configs")
-        removed, unjudged = split_misfits(_misfits(configs, arch, activation, weight, output, runner, keys))
+        removed, unjudged = split_misfits(_misfits(configs, arch, device, activation, weight, output, runner, keys))
         self.removed: Dict[int, Result] = dict(removed)
         self.unjudged: Dict[int, str] = dict(unjudged)
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import smem_budget
-from smem_budget import trtllm
+from smem_budget import cutlass_library, trtllm
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "data", "tactics")
 
@@ -417,3 +417,22 @@ def test_the_moe_runners_gated_activation_tactic_is_its_measured_fused_kernel():
     assert (result.config["d"], result.config["activation_type"]) == ("bf16", "swiglu")
     # Without the activation the same tactic is MoeFCGemm, a union of mainloop and epilogue.
     assert trtllm.check(config, arch="sm80", activation="bf16", weight="bf16", output="bf16").total != result.total
+
+
+def test_the_gpu_number_is_the_calls_like_the_architecture():
+    # device= named an entry's key in the list functions ("configs[0].device: unknown key"), where
+    # check() passes it to the architecture; "native" asks the driver for that GPU.
+    with pytest.raises(smem_budget.InputError) as asked:
+        smem_budget.check("128x128x128", arch="native", device=99)
+    text = "CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x64B}"
+    fields = {"sm_version": 120, "tile_config_sm120": "CtaShape128x128x64B"}
+    types = dict(activation="nvfp4", weight="nvfp4", output="bf16")
+    name = "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_cooperative_q"
+    for call in (lambda **k: trtllm.check(text, **types, **k), lambda **k: trtllm.check_many([text], **types, **k),
+                 lambda **k: trtllm.check_many([fields], **types, **k), lambda **k: trtllm.filter([text], **types, **k),
+                 lambda **k: trtllm.TacticFilter([text], **types, **k),
+                 lambda **k: cutlass_library.filter([{"procedural_name": name}], **k)):
+        with pytest.raises(smem_budget.InputError) as got:
+            call(arch="native", device=99)
+        assert str(got.value) == str(asked.value)
+        call(arch="sm120", device=99)  # a named architecture asks no GPU
