@@ -1,5 +1,6 @@
 """What the filters of smem_budget.trtllm and smem_budget.cutlass_library share: the list they are
-given, and its results split into what to keep, what to remove and what the model cannot judge."""
+given, its results split into what to keep, what to remove and what the model cannot judge, and
+the place a result's message names."""
 from typing import Any, Iterable, List, Mapping, Tuple
 
 from smem_budget._core import InputError, Result, fits_of
@@ -44,3 +45,12 @@ def split_misfits(misfits: List[Tuple[Any, Any]]) -> Tuple[List[Tuple[Any, Resul
         else:
             removed.append((item, result))
     return removed, unjudged
+
+
+def named_at(result: Any, entry: int, place: str) -> Any:
+    """``result``, an InputError whose message names entry ``entry`` of the call that judged it
+    ("configs[3]: …") naming ``place`` there instead: where the caller's list has it."""
+    entry_name = f"configs[{entry}]"
+    if isinstance(result, Result) or not str(result).startswith(entry_name) or entry_name == place:
+        return result
+    return InputError(place + str(result)[len(entry_name):])

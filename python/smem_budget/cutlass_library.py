@@ -16,7 +16,7 @@ import re
 from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
 
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
-from smem_budget._verdicts import listed, split
+from smem_budget._verdicts import listed, named_at, split
 
 __all__ = ["kernel_name", "check", "filter", "filter_op", "manifest_filter"]
 
@@ -73,8 +73,8 @@ def filter(operations: Iterable[Any], *, arch: Optional[str] = None, device: int
     for target, indices in groups.items():
         judged = _check_many([{"kernel": names[i], **keys} for i in indices], arch=target, device=device,
                              errors="return")
-        for i, result in zip(indices, judged):
-            results[i] = result
+        for entry, (i, result) in enumerate(zip(indices, judged)):
+            results[i] = named_at(result, entry, f"operations[{i}]")
     return split(operations, results)
 
 

@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 from smem_budget._core import InputError, Result, check as _check, check_many as _check_many
 from smem_budget._core import check_gemm_configs as _check_gemm_configs, fits_of, gemm_config_spellings as _spellings
 from smem_budget._core import gemm_config_misfits as _gemm_config_misfits
-from smem_budget._verdicts import listed, split_misfits
+from smem_budget._verdicts import listed, named_at, split_misfits
 
 __all__ = ["spelling", "check", "check_many", "filter", "TacticFilter"]
 
@@ -335,10 +335,7 @@ def check_many(configs: Iterable[Any], *, arch: str = "sm120", device: int = 0, 
                 del e[key]
     results = _check_many(own, arch=arch, device=device, errors="return", **shared)
     # An entry's message names its place among the entries; the caller's list has the config at its first place.
-    for place, result in enumerate(results):
-        named = f"configs[{place}]"
-        if not isinstance(result, Result) and str(result).startswith(named) and firsts[place] != place:
-            results[place] = InputError(f"configs[{firsts[place]}]" + str(result)[len(named):])
+    results = [named_at(result, place, f"configs[{firsts[place]}]") for place, result in enumerate(results)]
     return [results[place] for place in places]
 
 

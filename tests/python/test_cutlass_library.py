@@ -92,3 +92,15 @@ def test_a_kernel_key_beside_an_operation_is_refused():
             call(op, kernel="CtaShape128x128x64B")
     with pytest.raises(smem_budget.InputError, match="operations: expected a list of them, got one str"):
         cutlass_library.filter("cutlass3x_sm90_tensorop_gemm")
+
+
+def test_a_message_names_the_operations_place_in_the_callers_list():
+    # Each architecture's operations are judged in a call of their own, whose messages named an
+    # operation by its place in that call ("configs[1]") rather than in the caller's list.
+    sm90 = "cutlass3x_sm90_tensorop_gemm_e4m3_e4m3_f32_void_f32_128x128x128_1x1x1_0_tnt_align16_warpspecialized_cooperative_epi_tma"
+    sm120 = "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_cooperative_q"
+    kept, _, unjudged = cutlass_library.filter([{"procedural_name": n} for n in
+                                                (sm90, sm120, sm120.replace("_gemm_", "_s16864gemm_"))])
+    assert len(kept) == 2 and [message.split(":")[0] for _, message in unjudged] == ["operations[2].kernel"]
+    with pytest.raises(smem_budget.InputError, match=r"^operations\[2\]\.kernel: \"zz\" in the kernel name"):
+        cutlass_library.filter([{"procedural_name": n} for n in (sm90, sm120, sm90.replace("epi_tma", "epi_zz"))])
