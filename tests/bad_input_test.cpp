@@ -470,6 +470,7 @@ const Case cases[] = {
   {"lint", nullptr, "lint: name the files to read kernel names from (- reads standard input)"},
   {"lint missing-tactics.txt", nullptr, "missing-tactics.txt: cannot open"},
   {"lint BAD", "no names in this text", "BAD: no kernel names in it"},
+  {"lint - -", nullptr, "lint: - (standard input) is given twice; give it once"},
   {"lint --tile 128x128x128 README.md", nullptr, "--tile is not an option of smem-budget lint"},
   {"--tile 128x128x128 --fusion sf-gen:48", nullptr, "--fusion: \"sf-gen:48\": expected sf-gen, sf-gen:VECTOR"},
   {"--tile 128x128x128 --fusion sf-gen:32:ue5m0", nullptr, "TYPE ue4m3 or ue8m0"},

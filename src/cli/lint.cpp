@@ -1,5 +1,6 @@
 #include "cli/lint.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ int run_lint(LintOptions& o) {
     throw io::InputError(
         "lint: name the files to read kernel names from (- reads standard input), e.g. "
         "smem-budget lint tactics.txt");
+  // Standard input is read once: a second "-" would read it empty.
+  if (std::count(o.files.begin(), o.files.end(), "-") > 1)
+    throw io::InputError("lint: - (standard input) is given twice; give it once");
   const io::Settings flags = command_line_settings(o.config);
   const Architecture arch = chosen_architecture(o.config, o.config.arch, "--arch");
   const LintReport report = frontend::lint(o.files, flags, arch);
