@@ -758,12 +758,17 @@ PYBIND11_MODULE(_core, m) {
         return text + ">";
       });
 
-  // pybind11 makes its Results without __new__ (py::cast); a Result made by Result.__new__ would
-  // read as uninitialised memory, so the class refuses it.
-  result_class.attr(
-      "__new__") = py::staticmethod(py::cpp_function([](const py::args&, const py::kwargs&) -> py::object {
-    throw py::type_error("smem_budget.Result is made by check(), check_many(), compare() and sweep(), not directly");
-  }));
+  // pybind11 makes its Results without tp_new (py::cast); a Result made by Result.__new__, or by
+  // its base's __new__, would read as uninitialised memory, so the type's own tp_new refuses, and
+  // Python refuses a base's __new__ for a type whose tp_new is not the base's.
+  auto* result_type = reinterpret_cast<PyTypeObject*>(result_class.ptr());
+  result_type->tp_new = [](PyTypeObject*, PyObject*, PyObject*) -> PyObject* {
+    PyErr_SetString(PyExc_TypeError,
+                    "smem_budget.Result is made by check(), check_many(), compare() and sweep(), not directly (nor "
+                    "from a pickle of another version of smem_budget)");
+    return nullptr;
+  };
+  PyType_Modified(result_type);
   // Pickling, which the package registers with copyreg: a Result's state, and a Result judged again from one.
   m.def("_result_state", &result_state, "What a Result is pickled as.");
   m.def("_result_from_state", &result_from_state, "A pickled Result judged again from its configuration.");
