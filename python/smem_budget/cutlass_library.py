@@ -69,6 +69,8 @@ def filter(operations: Iterable[Any], *, arch: Optional[str] = None, device: int
         if target is None:
             raise InputError(f"operation {name}: its name does not say the architecture (a 2.x kernel): give arch")
         groups.setdefault(target, []).append(index)
+    if not groups:  # nothing to judge, but the call's arch and device are still read, as check_many([]) reads them
+        _check_many([], device=device, **({} if arch is None else {"arch": arch}))
     results: List[Any] = [None] * len(operations)
     for target, indices in groups.items():
         judged = _check_many([{"kernel": names[i], **keys} for i in indices], arch=target, device=device,

@@ -104,3 +104,11 @@ def test_a_message_names_the_operations_place_in_the_callers_list():
     assert len(kept) == 2 and [message.split(":")[0] for _, message in unjudged] == ["operations[2].kernel"]
     with pytest.raises(smem_budget.InputError, match=r"^operations\[2\]\.kernel: \"zz\" in the kernel name"):
         cutlass_library.filter([{"procedural_name": n} for n in (sm90, sm120, sm90.replace("epi_tma", "epi_zz"))])
+
+
+def test_an_empty_list_still_reads_the_calls_arch_and_device():
+    for keys, message in ((dict(arch="bogus"), 'arch: "bogus": unknown architecture'),
+                          (dict(device=-1), "device: -1: expected a GPU's number")):
+        with pytest.raises(smem_budget.InputError, match=message):
+            cutlass_library.filter([], **keys)
+    assert cutlass_library.filter([], arch="sm90") == ([], [], [])
