@@ -545,7 +545,7 @@ TEST_CASE("huge inputs are refused with a message, in bounded memory", "[cli][ba
   Run r = run_process("--config '" + big + "'");
   CHECK(r.status == 2);
   CHECK(r.out.empty());
-  CHECK(r.err.find("larger than 16 MiB") != std::string::npos);
+  CHECK(r.err.find("larger than 16 MiB; split it into smaller files") != std::string::npos);
   std::remove(big.c_str());
 
   // A valid list of 25,000 three-key entries is accepted: the limit counts entries, not their values.

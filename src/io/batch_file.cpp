@@ -233,8 +233,8 @@ std::string read_input_file(const std::string& path) {
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
       text.append(buffer, static_cast<std::size_t>(in.gcount()));
       if (text.size() > max_batch_file_bytes)
-        throw InputError(fmt::format("{}: larger than {} MiB; split it into smaller batch files", label,
-                                     max_batch_file_bytes >> 20));
+        throw InputError(
+            fmt::format("{}: larger than {} MiB; split it into smaller files", label, max_batch_file_bytes >> 20));
     }
   };
   if (path == "-") {
