@@ -62,7 +62,7 @@ Architecture load_arch_file(const std::string& path) {
   const auto bytes = [&](const char* key) -> bytes_t {
     require(key);
     if (!doc[key].is_number_integer() || doc[key].get<std::int64_t>() < 0 ||
-        doc[key].get<std::int64_t>() > (std::int64_t{1} << 40))
+        doc[key].get<std::int64_t>() > max_limit_bytes)
       throw InputError(fmt::format("{}: {}: expected a byte count 0…2^40", path, key));
     return doc[key].get<std::int64_t>();
   };
@@ -74,17 +74,8 @@ Architecture load_arch_file(const std::string& path) {
   arch.limits.smem_per_block = bytes("smem_per_block");
   arch.limits.smem_per_block_optin = bytes("smem_per_block_optin");
   arch.limits.reserved_smem_per_block = bytes("reserved_smem_per_block");
-  // The limits as a GPU has them (each real one: per block <= opt-in <= per SM, opt-in > 0, reserved <= per SM).
+  check_limits(arch.limits, path);
   const ArchLimits& l = arch.limits;
-  if (l.smem_per_block_optin == 0)
-    throw InputError(fmt::format("{}: smem_per_block_optin: 0; a block may opt in to some shared memory", path));
-  const auto at_most = [&](const char* key, bytes_t value, const char* bound, bytes_t limit) {
-    if (value > limit)
-      throw InputError(fmt::format("{}: {} ({}) is larger than {} ({})", path, key, value, bound, limit));
-  };
-  at_most("smem_per_block_optin", l.smem_per_block_optin, "smem_per_sm", l.smem_per_sm);
-  at_most("smem_per_block", l.smem_per_block, "smem_per_block_optin", l.smem_per_block_optin);
-  at_most("reserved_smem_per_block", l.reserved_smem_per_block, "smem_per_sm", l.smem_per_sm);
   // A built-in's name would say that GPU while another's rules answer.
   if (const auto named = find_arch(arch.name); named && named->cc != l.cc)
     throw InputError(
@@ -92,6 +83,19 @@ Architecture load_arch_file(const std::string& path) {
                     "the GPU otherwise",
                     path, arch.name, named->name, named->cc.major, named->cc.minor, l.cc.major, l.cc.minor));
   return arch;
+}
+
+void check_limits(const ArchLimits& l, const std::string& where) {
+  // As each real GPU has them.
+  if (l.smem_per_block_optin == 0)
+    throw InputError(fmt::format("{}: smem_per_block_optin: 0; a block may opt in to some shared memory", where));
+  const auto at_most = [&](const char* key, bytes_t value, const char* bound, bytes_t limit) {
+    if (value > limit)
+      throw InputError(fmt::format("{}: {} ({}) is larger than {} ({})", where, key, value, bound, limit));
+  };
+  at_most("smem_per_block_optin", l.smem_per_block_optin, "smem_per_sm", l.smem_per_sm);
+  at_most("smem_per_block", l.smem_per_block, "smem_per_block_optin", l.smem_per_block_optin);
+  at_most("reserved_smem_per_block", l.reserved_smem_per_block, "smem_per_sm", l.smem_per_sm);
 }
 
 }  // namespace smem_budget::io
