@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "frontend/evaluation.hpp"
 #include "frontend/many.hpp"
 #include "frontend/sweep.hpp"
+#include "io/arch_file.hpp"
 #include "io/config_keys.hpp"
 #include "io/gemm_config.hpp"
 #include "io/kernel_name.hpp"
@@ -653,12 +655,19 @@ PyResult result_from_pickled(const py::tuple& state) {
     settings[key] = Setting{value, origin};
   }
   const auto numbers = state[2].cast<std::vector<long long>>();
+  // As this version pickles them: a compute capability of two numbers below 100, six numbers in all.
+  const auto in = [](long long n, long long most) { return n >= 0 && n <= most; };
+  if (numbers.size() != 6 || !in(numbers[0], 99) || !in(numbers[1], 99) ||
+      !std::all_of(numbers.begin() + 2, numbers.end(),
+                   [&](long long n) { return in(n, smem_budget::io::max_limit_bytes); }))
+    throw InputError(foreign_pickle);
   smem_budget::ArchLimits limits{};
   limits.cc = {static_cast<int>(numbers.at(0)), static_cast<int>(numbers.at(1))};
   limits.smem_per_sm = numbers.at(2);
   limits.smem_per_block = numbers.at(3);
   limits.smem_per_block_optin = numbers.at(4);
   limits.reserved_smem_per_block = numbers.at(5);
+  smem_budget::io::check_limits(limits, "pickled result");
   Result result;
   result.config = smem_budget::io::to_config(settings);
   const auto budget = smem_budget::evaluate(result.config, limits);

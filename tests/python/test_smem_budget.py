@@ -101,6 +101,19 @@ def test_a_tampered_pickle_is_bad_input_not_a_crash():
             made_again((config,) + state[1:])
 
 
+def test_a_pickled_results_limits_are_read_as_an_arch_files_are():
+    # They were taken as given: a limit of -1, a compute capability of 2**32 + 12 read as 12.
+    made_again, (state,) = copyreg.dispatch_table[smem_budget.Result](smem_budget.check("128x128x128"))
+    for limits, message in (((12, 0, -1, -1, -1, -1), "a pickled smem_budget.Result of another version"),
+                            ((2**32 + 12, 0, 102400, 49152, 101376, 1024), "of another version"),
+                            ((12, 0, 102400, 49152, 0, 1024), "pickled result: smem_per_block_optin: 0"),
+                            ((12, 0, 100, 49152, 101376, 1024),
+                             r"pickled result: smem_per_block_optin \(101376\) is larger than smem_per_sm \(100\)")):
+        with pytest.raises(smem_budget.InputError, match=message):
+            made_again(state[:2] + (limits,) + state[3:])
+    assert made_again(state) == smem_budget.check("128x128x128")
+
+
 def test_a_result_is_never_made_empty():
     # A Result with nothing in it read uninitialised memory: its name raised MemoryError, its
     # notes crashed the process.
