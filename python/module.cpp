@@ -189,22 +189,39 @@ bool is_tile_sequence(py::handle value) {
   return (py::isinstance<py::tuple>(value) || py::isinstance<py::list>(value)) && py::len(value) == 3;
 }
 
+// A call's "arch" and "device" keywords, taken out of its keys and checked.
+struct ArchKeywords {
+  std::string arch = "sm120";
+  bool arch_given = false;
+  int device = 0;
+};
+
+ArchKeywords pop_arch_keywords(py::kwargs& keys) {
+  ArchKeywords out;
+  if (keys.contains("arch")) {
+    out.arch = utf8_of(py::str(keys.attr("pop")("arch")));
+    out.arch_given = true;
+  }
+  if (keys.contains("device")) out.device = device_of(keys.attr("pop")("device"));
+  return out;
+}
+
 // check(config=None, *, arch="sm120", device=0, **keys): `config` is a tile string or tuple, or a
 // dict of keys; keyword arguments add to it or replace its keys.
 struct Call {
   Settings settings;
   std::string name;
-  std::string arch = "sm120";
+  std::string arch;
   int device = 0;
 };
 
 Call call_of(const py::args& args, py::kwargs keys) {
   if (args.size() > 1) throw py::type_error("at most one positional argument: a tile string or a configuration dict");
   Call call;
-  const bool keys_gave_arch = keys.contains("arch");
-  bool arch_given = keys_gave_arch;
-  if (keys_gave_arch) call.arch = utf8_of(py::str(keys.attr("pop")("arch")));
-  if (keys.contains("device")) call.device = device_of(keys.attr("pop")("device"));
+  const ArchKeywords keywords = pop_arch_keywords(keys);
+  bool arch_given = keywords.arch_given;  // by the keyword, or by the dict's "arch" (below)
+  call.arch = keywords.arch;
+  call.device = keywords.device;
   if (args.size() == 1 && !args[0].is_none()) {
     if (py::isinstance<py::str>(args[0]) || is_tile_sequence(args[0])) {
       call.settings["tile"] = Setting{to_json(args[0]), "tile"};
@@ -214,7 +231,7 @@ Call call_of(const py::args& args, py::kwargs keys) {
       // A batch entry's own architecture, unless the keyword argument names one.
       if (config.contains("arch")) {
         const std::string own = utf8_of(py::str(config.attr("pop")("arch")));
-        if (!keys_gave_arch) call.arch = own;
+        if (!keywords.arch_given) call.arch = own;
         arch_given = true;
       }
       add_settings(call.settings, config);
@@ -279,16 +296,13 @@ bool raises(const std::string& errors) {
 
 // check_many's keyword arguments: "arch", "device" and the defaults, each checked; throws InputError.
 ManyDefaults many_defaults(py::kwargs defaults) {
-  std::string arch = "sm120";
-  int device = 0;
-  if (defaults.contains("arch")) arch = utf8_of(py::str(defaults.attr("pop")("arch")));
-  if (defaults.contains("device")) device = device_of(defaults.attr("pop")("device"));
+  const ArchKeywords keywords = pop_arch_keywords(defaults);
   Settings base;
   add_settings(base, defaults, "defaults.");
   base.erase("name");
   for (const auto& [key, setting] : base) smem_budget::io::check_setting(key, setting.value, setting.origin);
   smem_budget::io::expand_kernel_name(base);
-  return {std::move(base), architecture(arch, device)};
+  return {std::move(base), architecture(keywords.arch, keywords.device)};
 }
 
 // Where an entry is, as messages name it: "configs[3]".
@@ -572,13 +586,10 @@ py::list suggest(const py::args& args, const py::kwargs& keys) {
 }
 
 py::list sweep(py::kwargs keys) {
-  std::string arch = "sm120";
-  int device = 0;
-  if (keys.contains("arch")) arch = utf8_of(py::str(keys.attr("pop")("arch")));
-  if (keys.contains("device")) device = device_of(keys.attr("pop")("device"));
+  const ArchKeywords keywords = pop_arch_keywords(keys);
   Settings settings = settings_of(keys);
   if (settings.contains("tile")) throw InputError("tile: a sweep makes the tiles itself; leave tile out");
-  const Architecture a = architecture(arch, device);
+  const Architecture a = architecture(keywords.arch, keywords.device);
   settings = smem_budget::frontend::with_architecture_defaults(std::move(settings), a);
   const smem_budget::Config base = smem_budget::io::to_config_except_tile(settings);
   smem_budget::Report report = smem_budget::frontend::sweep_report(base, settings.contains("schedule"), a);
@@ -662,11 +673,11 @@ PyResult result_from_pickled(const py::tuple& state) {
                    [&](long long n) { return in(n, smem_budget::io::max_limit_bytes); }))
     throw InputError(foreign_pickle);
   smem_budget::ArchLimits limits{};
-  limits.cc = {static_cast<int>(numbers.at(0)), static_cast<int>(numbers.at(1))};
-  limits.smem_per_sm = numbers.at(2);
-  limits.smem_per_block = numbers.at(3);
-  limits.smem_per_block_optin = numbers.at(4);
-  limits.reserved_smem_per_block = numbers.at(5);
+  limits.cc = {static_cast<int>(numbers[0]), static_cast<int>(numbers[1])};
+  limits.smem_per_sm = numbers[2];
+  limits.smem_per_block = numbers[3];
+  limits.smem_per_block_optin = numbers[4];
+  limits.reserved_smem_per_block = numbers[5];
   smem_budget::io::check_limits(limits, "pickled result");
   Result result;
   result.config = smem_budget::io::to_config(settings);
@@ -691,7 +702,7 @@ PyResult result_from_state(const py::tuple& state) {
     return result_from_pickled(state);
   } catch (const InputError&) {
     throw;
-  } catch (const std::exception&) {  // JSON, a cast, a short list of limits
+  } catch (const std::exception&) {  // JSON, or a cast
     throw InputError(foreign_pickle);
   }
 }

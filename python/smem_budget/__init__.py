@@ -29,6 +29,7 @@ def _result_again(state: Tuple[Any, ...]) -> Result:
 
 # A Result is pickled and copied as its state: never made empty by Result.__new__, which it refuses.
 copyreg.pickle(Result, lambda result: (_result_again, (_core._result_state(result),)))
+
 __all__ = ["InputError", "Result", "check", "check_many", "fits", "suggest", "sweep", "compare", "arch",
            "cutlass_versions"]
 
