@@ -146,8 +146,13 @@ Evaluation evaluated(const std::string& name, io::Settings settings, const Archi
   const auto kernel = settings.find("kernel");
   e.name = name;
   if (name.empty() && kernel != settings.end()) e.kernel_name = kernel->second.value.get<std::string>();
-  e.completed = with_architecture_defaults(with_runner(std::move(settings), arch), arch);
-  e.config = normalised(io::to_config(e.completed), arch.limits);
+  WithRunner run = with_runner(std::move(settings), arch);
+  e.completed = with_architecture_defaults(std::move(run.settings), arch);
+  Config completion = io::to_config(e.completed);
+  // Nothing else before normalised() reads the tile but into config.tile (to_config reads each key
+  // into fields of its own; the architecture's defaults are the same for any tile).
+  if (!run.tile_read) e.completion_for_any_tile = completion;
+  e.config = normalised(std::move(completion), arch.limits);
   if (release) e.config.cutlass = *release;
   // judge() and evaluate() ask invalid_input() first: an input the model does not answer is their refusal.
   if (fits_unsaid) {
@@ -207,6 +212,17 @@ Result result_of(Evaluation evaluation) {
           std::move(e.given_tile),
           rule_notes(e.config, e.budget),
           e.tile_only};
+}
+
+bool fits_with_tile(Config completion, std::string_view tile, const Architecture& arch) {
+  // As to_config reads the tile: its extents, K in bytes resolved by A's type.
+  const io::Parsed<io::TileSpec> spec = io::parse_tile(tile);
+  if (!io::ok(spec)) return false;
+  const io::Parsed<Tile> resolved = io::resolve_tile(std::get<io::TileSpec>(spec), completion.types.a);
+  if (!io::ok(resolved)) return false;
+  completion.tile = std::get<Tile>(resolved);
+  const auto judged = judge(normalised(completion, arch.limits), arch.limits);
+  return judged && judged.budget().verdict == Verdict::fits;
 }
 
 Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "io/settings.hpp"
@@ -27,6 +28,10 @@ struct Evaluation {
   io::Settings completed;                  // with the runner's keys and the architecture's defaults
   Config config;
   Budget budget;
+  // The configuration as read from `completed`, before normalised(), where no runner looked at the
+  // tile: a kernel that differs from this one in its tile alone completes to it with its own tile
+  // (fits_with_tile). None where a runner looked.
+  std::optional<Config> completion_for_any_tile;
 };
 Evaluation evaluate_settings(const std::string& name, io::Settings settings, const Architecture& arch,
                              const std::string& origin, std::optional<CutlassVersion> release = std::nullopt);
@@ -36,6 +41,11 @@ Evaluation evaluate_settings(const std::string& name, io::Settings settings, con
 Evaluation judge_settings(const std::string& name, io::Settings settings, const Architecture& arch,
                           const std::string& origin);
 Result result_of(Evaluation evaluation);
+
+// Whether a kernel that differs only in its tile ("256x128x128", as its settings give it) from one
+// whose Evaluation has `completion_for_any_tile` fits: that completion with this tile, judged as
+// judge_settings judges. False for any other answer, which judge_settings gives in full.
+bool fits_with_tile(Config completion, std::string_view tile, const Architecture& arch);
 
 // The architecture a CUTLASS kernel name among the settings is built for ("sm103"); none without a
 // kernel or for a tactic, which names no architecture.

@@ -44,6 +44,17 @@ std::string own_config_reading(const Settings& own) {
   return reading ? config_reading(std::move(*reading), own) : "";
 }
 
+// A job's kernel as a CutlassGemmConfig's tile and the rest of what its keys read as (config_reading
+// of the config's rest): jobs with equal rests have settings that differ in the tile alone. None for
+// any other job, and for a job with an architecture of its own.
+std::optional<io::GemmConfigTile> own_config_tile(const ManyJob& job) {
+  const auto kernel = job.own.find("kernel");
+  if (job.own_arch || kernel == job.own.end() || !kernel->second.value.is_string()) return std::nullopt;
+  auto apart = io::gemm_config_tile(kernel->second.value.get_ref<const std::string&>());
+  if (apart) apart->rest = config_reading(std::move(apart->rest), job.own);
+  return apart;
+}
+
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
 std::string called(const ManyJob& job, const Settings& settings) {
   const auto kernel = settings.find("kernel");
@@ -69,14 +80,16 @@ Settings job_settings(ManyJob& job, const Settings& base) {
   return settings;
 }
 
-void judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
+std::optional<Config> judge_on(ManyJob& job, Settings settings, const Architecture& call_arch, bool misfits_only) {
   const Architecture& arch = job.own_arch ? *job.own_arch : call_arch;
   Evaluation evaluation = misfits_only ? judge_settings(job.name, std::move(settings), arch, job.origin)
                                        : evaluate_settings(job.name, std::move(settings), arch, job.origin);
   job.fits = evaluation.budget.verdict == Verdict::fits;
-  if (misfits_only && job.fits) return;
-  job.result = std::make_unique<Result>(result_of(std::move(evaluation)));
-  job.result->own_arch = job.own_arch;
+  if (!misfits_only || !job.fits) {
+    job.result = std::make_unique<Result>(result_of(std::move(evaluation)));
+    job.result->own_arch = job.own_arch;
+  }
+  return std::move(evaluation.completion_for_any_tile);
 }
 
 std::string config_reading(std::string reading, const Settings& own) {
@@ -87,6 +100,10 @@ std::string config_reading(std::string reading, const Settings& own) {
 
 void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only) {
   std::unordered_map<std::string, std::size_t, io::TextHash, std::equal_to<>> judged_reading, judged_kernel;
+  // An autotuner's configs are tiles times the rest (clusters, epilogues, swap_ab): where only
+  // misfits are asked for, a config is judged on the completion of the first with the same rest,
+  // with its own tile, and only one that does not fit so is judged the whole way, for its Result.
+  std::unordered_map<std::string, Config, io::TextHash, std::equal_to<>> completion_of_rest;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
@@ -94,6 +111,13 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool m
       if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
           known != judged_reading.end()) {
         judged_as(job, jobs[known->second], job.own);
+        continue;
+      }
+      std::optional<io::GemmConfigTile> apart = misfits_only && !reading.empty() ? own_config_tile(job) : std::nullopt;
+      if (const auto shared = apart ? completion_of_rest.find(apart->rest) : completion_of_rest.end();
+          shared != completion_of_rest.end() && fits_with_tile(shared->second, apart->tile, defaults.arch)) {
+        job.fits = true;
+        judged_reading.emplace(reading, i);
         continue;
       }
       // Jobs without a kernel name of their own were told apart by their keys already, and those
@@ -106,7 +130,8 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool m
         judged_as(job, jobs[known->second], settings);
         continue;
       }
-      judge_on(job, std::move(settings), defaults.arch, misfits_only);
+      std::optional<Config> completion = judge_on(job, std::move(settings), defaults.arch, misfits_only);
+      if (apart && completion) completion_of_rest.try_emplace(std::move(apart->rest), std::move(*completion));
       if (!identity.empty()) judged_kernel.emplace(identity, i);
       if (!reading.empty()) judged_reading.emplace(reading, i);
     } catch (const InputError& error) {

@@ -40,8 +40,9 @@ struct ManyDefaults {
 io::Settings job_settings(ManyJob& job, const io::Settings& base);
 
 // One job judged on those settings: whether it fits, and its Result unless it fits and only
-// misfits are asked for (a filter keeps those without a word said); throws InputError.
-void judge_on(ManyJob& job, io::Settings settings, const Architecture& call_arch, bool misfits_only);
+// misfits are asked for (a filter keeps those without a word said); throws InputError. Returns
+// the evaluation's completion_for_any_tile.
+std::optional<Config> judge_on(ManyJob& job, io::Settings settings, const Architecture& call_arch, bool misfits_only);
 
 // What a job's keys read as when its kernel is a CutlassGemmConfig that reads as `reading`
 // (io::gemm_config_reading): equal for two jobs judged alike but for the result's name.
@@ -51,7 +52,10 @@ std::string config_reading(std::string reading, const io::Settings& own);
 // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
 // name reads as a kernel an earlier job judged without error takes that result under its own
 // name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
-// With `misfits_only`, a job that fits gets no Result.
+// With `misfits_only`, a job that fits gets no Result, and a CutlassGemmConfig that differs from one
+// judged only in its tile is judged on that one's completion with its own tile where no runner
+// looked at the tile (Evaluation::completion_for_any_tile): only one that does not fit so is judged
+// the whole way.
 void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only = false);
 
 }  // namespace smem_budget::frontend

@@ -16,11 +16,25 @@
 namespace smem_budget::frontend {
 namespace {
 
-// What one runner adds; a key already given is left alone.
+// What one runner adds; a key already given is left alone. The tile is held apart while the runner
+// runs, reached through tile() only, so that whether a runner looked at it is known: kernels that
+// differ only in their tile share the rest of their completion where none did (frontend/many.cpp).
 class RunnerSettings {
  public:
   RunnerSettings(io::Settings& settings, io::Runner runner)
-      : settings_(settings), name_(io::spelling_of(io::runner_words, runner)) {}
+      : settings_(settings), name_(io::spelling_of(io::runner_words, runner)), tile_(settings.extract("tile")) {}
+
+  // The tile setting, or null; the runner's answer depends on it from here on.
+  io::Setting* tile() {
+    tile_read_ = true;
+    return tile_ ? &tile_.mapped() : nullptr;
+  }
+
+  // The settings' tile put back, once the runner is done; whether it was looked at.
+  bool put_back_tile() {
+    settings_.insert(std::move(tile_));
+    return tile_read_;
+  }
 
   void add(std::string_view key, nlohmann::json value, std::string_view source) {
     if (!settings_.contains(key))
@@ -52,6 +66,8 @@ class RunnerSettings {
 
   io::Settings& settings_;
   std::string_view name_;
+  io::Settings::node_type tile_;
+  bool tile_read_ = false;
 };
 
 // The rule set the settings are judged by: 2.x's on sm75 and sm80…sm89, and with generation 2x later.
@@ -108,13 +124,12 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
   if (single_warpgroup)
     runner.add("stages", trtllm_single_warpgroup_stages,
                "StageCount<3>, moe_gemm_tma_ws_mixed_input_launcher.inl:251-254");
-  const auto tile = settings.find("tile");
-  if (tile == settings.end()) return;
-  const io::TileSpec spec = io::tile_spec_of(tile->second);
-  if (spec.k_in_bytes && tile->second.from_kernel_name)
-    tile->second.value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
+  io::Setting* tile = runner.tile();
+  if (!tile) return;
+  const io::TileSpec spec = io::tile_spec_of(*tile);
+  if (spec.k_in_bytes && tile->from_kernel_name) tile->value = fmt::format("{}x{}x{}", spec.m, spec.n, spec.k);
   if (io::string_setting(settings, "trtllm_moe_fork") == io::format_trtllm_moe_fork(TrtllmMoeFork::packed_scales)) {
-    trtllm_moe_sm90_packed_scales_tile(runner, given, types, spec, tile->second);
+    trtllm_moe_sm90_packed_scales_tile(runner, given, types, spec, *tile);
     return;
   }
   if (single_warpgroup) return;
@@ -148,15 +163,15 @@ void trtllm_moe_sm90_mixed_input(io::Settings& settings, RunnerSettings& runner,
 
 // TensorRT-LLM's weight-only dispatch builds a CutlassTileConfig's tile and warp tile with K 128 * 8 / bits of A,
 // one 128-byte line of A: the name's 64 for f16 and bf16 A, 128 for e4m3 (`where` cites the line).
-void weight_only_tactic_k(io::Settings& settings, Element a, std::string_view by, std::string_view where) {
+void weight_only_tactic_k(io::Settings& settings, RunnerSettings& runner, Element a, std::string_view by,
+                          std::string_view where) {
   const std::string k = std::to_string(128 * 8 / bits_of(a));
-  for (const std::string_view key : {"tile", "warp"}) {
-    const auto named = settings.find(key);
-    if (named == settings.end() || !named->second.from_kernel_name || !named->second.value.is_string()) continue;
-    const std::string extents = named->second.value.get<std::string>();
-    named->second.value = extents.substr(0, extents.rfind('x') + 1) + k;
-    named->second.origin =
-        fmt::format("{}, K 128 * 8 / bits of A by the {} runner ({})", named->second.origin, by, where);
+  const auto warp = settings.find("warp");
+  for (io::Setting* named : {runner.tile(), warp == settings.end() ? nullptr : &warp->second}) {
+    if (!named || !named->from_kernel_name || !named->value.is_string()) continue;
+    const std::string extents = named->value.get<std::string>();
+    named->value = extents.substr(0, extents.rfind('x') + 1) + k;
+    named->origin = fmt::format("{}, K 128 * 8 / bits of A by the {} runner ({})", named->origin, by, where);
   }
 }
 
@@ -165,12 +180,13 @@ void weight_only_tactic_k(io::Settings& settings, Element a, std::string_view by
 // it no tactic elsewhere, moe_gemm_template_dispatch.h:575-578; SM90 and later run it as a TMA warp-specialized
 // kernel, :899-901). The quantized dispatch builds tile and warp K 128 (:405), and stages 3 for a tactic's 2
 // (dispatchGemmConfig's FP8-activation overload, :288-298).
-void trtllm_moe_w4a8(io::Settings& settings, const Architecture& arch, const io::Setting& given) {
+void trtllm_moe_w4a8(io::Settings& settings, RunnerSettings& runner, const Architecture& arch,
+                     const io::Setting& given) {
   if (arch.limits.cc != ComputeCapability{8, 9})
     io::fail_at(given.origin, "trtllm-moe builds its 2.x W4A8 (e4m3:u4) MoE GEMM for sm89 only "
                               "(getAmpereConfigs, moe_gemm_template_dispatch.h:575-578; on SM90 and later W4A8 is "
                               "its TMA warp-specialized kernel, :899-901)");
-  weight_only_tactic_k(settings, Element::e4m3, "trtllm-moe", "moe_gemm_template_dispatch.h:405");
+  weight_only_tactic_k(settings, runner, Element::e4m3, "trtllm-moe", "moe_gemm_template_dispatch.h:405");
   const auto stages = settings.find("stages");
   const auto two = [](const nlohmann::json& v) { return (v.is_number_integer() && v == 2) || (v.is_string() && v == "2"); };
   if (stages != settings.end() && two(stages->second.value)) {
@@ -198,7 +214,7 @@ void trtllm_moe(io::Settings& settings, RunnerSettings& runner, const Architectu
       const io::Parsed<OperandPair> operands = io::parse_types(io::string_setting(settings, "types"));
       if (io::ok(operands) && std::get<OperandPair>(operands).a.data == Element::e4m3 &&
           std::get<OperandPair>(operands).b.data == Element::u4)
-        trtllm_moe_w4a8(settings, arch, given);
+        trtllm_moe_w4a8(settings, runner, arch, given);
       return;
     }
     // A gated activation of f16 or bf16 operands: its CuTe kernel, which writes A's type
@@ -258,7 +274,7 @@ void trtllm_fpa_intb(io::Settings& settings, RunnerSettings& runner, const Archi
   const Element a = std::get<OperandPair>(operands).a.data;
   if (a == Element::f16 || a == Element::bf16)
     runner.add("d", types.substr(0, types.find(':')), "D of A's type, fpA_intB_gemm/*_gemm_*.cu");
-  weight_only_tactic_k(settings, a, "trtllm-fpa-intb", "fpA_intB_gemm_template.h:333");
+  weight_only_tactic_k(settings, runner, a, "trtllm-fpa-intb", "fpA_intB_gemm_template.h:333");
 }
 
 // FlashInfer fb28d72's SM120 NVFP4 GEMM (include/flashinfer/gemm/fp4_gemm_template_sm120.h:219-258):
@@ -272,12 +288,12 @@ void flashinfer_fp4_gemm(RunnerSettings& runner) {
 
 // FlashInfer fb28d72's SM120 MXFP8 GEMM (include/flashinfer/gemm/mxfp8_gemm_template_sm120.h:77-117):
 // mx_float8_t<e4m3> A and B, C void, StageCount<2> for a tile M or N of 256, else the carveout.
-void flashinfer_mxfp8_gemm(io::Settings& settings, RunnerSettings& runner) {
+void flashinfer_mxfp8_gemm(RunnerSettings& runner) {
   runner.add("types", "mxfp8", "mx_float8_t<float_e4m3_t> A and B, mxfp8_gemm_template_sm120.h:77-86");
   runner.add("c", "void", "ElementC void, mxfp8_gemm_template_sm120.h:88");
-  const auto tile = settings.find("tile");
-  if (tile == settings.end()) return;
-  const io::TileSpec spec = io::tile_spec_of(tile->second);
+  const io::Setting* tile = runner.tile();
+  if (!tile) return;
+  const io::TileSpec spec = io::tile_spec_of(*tile);
   if (spec.m == 256 || spec.n == 256) runner.add("stages", 2, "StageCount<2> for a 256 tile, mxfp8_gemm_template_sm120.h:112-116");
 }
 
@@ -309,9 +325,9 @@ void sglang_w4a8_moe(io::Settings& settings, RunnerSettings& runner, const io::S
   runner.add("c", "f16", fmt::format("ElementC half_t, {}:44", header));
   runner.add("d", "f16", fmt::format("ElementD, {}:45", header));
   runner.add("d_layout", "col", fmt::format("LayoutC_Transpose, {}:64-65", header));
-  const auto tile = settings.find("tile");
-  if (tile == settings.end()) return;
-  const io::TileSpec spec = io::tile_spec_of(tile->second);
+  const io::Setting* tile = runner.tile();
+  if (!tile) return;
+  const io::TileSpec spec = io::tile_spec_of(*tile);
   const auto found = std::find_if(sglang_w4a8_tiles.begin(), sglang_w4a8_tiles.end(), [&](const SglangTile& t) {
     return t.m == spec.m && t.n == spec.n && t.k == spec.k;
   });
@@ -335,12 +351,12 @@ void sglang_w4a8_moe(io::Settings& settings, RunnerSettings& runner, const io::S
 
 }  // namespace
 
-io::Settings with_runner(io::Settings settings, const Architecture& arch) {
+WithRunner with_runner(io::Settings settings, const Architecture& arch) {
   const auto found = settings.find("runner");
-  if (found == settings.end()) return settings;
+  if (found == settings.end()) return {std::move(settings), false};
   const io::Setting& given = found->second;  // a map's nodes stay put: the runners add keys, and erase none
   const io::Parsed<io::Runner> which = io::parse_runner(io::string_setting(settings, "runner"));
-  if (!io::ok(which)) return settings;
+  if (!io::ok(which)) return {std::move(settings), false};
   const io::Runner runner = std::get<io::Runner>(which);
   RunnerSettings adds(settings, runner);
   switch (runner) {
@@ -358,14 +374,15 @@ io::Settings with_runner(io::Settings settings, const Architecture& arch) {
       break;
     case io::Runner::flashinfer_mxfp8_gemm:
       adds.only_on(settings_rule_set(settings, arch), RuleSet::sm120, arch, "FlashInfer", given);
-      flashinfer_mxfp8_gemm(settings, adds);
+      flashinfer_mxfp8_gemm(adds);
       break;
     case io::Runner::sglang_w4a8_moe:
       adds.only_on(settings_rule_set(settings, arch), RuleSet::sm90, arch, "SGLang", given);
       sglang_w4a8_moe(settings, adds, given);
       break;
   }
-  return settings;
+  const bool tile_read = adds.put_back_tile();
+  return {std::move(settings), tile_read};
 }
 
 }  // namespace smem_budget::frontend

@@ -666,15 +666,17 @@ const std::string& spelling_made(Read& read) {
   return read.spelling;
 }
 
+// The config as gemm_config_settings reads it: the spelling holds every field it reads, and these
+// two it reads no further.
+GemmConfig as_read(GemmConfig config) {
+  config.fallback_cluster_shape.clear();
+  if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
+  return config;
+}
+
 // What a config that is the whole of `text` reads as, made once; throws InputError otherwise.
 const std::string& reading_of(const Found& found, std::string_view text) {
-  if (found.read.reading.empty()) {
-    GemmConfig config = whole(found, text, Origin());
-    // The spelling holds every field gemm_config_settings reads; these two it reads no further.
-    config.fallback_cluster_shape.clear();
-    if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
-    found.read.reading = spelling_of(config);
-  }
+  if (found.read.reading.empty()) found.read.reading = spelling_of(as_read(whole(found, text, Origin())));
   return found.read.reading;
 }
 
@@ -684,6 +686,28 @@ const GemmConfig& read_whole(std::string_view text, const Origin& origin) {
 }
 
 std::string arch_of(int sm) { return "sm" + std::to_string(sm); }
+
+bool is_sm10x(const GemmConfig& c) {
+  const int sm = c.sm_version.value_or(0);
+  return sm >= 100 && sm < 120;
+}
+
+// A config's cluster M as it spells it ("2" of "2x1x1").
+std::string_view cluster_m(const GemmConfig& c) {
+  return std::string_view(c.cluster_shape).substr(0, c.cluster_shape.find('x'));
+}
+
+// The tile setting of a TMA warp-specialized config: its CTA shape, whose M TensorRT-LLM's SM10x
+// launchers double when the cluster's M is 2, one MMA over two CTAs (moe_gemm_tma_ws_launcher.inl:216-220
+// at FlashInfer fb28d72). Every reader leaves the tile as CtaShape{M}x{N}x{K}B (FieldReader::cta_tile, tma_tile).
+std::string tile_setting(const GemmConfig& c) {
+  std::string shape = c.tile.substr(8);
+  if (is_sm10x(c) && cluster_m(c) == "2") {
+    const std::size_t x = shape.find('x');
+    shape = fmt::format("{}{}", 2 * integer(shape.substr(0, x)).value(), shape.substr(x));
+  }
+  return shape;
+}
 
 // MainloopScheduleType's kernels as the schedule key spells them; AUTO leaves the key to the runner.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 5> mainloop_schedules{{
@@ -737,6 +761,18 @@ std::optional<std::string> gemm_config_arch(std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<GemmConfigTile> gemm_config_tile(std::string_view text) {
+  try {
+    const GemmConfig& c = read_whole(text, Origin());
+    if (!c.tma_warp_specialized || c.enable_cuda_kernel) return std::nullopt;
+    GemmConfig rest = as_read(c);
+    rest.tile = "any";
+    return GemmConfigTile{tile_setting(c), spelling_of(rest)};
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
 Settings gemm_config_settings(std::string_view text, const Origin& origin) {
   const GemmConfig& c = read_whole(text, origin);  // nothing below reads another config
   NameReader r(origin);
@@ -750,28 +786,16 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     settings["stages"] = Setting{c.stages, fmt::format("{} (\"stages {}\" in the config)", origin, c.stages), true};
     return settings;
   }
-  // Every reader leaves the tile as CtaShape{M}x{N}x{K}B (FieldReader::cta_tile, tma_tile).
-  const std::string_view tile = c.tile;
-  std::string shape(tile.substr(8));
-  const int sm = c.sm_version.value_or(0);
-  const bool sm10x = sm >= 100 && sm < 120;
-  const auto cluster_m = c.cluster_shape.substr(0, c.cluster_shape.find('x'));
-  if (sm10x) {
-    // TensorRT-LLM's SM10x launchers run one MMA over two CTAs when the cluster's M is 2, the MMA
-    // tile twice the CTA tile (moe_gemm_tma_ws_launcher.inl:216-220 at FlashInfer fb28d72); a
-    // dynamic cluster shape makes cluster_shape only say 1 or 2 SMs (gemm_configs.h).
+  if (is_sm10x(c)) {
+    // One MMA over two CTAs when the cluster's M is 2 (tile_setting); a dynamic cluster shape makes
+    // cluster_shape only say 1 or 2 SMs (gemm_configs.h).
     if (c.mainloop_schedule != "AUTO")
       r.fail(c.mainloop_schedule, "not modelled: SM10x configs choose 1 or 2 SMs by the cluster shape");
-    const bool two_sm = cluster_m == "2";
-    if (two_sm) {
-      const std::size_t x = shape.find('x');
-      shape = fmt::format("{}{}", 2 * integer(shape.substr(0, x)).value(), shape.substr(x));
-    }
-    r.set("schedule", two_sm ? "2sm" : "1sm", c.cluster_shape);
+    r.set("schedule", cluster_m(c) == "2" ? "2sm" : "1sm", c.cluster_shape);
     r.set("cluster", c.dynamic_cluster_shape.empty() ? c.cluster_shape : "dynamic",
           c.dynamic_cluster_shape.empty() ? c.cluster_shape : c.dynamic_cluster_shape);
   } else {
-    if (!c.sm_version && cluster_m == "2")
+    if (!c.sm_version && cluster_m(c) == "2")
       r.fail(c.cluster_shape,
              "the line does not say the architecture, and on SM10x a cluster M of 2 doubles the "
              "MMA tile: give the toString() block");
@@ -780,7 +804,7 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     for (const auto& [mainloop, schedule] : mainloop_schedules)
       if (c.mainloop_schedule == mainloop) r.set("schedule", std::string(schedule), c.mainloop_schedule);
   }
-  r.set("tile", shape, tile);
+  r.set("tile", tile_setting(c), c.tile);
   if (c.epilogue_fusion_type == "FINALIZE")
     r.set("epilogue", "finalize", c.epilogue_fusion_type);
   else if (c.epilogue_schedule == "NO_SMEM")

@@ -57,6 +57,17 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin);
 // setting "dynamic" (an autotuner's list holds both). None for text that is not one config.
 std::optional<std::string> gemm_config_reading(std::string_view text);
 
+// A TMA warp-specialized config's tile apart from the rest of it: the tile setting
+// gemm_config_settings gives ("256x128x128"), and what the config reads as with its tile left
+// out (gemm_config_reading's spelling, "tile=any"). Two configs whose rests are equal have settings
+// that differ in the tile alone. None for a 2.x config (its enumerator names a warp tile too), the
+// CUDA-core tactic and text that is not one config.
+struct GemmConfigTile {
+  std::string tile;
+  std::string rest;
+};
+std::optional<GemmConfigTile> gemm_config_tile(std::string_view text);
+
 // The architecture the config was made for ("sm120"), when it says.
 std::optional<std::string> gemm_config_arch(std::string_view text);
 

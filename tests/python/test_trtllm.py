@@ -436,3 +436,60 @@ def test_the_gpu_number_is_the_calls_like_the_architecture():
             call(arch="native", device=99)
         assert str(got.value) == str(asked.value)
         call(arch="sm120", device=99)  # a named architecture asks no GPU
+
+
+def recorded(name):
+    """A recorded list as its runner logs it: toString() blocks, else the one-line spellings."""
+    return blocks(name) or spelled(name)
+
+
+@pytest.fixture(scope="module")
+def small_sm100(tmp_path_factory):
+    """An SM100 with 160 KiB a block, which none of FlashInfer's SM100 kernels fit: their stage counts
+    are made for 227 KiB."""
+    path = tmp_path_factory.mktemp("arch") / "small-sm100.json"
+    path.write_text(json.dumps({"name": "small-sm100", "compute_capability": "10.0", "smem_per_sm": 233472,
+                                "smem_per_block": 49152, "smem_per_block_optin": 163840,
+                                "reserved_smem_per_block": 1024}))
+    return str(path)
+
+
+SM100_FP8 = "flashinfer-fb28d72-sm100-moe-fp8.txt"
+
+
+@pytest.mark.parametrize("name, keys", [
+    (SM100_FP8, dict(arch="sm100", activation="e4m3", weight="e4m3", output="bf16")),
+    (SM100_FP8, dict(arch="small", activation="e4m3", weight="e4m3", output="bf16")),
+    (SM100_FP8, dict(arch="sm103", activation="e4m3", weight="e4m3", output="bf16")),
+    ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", activation="e4m3", weight="e4m3", output="bf16")),
+    ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", activation="bf16", weight="bf16", output="bf16")),
+    # The mixed-input runner reads the tile (its dispatch, its schedule): no config shares a completion.
+    ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", activation="e4m3", weight="e2m1", output="bf16")),
+    ("flashinfer-fb28d72-sm90-moe-fp8.txt",
+     dict(arch="sm90", activation="e4m3", weight="s4", output="bf16", trtllm_moe_fork="9276e44")),
+    (SM120_MOE, GB10),
+    ("trtllm-9beec90-sm120-moe-nvfp4.txt", dict(GB10, cutlass="4.7.0")),
+    ("trtllm-9beec90-sm120-moe-fp8fp4.txt", dict(arch="sm120", activation="e4m3", weight="nvfp4", output="bf16")),
+    ("flashinfer-fb28d72-sm120-fp4-gemm-runner.txt", dict(arch="sm121", runner="flashinfer-fp4-gemm", output="bf16")),
+    ("flashinfer-fb28d72-sm120-mxfp8-gemm-runner.txt",
+     dict(arch="sm121", runner="flashinfer-mxfp8-gemm", output="bf16")),
+    ("flashinfer-fb28d72-sm89-moe-fp8.txt", dict(arch="sm89", activation="e4m3", weight="e4m3", output="bf16")),
+    ("flashinfer-fb28d72-sm80-moe-f16.txt", dict(arch="sm80", activation="f16", weight="f16", output="f16")),
+    # SGLang's dispatch builds the first tile and not the second, alike but for the tile.
+    (["CutlassGemmConfig{sm_version=90 tile=CtaShape64x16x128B cluster_shape=1x1x1}",
+      "CutlassGemmConfig{sm_version=90 tile=CtaShape64x64x128B cluster_shape=1x1x1}"],
+     dict(arch="sm90", runner="sglang-w4a8-moe", output="f16")),
+])
+def test_the_tactic_filters_misfits_are_exactly_what_check_many_says_does_not_fit(name, keys, small_sm100):
+    # The filters (TacticFilter, filter) judge a config whose rest (cluster, epilogue, swap_ab) they
+    # judged with another tile on that one's completion; check_many completes each config of its own.
+    # Their misfits, errors included, before the filters raise or set them apart, must be the same.
+    keys = dict(keys, arch=small_sm100) if keys["arch"] == "small" else dict(keys)
+    configs = recorded(name) if isinstance(name, str) else name
+    said = lambda r: str(r) if isinstance(r, smem_budget.InputError) else r.to_dict()
+    expected = {i: said(r) for i, r in enumerate(trtllm.check_many(configs, **keys))
+                if isinstance(r, smem_budget.InputError) or not r.fits}
+    call = {k: keys.pop(k, None) for k in ("activation", "weight", "output")}
+    misfits = trtllm._misfits(configs, keys.pop("arch"), 0, call["activation"], call["weight"], call["output"],
+                              keys.pop("runner", "trtllm-moe"), keys)
+    assert {i: said(r) for i, r in misfits} == expected
