@@ -575,6 +575,7 @@ struct Read {
   std::optional<GemmConfig> config;
   std::string spelling;  // spelling_of(*config); "" until asked
   std::string reading;   // gemm_config_reading's answer; "" until asked
+  std::string rest;      // gemm_config_tile's; "" until asked
 };
 
 // A read, and where its config ends in the text it was asked for.
@@ -615,7 +616,7 @@ Found read_remembered(std::string_view text, const Origin& origin) {
   // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
   // holds such a read, and a text too long to keep.
   if (text.size() > longest_config || !nothing_after(text.substr(end))) {
-    read_once = KnownText{Read{std::move(config), {}, {}}, end};
+    read_once = KnownText{Read{std::move(config), {}, {}, {}}, end};
     return {read_once.read, read_once.end};
   }
   // Given back here only, where no earlier answer is held.
@@ -626,7 +627,7 @@ Found read_remembered(std::string_view text, const Origin& origin) {
   }
   known_bytes += text.size();
   KnownText& known =
-      known_texts.try_emplace(std::string(text), KnownText{Read{std::move(config), {}, {}}, end}).first->second;
+      known_texts.try_emplace(std::string(text), KnownText{Read{std::move(config), {}, {}, {}}, end}).first->second;
   return {known.read, known.end};
 }
 
@@ -642,7 +643,7 @@ void remember_spelling(Read& read) {
     known_spellings.try_emplace(read.spelling, &read);
     return;
   }
-  known_texts.try_emplace(read.spelling, KnownText{Read{read.config, read.spelling, {}}, read.spelling.size()});
+  known_texts.try_emplace(read.spelling, KnownText{Read{read.config, read.spelling, {}, {}}, read.spelling.size()});
 }
 
 // The config `found` of `text` holds, when it is the whole text; throws InputError naming `origin`
@@ -763,11 +764,15 @@ std::optional<std::string> gemm_config_arch(std::string_view text) {
 
 std::optional<GemmConfigTile> gemm_config_tile(std::string_view text) {
   try {
-    const GemmConfig& c = read_whole(text, Origin());
+    const Found found = read_remembered(text, Origin());
+    const GemmConfig& c = whole(found, text, Origin());
     if (!c.tma_warp_specialized || c.enable_cuda_kernel) return std::nullopt;
-    GemmConfig rest = as_read(c);
-    rest.tile = "any";
-    return GemmConfigTile{tile_setting(c), spelling_of(rest)};
+    if (found.read.rest.empty()) {
+      GemmConfig rest = as_read(c);
+      rest.tile = "any";
+      found.read.rest = spelling_of(rest);
+    }
+    return GemmConfigTile{tile_setting(c), found.read.rest};
   } catch (const InputError&) {
     return std::nullopt;
   }
