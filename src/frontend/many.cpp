@@ -46,10 +46,12 @@ std::string own_config_reading(const Settings& own) {
 
 // A job's kernel as a CutlassGemmConfig's tile and the rest of what its keys read as (config_reading
 // of the config's rest): jobs with equal rests have settings that differ in the tile alone. None for
-// any other job, and for a job with an architecture of its own.
+// any other job, for a job with an architecture of its own, and for one that gives its own tile,
+// which the config's does not override (expand_kernel_name).
 std::optional<io::GemmConfigTile> own_config_tile(const ManyJob& job) {
   const auto kernel = job.own.find("kernel");
-  if (job.own_arch || kernel == job.own.end() || !kernel->second.value.is_string()) return std::nullopt;
+  if (job.own_arch || job.own.contains("tile") || kernel == job.own.end() || !kernel->second.value.is_string())
+    return std::nullopt;
   auto apart = io::gemm_config_tile(kernel->second.value.get_ref<const std::string&>());
   if (apart) apart->rest = config_reading(std::move(apart->rest), job.own);
   return apart;

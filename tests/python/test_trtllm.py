@@ -475,6 +475,8 @@ SM100_FP8 = "flashinfer-fb28d72-sm100-moe-fp8.txt"
      dict(arch="sm121", runner="flashinfer-mxfp8-gemm", output="bf16")),
     ("flashinfer-fb28d72-sm89-moe-fp8.txt", dict(arch="sm89", activation="e4m3", weight="e4m3", output="bf16")),
     ("flashinfer-fb28d72-sm80-moe-f16.txt", dict(arch="sm80", activation="f16", weight="f16", output="f16")),
+    # A tile among the call's keys is every config's, over its own.
+    (SM120_MOE, dict(GB10, tile="256x256x256")),
     # SGLang's dispatch builds the first tile and not the second, alike but for the tile.
     (["CutlassGemmConfig{sm_version=90 tile=CtaShape64x16x128B cluster_shape=1x1x1}",
       "CutlassGemmConfig{sm_version=90 tile=CtaShape64x64x128B cluster_shape=1x1x1}"],
