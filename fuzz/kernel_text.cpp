@@ -1,7 +1,8 @@
 // Any text handed to lint (a log, a source, a list): every kernel name found in it, a
 // CutlassGemmConfig among them, reads or is refused with an InputError naming where; a config's
-// one-line spelling reads back as itself; and the config with another tile has the same rest, and
-// settings that differ in the tile alone (what a tactic filter's shared completion rests on).
+// one-line spelling reads back as itself; and configs with the same rest, the config with another
+// tile among them, have settings that differ in the tile alone (what a tactic filter's shared
+// completion rests on).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -26,14 +27,14 @@ std::variant<io::Settings, std::string> settings_or_error(const std::string& nam
   }
 }
 
-// Two configs with the same rest (gemm_config_tile): both read or neither does, and their settings
-// differ in the tile alone, each the tile gemm_config_tile gives.
+// Two configs with the same rest (gemm_config_tile): where both read, their settings differ in the
+// tile alone, each the tile gemm_config_tile gives. (A tile the reader takes may still be refused as
+// a setting, 0 or past 65536: that config is judged the whole way.)
 void check_same_rest(const std::string& one, const std::string& other) {
   const auto apart = io::gemm_config_tile(one), other_apart = io::gemm_config_tile(other);
   FUZZ_REQUIRE(apart && other_apart && apart->rest == other_apart->rest);
   const auto settings = settings_or_error(one), other_settings = settings_or_error(other);
-  FUZZ_REQUIRE(settings.index() == other_settings.index());
-  if (settings.index() == 1) return;
+  if (settings.index() == 1 || other_settings.index() == 1) return;
   const auto& a = std::get<io::Settings>(settings);
   const auto& b = std::get<io::Settings>(other_settings);
   FUZZ_REQUIRE(a.size() == b.size() && a.at("tile").value == apart->tile && b.at("tile").value == other_apart->tile);

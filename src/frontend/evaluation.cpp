@@ -129,6 +129,14 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
                   settings.at("kernel").origin, *built_for, arch.name, *built_for, *built_for));
 }
 
+// judge()'s budget of a configuration that fits; none for any other answer, which evaluate() gives
+// in full.
+std::optional<Budget> budget_if_fits(const Config& config, const ArchLimits& limits) {
+  const auto judged = judge(config, limits);
+  if (judged && judged.budget().verdict == Verdict::fits) return judged.budget();
+  return std::nullopt;
+}
+
 // evaluate_settings, and with `fits_unsaid` judge_settings.
 Evaluation evaluated(const std::string& name, io::Settings settings, const Architecture& arch,
                      const std::string& origin, std::optional<CutlassVersion> release, bool fits_unsaid) {
@@ -151,14 +159,13 @@ Evaluation evaluated(const std::string& name, io::Settings settings, const Archi
   Config completion = io::to_config(e.completed);
   // Nothing else before normalised() reads the tile but into config.tile (to_config reads each key
   // into fields of its own; the architecture's defaults are the same for any tile).
-  if (!run.tile_read) e.completion_for_any_tile = completion;
+  if (fits_unsaid && !run.tile_read) e.completion_for_any_tile = completion;
   e.config = normalised(std::move(completion), arch.limits);
   if (release) e.config.cutlass = *release;
   // judge() and evaluate() ask invalid_input() first: an input the model does not answer is their refusal.
   if (fits_unsaid) {
-    const auto judged = judge(e.config, arch.limits);
-    if (judged && judged.budget().verdict == Verdict::fits) {
-      e.budget = *judged;
+    if (const auto fits = budget_if_fits(e.config, arch.limits)) {
+      e.budget = *fits;
       return e;
     }
   }
@@ -221,8 +228,7 @@ bool fits_with_tile(Config completion, std::string_view tile, const Architecture
   const io::Parsed<Tile> resolved = io::resolve_tile(std::get<io::TileSpec>(spec), completion.types.a);
   if (!io::ok(resolved)) return false;
   completion.tile = std::get<Tile>(resolved);
-  const auto judged = judge(normalised(completion, arch.limits), arch.limits);
-  return judged && judged.budget().verdict == Verdict::fits;
+  return budget_if_fits(normalised(completion, arch.limits), arch.limits).has_value();
 }
 
 Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,

@@ -28,9 +28,9 @@ struct Evaluation {
   io::Settings completed;                  // with the runner's keys and the architecture's defaults
   Config config;
   Budget budget;
-  // The configuration as read from `completed`, before normalised(), where no runner looked at the
-  // tile: a kernel that differs from this one in its tile alone completes to it with its own tile
-  // (fits_with_tile). None where a runner looked.
+  // judge_settings' configuration as read from `completed`, before normalised(), where no runner
+  // looked at the tile: a kernel that differs from this one in its tile alone completes to it with
+  // its own tile (fits_with_tile). None where a runner looked, and for evaluate_settings.
   std::optional<Config> completion_for_any_tile;
 };
 Evaluation evaluate_settings(const std::string& name, io::Settings settings, const Architecture& arch,
@@ -42,7 +42,7 @@ Evaluation judge_settings(const std::string& name, io::Settings settings, const 
                           const std::string& origin);
 Result result_of(Evaluation evaluation);
 
-// Whether a kernel that differs only in its tile ("256x128x128", as its settings give it) from one
+// Whether a kernel that differs only in its tile ("256x128x128B", as its settings give it) from one
 // whose Evaluation has `completion_for_any_tile` fits: that completion with this tile, judged as
 // judge_settings judges. False for any other answer, which judge_settings gives in full.
 bool fits_with_tile(Config completion, std::string_view tile, const Architecture& arch);

@@ -30,11 +30,11 @@ class RunnerSettings {
     return tile_ ? &tile_.mapped() : nullptr;
   }
 
-  // The settings' tile put back, once the runner is done; whether it was looked at.
-  bool put_back_tile() {
-    settings_.insert(std::move(tile_));
-    return tile_read_;
-  }
+  // Whether the runner looked at the tile.
+  bool tile_read() const { return tile_read_; }
+
+  // The settings' tile put back, once the runner is done.
+  void put_back_tile() { settings_.insert(std::move(tile_)); }
 
   void add(std::string_view key, nlohmann::json value, std::string_view source) {
     if (!settings_.contains(key))
@@ -381,8 +381,8 @@ WithRunner with_runner(io::Settings settings, const Architecture& arch) {
       sglang_w4a8_moe(settings, adds, given);
       break;
   }
-  const bool tile_read = adds.put_back_tile();
-  return {std::move(settings), tile_read};
+  adds.put_back_tile();
+  return {std::move(settings), adds.tile_read()};
 }
 
 }  // namespace smem_budget::frontend

@@ -768,10 +768,9 @@ std::optional<GemmConfigTile> gemm_config_tile(std::string_view text) {
     const GemmConfig& c = whole(found, text, Origin());
     if (!c.tma_warp_specialized || c.enable_cuda_kernel) return std::nullopt;
     if (found.read.rest.empty()) {
-      // The reading with "tile=any" for its tile, which spelling_of writes first but for sm_version.
-      std::string rest = reading_of(found, text);
-      rest.replace(rest.find("tile=", spelled.size()) + 5, c.tile.size(), "any");
-      found.read.rest = std::move(rest);
+      GemmConfig rest = as_read(c);
+      rest.tile = "any";
+      found.read.rest = spelling_of(rest);
     }
     return GemmConfigTile{tile_setting(c), found.read.rest};
   } catch (const InputError&) {

@@ -58,10 +58,10 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin);
 std::optional<std::string> gemm_config_reading(std::string_view text);
 
 // A TMA warp-specialized config's tile apart from the rest of it: the tile setting
-// gemm_config_settings gives ("256x128x128"), and what the config reads as with its tile left
-// out (gemm_config_reading's spelling, "tile=any"). Two configs whose rests are equal have settings
-// that differ in the tile alone. None for a 2.x config (its enumerator names a warp tile too), the
-// CUDA-core tactic and text that is not one config.
+// gemm_config_settings gives it where it reads the config ("256x128x128B"), and what the config
+// reads as with its tile left out (gemm_config_reading's spelling, "tile=any"). Two configs whose
+// rests are equal have settings, where both read, that differ in the tile alone. None for a 2.x
+// config (its enumerator names a warp tile too), the CUDA-core tactic and text that is not one config.
 struct GemmConfigTile {
   std::string tile;
   std::string rest;

@@ -464,12 +464,13 @@ SM100_FP8 = "flashinfer-fb28d72-sm100-moe-fp8.txt"
     ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", activation="e4m3", weight="e4m3", output="bf16")),
     ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", activation="bf16", weight="bf16", output="bf16")),
     # The mixed-input runner reads the tile (its dispatch, its schedule): no config shares a completion.
-    ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", activation="e4m3", weight="e2m1", output="bf16")),
+    # Types as a key: an activation and a weight of two types are judged config by config, sharing nothing.
+    ("flashinfer-fb28d72-sm90-moe-fp8.txt", dict(arch="sm90", types="e4m3:e2m1", output="bf16")),
     ("flashinfer-fb28d72-sm90-moe-fp8.txt",
-     dict(arch="sm90", activation="e4m3", weight="s4", output="bf16", trtllm_moe_fork="9276e44")),
+     dict(arch="sm90", types="e4m3:s4", output="bf16", trtllm_moe_fork="9276e44")),
     (SM120_MOE, GB10),
     ("trtllm-9beec90-sm120-moe-nvfp4.txt", dict(GB10, cutlass="4.7.0")),
-    ("trtllm-9beec90-sm120-moe-fp8fp4.txt", dict(arch="sm120", activation="e4m3", weight="nvfp4", output="bf16")),
+    ("trtllm-9beec90-sm120-moe-fp8fp4.txt", dict(arch="sm120", types="e4m3:nvfp4", output="bf16")),
     ("flashinfer-fb28d72-sm120-fp4-gemm-runner.txt", dict(arch="sm121", runner="flashinfer-fp4-gemm", output="bf16")),
     ("flashinfer-fb28d72-sm120-mxfp8-gemm-runner.txt",
      dict(arch="sm121", runner="flashinfer-mxfp8-gemm", output="bf16")),
