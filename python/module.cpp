@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -438,10 +439,22 @@ py::list gemm_config_spellings(const py::list& texts) {
   return out;
 }
 
-// The texts of a check_gemm_configs call, read: each distinct spelling one entry of the batch, with
-// the caller's keys; each text's entry. The first text that is not one config raises, before the
-// defaults are read, as trtllm.spelling would for it.
+// The texts of a check_gemm_configs or gemm_config_misfits call, read: each distinct spelling one
+// entry of the batch, with the caller's keys; each text's entry. The first text that is not one
+// config raises, before the defaults are read, as trtllm.spelling would for it. Where only misfits
+// are asked for, a text whose config has the rest of one judged the whole way is judged on that
+// one's completion with its own tile (frontend::RestCompletions), and becomes an entry only where it
+// does not fit so: most of an autotuner's list is never spelled, made settings of or judged in full.
 class GemmConfigBatch {
+  // A distinct text of the list.
+  struct Text {
+    py::handle first;                                      // its first str (`texts` holds it)
+    std::size_t place;                                     // that str's place among the texts, which messages name
+    std::optional<smem_budget::io::GemmConfigTile> apart;  // its tile and rest, where its rest is shared
+    std::optional<std::size_t> entry;                      // none while it has none, or fits on its rest
+    std::optional<smem_budget::io::GemmConfigAlone> read;  // its spelling and reading, where read for them
+  };
+
   // The job of an entry whose kernel is `spelling`: as read_many_entry reads {"kernel": spelling,
   // **own}, built as a dict only where the caller's keys go with it.
   ManyJob job_of(const std::string& spelling, const std::string& origin) const {
@@ -472,72 +485,106 @@ class GemmConfigBatch {
     return {gemm_config_spelling(text), ""};
   }
 
-  // read_text of the text at `index` of the list, whose error names its place.
-  static smem_budget::io::GemmConfigAlone read_text_at(std::string_view text, std::size_t index) {
+  // read_text of the text at `place` of the list, whose error names it.
+  static smem_budget::io::GemmConfigAlone read_text_at(std::string_view text, std::size_t place) {
     try {
       return read_text(text);
     } catch (const InputError& error) {
-      throw InputError(entry_origin(index) + ": " + error.what());
+      throw InputError(entry_origin(place) + ": " + error.what());
     }
   }
 
+  // Gives the text its entry, made at the first text of its spelling: a text that spells as an
+  // earlier one is that one's entry.
+  void add_entry(Text& text) {
+    auto [spelling, reading] = text.read ? std::move(*text.read) : read_text(utf8_view(text.first));
+    if (const auto known = entry_of_spelling_.find(spelling); known != entry_of_spelling_.end()) {
+      text.entry = known->second;
+      return;
+    }
+    text.entry = batch_.entries.size();
+    entry_of_spelling_.emplace(spelling, *text.entry);
+    // Each spelling once, with the same keys: no two entries ask for the same job.
+    batch_.add(
+        text.first, [&](py::handle, const std::string& origin) { return job_of(spelling, origin); }, true, text.place);
+    if (const ManyEntry& e = batch_.entries.back(); !e.error && !reading.empty())
+      batch_.jobs[e.job].reading = config_reading(std::move(reading), batch_.jobs[e.job].own);
+  }
+
+  // Judges the texts where only misfits are asked for: first each text whose rest is not shared
+  // and the first of each rest, whose completions are learnt; then the others on them, those that
+  // do not fit so the whole way.
+  void judge_misfits() {
+    std::unordered_map<std::string_view, bool, smem_budget::io::TextHash> first_of_rest;  // views of texts_' rests
+    for (Text& text : texts_)
+      if (!text.apart || first_of_rest.try_emplace(text.apart->rest).second) add_entry(text);
+    judge_jobs(batch_.jobs, many_, true);
+    smem_budget::frontend::RestCompletions rests;
+    for (Text& text : texts_)
+      if (const ManyEntry* e = text.apart && text.entry ? &batch_.entries[*text.entry] : nullptr; e && !e->error) {
+        std::optional<smem_budget::Config>& completion = batch_.jobs[e->job].completion_for_any_tile;
+        if (completion) rests.learn(text.apart->rest, std::move(*completion));
+      }
+    const std::size_t judged = batch_.jobs.size();
+    for (Text& text : texts_)
+      if (text.apart && !text.entry && !rests.fits(*text.apart, many_.arch).value_or(false)) add_entry(text);
+    judge_jobs(std::span(batch_.jobs).subspan(judged), many_, true);
+  }
+
  public:
-  GemmConfigBatch(const py::list& texts, const py::dict& own, py::kwargs defaults) : own_(own) {
-    using TextHash = smem_budget::io::TextHash;
-    std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_text;      // views of the strs in `texts`
-    std::unordered_map<std::string_view, std::size_t, TextHash> entry_of_spelling;  // views of `spellings`
-    std::vector<std::string> spellings;   // the entries', in order; never reallocated, for those views
-    std::vector<std::string> readings;    // what each entry's config reads as, where its text was read for it
-    std::vector<py::handle> first_texts;  // each entry's first text (`texts` holds it)
-    std::vector<std::size_t> first_places;  // and its place among the texts, which messages name
-    spellings.reserve(texts.size());
-    readings.reserve(texts.size());
-    first_texts.reserve(texts.size());
-    first_places.reserve(texts.size());
+  GemmConfigBatch(const py::list& texts, const py::dict& own, py::kwargs defaults, bool misfits_only)
+      : own_(own), misfits_only_(misfits_only) {
+    // A rest is shared where the caller's keys leave the kernel, its tile and its architecture to the config.
+    const bool share = misfits_only && !own.contains("kernel") && !own.contains("tile") && !own.contains("arch");
+    std::unordered_map<std::string_view, std::size_t, smem_budget::io::TextHash>
+        text_of;  // views of the strs in `texts`
+    texts_.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
       const auto view = utf8_view(text);
-      const auto [read, added] = entry_of_text.try_emplace(view, spellings.size());
+      const auto [read, added] = text_of.try_emplace(view, texts_.size());
       if (added) {
-        auto [spelling, reading] = read_text_at(view, places_.size());
-        if (const auto known = entry_of_spelling.find(spelling); known != entry_of_spelling.end()) {
-          read->second = known->second;
-        } else {
-          entry_of_spelling.emplace(spellings.emplace_back(std::move(spelling)), read->second);
-          readings.push_back(std::move(reading));
-          first_texts.push_back(text);
-          first_places.push_back(places_.size());
+        Text& t = texts_.emplace_back(Text{text, places_.size(), std::nullopt, std::nullopt, std::nullopt});
+        if (share) t.apart = smem_budget::io::gemm_config_tile(view);
+        if (!t.apart) {
+          // Raises for a text that is not one config. A config with more text around it shares the
+          // rest of its spelling, so that texts that spell alike are alike here.
+          t.read = read_text_at(view, t.place);
+          if (share) t.apart = smem_budget::io::gemm_config_tile(t.read->spelling);
         }
       }
       places_.push_back(read->second);
     }
     many_ = many_defaults(std::move(defaults));
-    // Each spelling once, with the same keys: no two entries ask for the same job.
-    batch_.entries.reserve(spellings.size());
-    batch_.jobs.reserve(spellings.size());
-    for (std::size_t i = 0; i < spellings.size(); ++i) {
-      batch_.add(
-          first_texts[i], [&](py::handle, const std::string& origin) { return job_of(spellings[i], origin); }, true,
-          first_places[i]);
-      if (const ManyEntry& e = batch_.entries.back(); !e.error && !readings[i].empty())
-        batch_.jobs[e.job].reading = config_reading(std::move(readings[i]), batch_.jobs[e.job].own);
-    }
+    batch_.entries.reserve(texts_.size());
+    batch_.jobs.reserve(texts_.size());
   }
 
-  // Each text's Result or InputError, as entry_results gives them, judged here.
-  std::vector<py::object> judged(bool raise, bool misfits_only) {
-    judge_jobs(batch_.jobs, many_, misfits_only);
+  // Each text's Result or InputError, as entry_results gives them, judged here; none (a null object)
+  // for a text that fits where only misfits are asked for.
+  std::vector<py::object> judged(bool raise) {
+    if (misfits_only_) {
+      judge_misfits();
+    } else {
+      for (Text& text : texts_) add_entry(text);
+      judge_jobs(batch_.jobs, many_);
+    }
     const std::vector<py::object> results = entry_results(batch_, many_, raise, reader());
     std::vector<py::object> out(places_.size());
-    for (std::size_t i = 0; i < places_.size(); ++i) out[i] = results[places_[i]];
+    for (std::size_t i = 0; i < places_.size(); ++i)
+      if (const Text& text = texts_[places_[i]]; text.entry) out[i] = results[*text.entry];
     return out;
   }
 
  private:
   py::dict own_;
+  bool misfits_only_;
   ManyDefaults many_;
   ManyBatch batch_;
-  std::vector<std::size_t> places_;  // each text's entry
+  std::vector<Text> texts_;  // the distinct texts, in order
+  std::unordered_map<std::string, std::size_t, smem_budget::io::TextHash, std::equal_to<>>
+      entry_of_spelling_;            // each entry's spelling
+  std::vector<std::size_t> places_;  // each text's distinct text
 };
 
 // trtllm.check_many of texts whose entries differ only in their config: the entry of a text is
@@ -547,9 +594,9 @@ class GemmConfigBatch {
 py::list check_gemm_configs(const py::list& texts, const py::dict& own, const std::string& errors,
                             py::kwargs defaults) {
   const bool raise = raises(errors);
-  GemmConfigBatch batch(texts, own, std::move(defaults));
+  GemmConfigBatch batch(texts, own, std::move(defaults), false);
   py::list out;
-  for (py::object& result : batch.judged(raise, false)) out.append(std::move(result));
+  for (py::object& result : batch.judged(raise)) out.append(std::move(result));
   return out;
 }
 
@@ -557,9 +604,9 @@ py::list check_gemm_configs(const py::list& texts, const py::dict& own, const st
 // kernel does not fit or is not judged, in order. A tactic filter keeps the rest, and the
 // sentences of their Results are never made.
 py::list gemm_config_misfits(const py::list& texts, const py::dict& own, py::kwargs defaults) {
-  GemmConfigBatch batch(texts, own, std::move(defaults));
+  GemmConfigBatch batch(texts, own, std::move(defaults), true);
   py::list out;
-  const std::vector<py::object> results = batch.judged(false, true);
+  const std::vector<py::object> results = batch.judged(false);
   for (std::size_t i = 0; i < results.size(); ++i)
     if (results[i]) out.append(py::make_tuple(i, results[i]));
   return out;

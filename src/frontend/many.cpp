@@ -1,5 +1,6 @@
 #include "frontend/many.hpp"
 
+#include <span>
 #include <unordered_map>
 #include <utility>
 
@@ -42,19 +43,6 @@ std::string own_config_reading(const Settings& own) {
   if (!io::starts_gemm_config(name)) return "";
   const auto reading = io::gemm_config_reading(name);
   return reading ? config_reading(std::move(*reading), own) : "";
-}
-
-// A job's kernel as a CutlassGemmConfig's tile and the rest of what its keys read as (config_reading
-// of the config's rest): jobs with equal rests have settings that differ in the tile alone. None for
-// any other job, for a job with an architecture of its own, and for one that gives its own tile,
-// which the config's does not override (expand_kernel_name).
-std::optional<io::GemmConfigTile> own_config_tile(const ManyJob& job) {
-  const auto kernel = job.own.find("kernel");
-  if (job.own_arch || job.own.contains("tile") || kernel == job.own.end() || !kernel->second.value.is_string())
-    return std::nullopt;
-  auto apart = io::gemm_config_tile(kernel->second.value.get_ref<const std::string&>());
-  if (apart) apart->rest = config_reading(std::move(apart->rest), job.own);
-  return apart;
 }
 
 // The name evaluate_entry gives a result: the entry's, else its kernel's display name.
@@ -100,12 +88,8 @@ std::string config_reading(std::string reading, const Settings& own) {
   return reading;
 }
 
-void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only) {
+void judge_jobs(std::span<ManyJob> jobs, const ManyDefaults& defaults, bool misfits_only) {
   std::unordered_map<std::string, std::size_t, io::TextHash, std::equal_to<>> judged_reading, judged_kernel;
-  // An autotuner's configs are tiles times the rest (clusters, epilogues, swap_ab): where only
-  // misfits are asked for, a config is judged on the completion of the first with the same rest,
-  // with its own tile, and only one that does not fit so is judged the whole way, for its Result.
-  std::unordered_map<std::string, Config, io::TextHash, std::equal_to<>> completion_of_rest;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     ManyJob& job = jobs[i];
     try {
@@ -113,13 +97,6 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool m
       if (const auto known = reading.empty() ? judged_reading.end() : judged_reading.find(reading);
           known != judged_reading.end()) {
         judged_as(job, jobs[known->second], job.own);
-        continue;
-      }
-      std::optional<io::GemmConfigTile> apart = misfits_only && !reading.empty() ? own_config_tile(job) : std::nullopt;
-      if (const auto shared = apart ? completion_of_rest.find(apart->rest) : completion_of_rest.end();
-          shared != completion_of_rest.end() && fits_with_tile(shared->second, apart->tile, defaults.arch)) {
-        job.fits = true;
-        judged_reading.emplace(reading, i);
         continue;
       }
       // Jobs without a kernel name of their own were told apart by their keys already, and those
@@ -132,14 +109,26 @@ void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool m
         judged_as(job, jobs[known->second], settings);
         continue;
       }
-      std::optional<Config> completion = judge_on(job, std::move(settings), defaults.arch, misfits_only);
-      if (apart && completion) completion_of_rest.try_emplace(std::move(apart->rest), std::move(*completion));
+      job.completion_for_any_tile = judge_on(job, std::move(settings), defaults.arch, misfits_only);
       if (!identity.empty()) judged_kernel.emplace(identity, i);
       if (!reading.empty()) judged_reading.emplace(reading, i);
     } catch (const InputError& error) {
       job.error = error.what();
     }
   }
+}
+
+std::optional<bool> RestCompletions::fits(const io::GemmConfigTile& apart, const Architecture& arch) {
+  const auto rest = rests_.find(apart.rest);
+  if (rest == rests_.end()) return std::nullopt;
+  std::vector<std::pair<std::string, bool>>& tiles = rest->second.tiles;
+  for (const auto& [tile, fits] : tiles)
+    if (tile == apart.tile) return fits;
+  return tiles.emplace_back(apart.tile, fits_with_tile(rest->second.completion, apart.tile, arch)).second;
+}
+
+void RestCompletions::learn(std::string rest, Config completion) {
+  rests_.try_emplace(std::move(rest), Rest{std::move(completion), {}});
 }
 
 }  // namespace smem_budget::frontend

@@ -5,10 +5,15 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "io/gemm_config.hpp"
 #include "io/settings.hpp"
+#include "io/text_hash.hpp"
 #include "report.hpp"
 
 namespace smem_budget::frontend {
@@ -27,6 +32,9 @@ struct ManyJob {
   // and a list's jobs side by side would be fresh memory, page by page, on every call.
   std::unique_ptr<Result> result;
   std::optional<std::string> error;
+  // Where only misfits are asked for and it was judged the whole way: what a kernel that differs
+  // from it in the tile alone completes to (Evaluation::completion_for_any_tile).
+  std::optional<Config> completion_for_any_tile;
 };
 
 // What every entry of a list is judged with: the defaults under its keys, and the architecture.
@@ -52,10 +60,27 @@ std::string config_reading(std::string reading, const io::Settings& own);
 // released, the readers' allocations contended and it was slower (62a90ea). A job whose kernel
 // name reads as a kernel an earlier job judged without error takes that result under its own
 // name: told by the CutlassGemmConfig's reading before any settings are made, else by the settings.
-// With `misfits_only`, a job that fits gets no Result, and a CutlassGemmConfig that differs from one
-// judged only in its tile is judged on that one's completion with its own tile where no runner
-// looked at the tile (Evaluation::completion_for_any_tile): only one that does not fit so is judged
-// the whole way.
-void judge_jobs(std::vector<ManyJob>& jobs, const ManyDefaults& defaults, bool misfits_only = false);
+// With `misfits_only`, a job that fits gets no Result, and each job judged the whole way keeps its
+// completion_for_any_tile.
+void judge_jobs(std::span<ManyJob> jobs, const ManyDefaults& defaults, bool misfits_only = false);
+
+// An autotuner's configs are tiles times the rest (clusters, epilogues, swap_ab; io::gemm_config_tile):
+// where only misfits are asked for, a config is judged on the completion of the first of its rest
+// judged the whole way, with its own tile (fits_with_tile), each tile of a rest once. Only a config
+// that does not fit so needs judging the whole way, for its Result or error.
+class RestCompletions {
+ public:
+  // Whether the config fits on its rest's completion; none where none was learnt.
+  std::optional<bool> fits(const io::GemmConfigTile& apart, const Architecture& arch);
+  // What the configs of `rest` complete to, from one judged the whole way; the first learnt holds.
+  void learn(std::string rest, Config completion);
+
+ private:
+  struct Rest {
+    Config completion;
+    std::vector<std::pair<std::string, bool>> tiles;  // each tile judged on it, and whether it fits
+  };
+  std::unordered_map<std::string, Rest, io::TextHash, std::equal_to<>> rests_;
+};
 
 }  // namespace smem_budget::frontend

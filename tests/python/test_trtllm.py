@@ -482,6 +482,11 @@ SM100_FP8 = "flashinfer-fb28d72-sm100-moe-fp8.txt"
     (["CutlassGemmConfig{sm_version=90 tile=CtaShape64x16x128B cluster_shape=1x1x1}",
       "CutlassGemmConfig{sm_version=90 tile=CtaShape64x64x128B cluster_shape=1x1x1}"],
      dict(arch="sm90", runner="sglang-w4a8-moe", output="f16")),
+    # Not modelled, so each config is judged the whole way: the third, with a log's words after it,
+    # spells as the second, and its message names the second's place.
+    ([f"CutlassGemmConfig{{sm_version=100 tile=CtaShape128x{n}x128B cluster_shape=1x1x1 mainloop_schedule=PINGPONG}}"
+      f"{after}" for n, after in ((128, ""), (256, ""), (256, " (tactic 2)"))],
+     dict(arch="sm100", activation="e4m3", weight="e4m3", output="bf16")),
 ])
 def test_the_tactic_filters_misfits_are_exactly_what_check_many_says_does_not_fit(name, keys, small_sm100):
     # The filters (TacticFilter, filter) judge a config whose rest (cluster, epilogue, swap_ab) they
