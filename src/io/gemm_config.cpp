@@ -42,7 +42,12 @@ struct GemmConfig {
   int split_k_factor = 1;
 };
 
-std::string spelling_of(const GemmConfig& c) {
+// What a spelling of a config says: all of it; what gemm_config_settings reads of it (its fallback
+// cluster shape left out, its dynamic one said to be there but not its size: the settings read no
+// more); or that, with the tile left out ("tile=any").
+enum class Spelled { whole, as_read, rest };
+
+std::string spelling_of(const GemmConfig& c, Spelled what = Spelled::whole) {
   if (c.tile.empty()) return std::string(spelled) + "enableCudaKernel=true}";  // the CUDA-core tactic names no tile
   // Plain appends to one buffer: every config a list or a check_many call reads is spelled once.
   std::string s;
@@ -54,25 +59,36 @@ std::string spelling_of(const GemmConfig& c) {
     s += '=';
     s += value;
   };
+  const auto number = [&s](int n) {
+    std::array<char, 12> digits{};
+    s.append(digits.data(), std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr);
+  };
   if (c.sm_version) {
     s += "sm_version=";
-    s += std::to_string(*c.sm_version);
+    number(*c.sm_version);
     s += ' ';
   }
   s += "tile=";
-  s += c.tile;
+  s += what == Spelled::rest ? std::string_view("any") : std::string_view(c.tile);
   if (c.tma_warp_specialized) {
     field("cluster_shape", c.cluster_shape);
-    if (!c.dynamic_cluster_shape.empty()) field("dynamic_cluster_shape", c.dynamic_cluster_shape);
-    if (!c.fallback_cluster_shape.empty()) field("fallback_cluster_shape", c.fallback_cluster_shape);
+    if (!c.dynamic_cluster_shape.empty())
+      field("dynamic_cluster_shape",
+            what == Spelled::whole ? std::string_view(c.dynamic_cluster_shape) : std::string_view("dynamic"));
+    if (!c.fallback_cluster_shape.empty() && what == Spelled::whole)
+      field("fallback_cluster_shape", c.fallback_cluster_shape);
     if (c.mainloop_schedule != "AUTO") field("mainloop_schedule", c.mainloop_schedule);
     if (c.epilogue_schedule != "AUTO") field("epilogue_schedule", c.epilogue_schedule);
     if (c.epilogue_fusion_type != "NONE") field("epilogue_fusion_type", c.epilogue_fusion_type);
     if (c.swap_ab) s += " swap_ab=true";
     if (c.use_stream_k) s += " use_stream_k=true";
   } else {
-    field("stages", std::to_string(c.stages));
-    if (c.split_k_factor != 1) field("split_k_factor", std::to_string(c.split_k_factor));
+    s += " stages=";
+    number(c.stages);
+    if (c.split_k_factor != 1) {
+      s += " split_k_factor=";
+      number(c.split_k_factor);
+    }
   }
   if (c.enable_cuda_kernel) s += " enableCudaKernel=true";
   s += '}';
@@ -214,24 +230,35 @@ struct Field {
   std::string_view name, value;
 };
 
-// Where the line from `at` ends: at a line break or a logged "\n". Searched for with memchr, a
-// block being read for each of an autotuner's hundreds of tactics.
-std::size_t line_end(std::string_view text, std::size_t at) {
-  // The rest of the line up to the next line feed: a carriage return or a logged "\n" in it ends it sooner.
-  std::string_view line = text.substr(at, text.substr(at).find('\n'));
-  line = line.substr(0, line.find('\r'));
-  for (std::size_t slash = line.find('\\'); slash != std::string_view::npos; slash = line.find('\\', slash + 1))
-    if (slash + 1 < text.size() - at && text[at + slash + 1] == 'n') return at + slash;
-  return at + line.size();
+// The field lines after the header, the first `capacity` of them kept: the longest block prints
+// eleven, and a twelfth is enough to refuse one that prints more.
+struct BlockFields {
+  static constexpr std::size_t capacity = 12;
+  std::array<Field, capacity> lines;
+  std::size_t count = 0;
+  const Field& operator[](std::size_t i) const { return lines[i]; }
+  std::size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+};
+
+// Where a field line's name ends: at its first ": ".
+std::size_t name_end(std::string_view line) {
+  std::size_t colon = line.find(':');
+  while (colon != std::string_view::npos && (colon + 1 == line.size() || line[colon + 1] != ' '))
+    colon = line.find(':', colon + 1);
+  return colon;
 }
 
 constexpr std::string_view style_prefix = "style=";
 
 // The field lines after the header: each follows a line break (or a logged "\n") and starts with
-// a tab or spaces (or a logged "\t"); the first line that does not ends the block.
-std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
-  std::vector<Field> fields;
-  fields.reserve(12);  // the style and the shape-coded block's ten fields, and one past them
+// a tab or spaces (or a logged "\t"); the first line that does not ends the block. A line ends at
+// a line feed, a carriage return or a logged "\n": the last two are looked for in each line only
+// where the text holds one, a block being read for each of an autotuner's hundreds of tactics.
+BlockFields block_fields(std::string_view text, std::size_t& end) {
+  BlockFields fields;
+  const bool has_return = text.find('\r') != std::string_view::npos;
+  const bool has_backslash = text.find('\\') != std::string_view::npos;
   const auto at_char = [text](std::size_t i, char c) { return i < text.size() && text[i] == c; };
   std::size_t at = block_header.size();
   while (at < text.size()) {
@@ -250,16 +277,23 @@ std::vector<Field> block_fields(std::string_view text, std::size_t& end) {
       while (at_char(content, '\t') || at_char(content, ' ')) ++content;
     else
       break;
-    const std::size_t stop = line_end(text, content);
-    const std::string_view line = trim(text.substr(content, stop - content));
-    const std::size_t colon = line.find(": ");
-    if (line.starts_with(style_prefix))
-      fields.push_back({"style", line.substr(style_prefix.size())});
+    std::string_view line = text.substr(content, text.find('\n', content) - content);
+    if (has_return) line = line.substr(0, line.find('\r'));
+    if (has_backslash) {
+      std::size_t slash = line.find('\\');
+      while (slash != std::string_view::npos && !at_char(content + slash + 1, 'n')) slash = line.find('\\', slash + 1);
+      line = line.substr(0, slash);
+    }
+    at = end = content + line.size();
+    if (fields.count == BlockFields::capacity) continue;
+    line = trim(line);
+    Field& field = fields.lines[fields.count++];
+    if (const std::size_t colon = name_end(line); line.starts_with(style_prefix))
+      field = {"style", line.substr(style_prefix.size())};
     else if (colon != std::string_view::npos)
-      fields.push_back({line.substr(0, colon), line.substr(colon + 2)});
+      field = {line.substr(0, colon), line.substr(colon + 2)};
     else
-      fields.push_back({line, ""});
-    at = end = stop;
+      field = {line, ""};
   }
   return fields;
 }
@@ -281,7 +315,7 @@ constexpr std::array<std::string_view, 10> tma_fields{"sm",
 constexpr std::array<std::string_view, 4> compatible_fields{"tile shape ID", "stages", "split k", "enable cuda kernel"};
 
 template <std::size_t N>
-void expect_fields(const FieldReader& r, const std::vector<Field>& got, const std::array<std::string_view, N>& names) {
+void expect_fields(const FieldReader& r, const BlockFields& got, const std::array<std::string_view, N>& names) {
   for (std::size_t i = 0; i < N; ++i) {
     if (i + 1 >= got.size())
       r.fail(names[i], fmt::format("the block breaks off before it (the block prints {} fields after the style: {})", N,
@@ -293,7 +327,7 @@ void expect_fields(const FieldReader& r, const std::vector<Field>& got, const st
 
 GemmConfig from_block(std::string_view text, const Origin& origin, std::size_t& end) {
   const FieldReader r(origin, "a CutlassGemmConfig::toString() block");
-  const std::vector<Field> f = block_fields(text, end);
+  const BlockFields f = block_fields(text, end);
   GemmConfig c;
   if (f.empty()) r.fail(block_header, "no fields follow it (each on its own line, after a tab)");
   if (f[0].name == "undefined") r.fail("undefined", "the config names no tactic");
@@ -667,17 +701,9 @@ const std::string& spelling_made(Read& read) {
   return read.spelling;
 }
 
-// The config as gemm_config_settings reads it: the spelling holds every field it reads, and these
-// two it reads no further.
-GemmConfig as_read(GemmConfig config) {
-  config.fallback_cluster_shape.clear();
-  if (!config.dynamic_cluster_shape.empty()) config.dynamic_cluster_shape = "dynamic";
-  return config;
-}
-
 // What a config that is the whole of `text` reads as, made once; throws InputError otherwise.
 const std::string& reading_of(const Found& found, std::string_view text) {
-  if (found.read.reading.empty()) found.read.reading = spelling_of(as_read(whole(found, text, Origin())));
+  if (found.read.reading.empty()) found.read.reading = spelling_of(whole(found, text, Origin()), Spelled::as_read);
   return found.read.reading;
 }
 
@@ -767,11 +793,7 @@ std::optional<GemmConfigTile> gemm_config_tile(std::string_view text) {
     const Found found = read_remembered(text, Origin());
     const GemmConfig& c = whole(found, text, Origin());
     if (!c.tma_warp_specialized || c.enable_cuda_kernel) return std::nullopt;
-    if (found.read.rest.empty()) {
-      GemmConfig rest = as_read(c);
-      rest.tile = "any";
-      found.read.rest = spelling_of(rest);
-    }
+    if (found.read.rest.empty()) found.read.rest = spelling_of(c, Spelled::rest);
     return GemmConfigTile{tile_setting(c), found.read.rest};
   } catch (const InputError&) {
     return std::nullopt;
