@@ -165,13 +165,14 @@ class FieldReader {
   std::string shape(std::string_view field, std::string_view value) const {
     value = trim(value);
     if (value == "undefined") return "";
-    if (const auto v = integer(value)) {
+    const auto first = value.find('x');  // a number has none
+    if (const auto v = first == std::string_view::npos ? integer(value) : std::nullopt) {
       if (*v == 0) return "";
       if (*v < 1000000) fail_position(field, *v);
       return fmt::format("{}x{}x{}", *v / 1000000, *v / 1000 % 1000, *v % 1000);
     }
     // Three numbers, each small enough that doubling M for a 2-SM MMA cannot overflow.
-    const auto first = value.find('x'), second = value.find('x', first + 1);
+    const auto second = value.find('x', first + 1);
     const bool three = first != std::string_view::npos && second != std::string_view::npos &&
                        value.find('x', second + 1) == std::string_view::npos;
     const auto small = [](std::string_view n) {
