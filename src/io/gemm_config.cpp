@@ -732,7 +732,7 @@ std::string tile_setting(const GemmConfig& c) {
   std::string shape = c.tile.substr(8);
   if (is_sm10x(c) && cluster_m(c) == "2") {
     const std::size_t x = shape.find('x');
-    shape = fmt::format("{}{}", 2 * integer(shape.substr(0, x)).value(), shape.substr(x));
+    shape.replace(0, x, std::to_string(2 * integer(std::string_view(shape).substr(0, x)).value()));
   }
   return shape;
 }
