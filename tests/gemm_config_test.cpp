@@ -331,6 +331,10 @@ TEST_CASE("a config that breaks off or holds an unknown value names the field") 
   CHECK(refusal("Cutlass GEMM Tactic\n\tenable cuda kernel: true\n").find("not modelled: TensorRT-LLM's CUDA-core") !=
         std::string::npos);
   CHECK(refusal("Cutlass GEMM Tactic\n\tundefined\n").find("the config names no tactic") != std::string::npos);
+  // A config with neither a tile nor the CUDA-core kernel: no reader may hand it on (found by a helper's fuzzing,
+  // where the tactic filters threw std::out_of_range on it).
+  CHECK(refusal("Cutlass GEMM Tactic\n\tenable cuda kernel: false\n")
+            .find("\"enable cuda kernel\": false with no style before it") != std::string::npos);
   CHECK(refusal("CutlassGemmConfig{sm_version=120 tile=CtaShape128x128x64B swap=true}").find("\"swap\": not a field") !=
         std::string::npos);
   // Every other form refuses an undefined cluster shape; the spelling form must too (found by fuzz_kernel_text).

@@ -333,7 +333,11 @@ GemmConfig from_block(std::string_view text, const Origin& origin, std::size_t& 
   if (f.empty()) r.fail(block_header, "no fields follow it (each on its own line, after a tab)");
   if (f[0].name == "undefined") r.fail("undefined", "the config names no tactic");
   if (f[0].name == "enable cuda kernel") {
+    // toString() prints this field first only for the CUDA-core tactic, which names no tile.
     c.enable_cuda_kernel = r.boolean(f[0].name, f[0].value);
+    if (!c.enable_cuda_kernel)
+      r.fail(f[0].name,
+             "false with no style before it: toString() prints it first only for the CUDA-core tactic, true");
     return c;
   }
   if (f[0].name != "style") r.fail(f[0].name, "expected \"style=TMA Warp Specialized\" or \"style=compatible\"");

@@ -138,6 +138,11 @@ def test_a_config_that_cannot_be_read_raises_naming_its_place_in_the_list():
     for call in (trtllm.check_many, trtllm.filter, trtllm.TacticFilter):
         with pytest.raises(smem_budget.InputError, match=r"^configs\[1\]: trtllm config: expected one CutlassGemmConfig"):
             call([text, "garbage"], **GB10)
+    # A block naming neither a tile nor the CUDA-core kernel (the filters once threw IndexError on it).
+    nothing = "Cutlass GEMM Tactic\n\tenable cuda kernel: false\n"
+    for call in (trtllm.check_many, trtllm.filter, trtllm.TacticFilter):
+        with pytest.raises(smem_budget.InputError, match=r'^configs\[1\]: .*"enable cuda kernel": false with no style'):
+            call([text, nothing], **GB10)
     config = {"sm_version": 120, "is_tma_warp_specialized": True, "tile_config_sm120": "CtaShape128x128x64B"}
     with pytest.raises(smem_budget.InputError, match=r"^configs\[1\]: trtllm config: swap_ab: 'yes' is not a boolean"):
         trtllm.check_many([config, dict(config, swap_ab="yes")], **GB10)
