@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -515,9 +516,9 @@ class GemmConfigBatch {
   // and the first of each rest, whose completions are learnt; then the others on them, those that
   // do not fit so the whole way.
   void judge_misfits() {
-    std::unordered_map<std::string_view, bool, smem_budget::io::TextHash> first_of_rest;  // views of texts_' rests
+    std::unordered_set<std::string_view, smem_budget::io::TextHash> rests_seen;  // views of texts_' rests
     for (Text& text : texts_)
-      if (!text.apart || first_of_rest.try_emplace(text.apart->rest).second) add_entry(text);
+      if (!text.apart || rests_seen.insert(text.apart->rest).second) add_entry(text);
     judge_jobs(batch_.jobs, many_, true);
     smem_budget::frontend::RestCompletions rests;
     for (Text& text : texts_)
