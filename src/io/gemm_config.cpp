@@ -24,6 +24,7 @@ constexpr std::string_view line_tma = "tile_config_sm90_enum:";
 constexpr std::string_view line_compatible = "tile_config_enum:";
 constexpr std::string_view spelled = "CutlassGemmConfig{";
 constexpr std::string_view constructed_paren = "CutlassGemmConfig(";
+constexpr std::string_view cta_prefix = "CtaShape";  // a TMA tile enumerator: CtaShape{M}x{N}x{K}B
 constexpr std::array<std::string_view, 5> config_starts{block_header, line_tma, line_compatible, spelled,
                                                         constructed_paren};
 
@@ -31,7 +32,7 @@ constexpr std::array<std::string_view, 5> config_starts{block_header, line_tma, 
 struct GemmConfig {
   std::optional<int> sm_version;
   bool tma_warp_specialized = true;
-  std::string tile;  // CtaShape128x256x64B (K in bytes of A), or a CutlassTileConfig enumerator
+  std::string tile;  // TMA: the CTA shape 128x256x64 (K in bytes of A) of CtaShape128x256x64B; 2.x: a CutlassTileConfig enumerator
   std::string cluster_shape = "1x1x1";
   std::string dynamic_cluster_shape, fallback_cluster_shape;  // empty: Undefined
   std::string_view mainloop_schedule = "AUTO", epilogue_schedule = "AUTO", epilogue_fusion_type = "NONE";
@@ -69,7 +70,15 @@ std::string spelling_of(const GemmConfig& c, Spelled what = Spelled::whole) {
     s += ' ';
   }
   s += "tile=";
-  s += what == Spelled::rest ? std::string_view("any") : std::string_view(c.tile);
+  if (what == Spelled::rest) {
+    s += "any";
+  } else if (c.tma_warp_specialized) {
+    s += cta_prefix;
+    s += c.tile;
+    s += 'B';
+  } else {
+    s += c.tile;
+  }
   if (c.tma_warp_specialized) {
     field("cluster_shape", c.cluster_shape);
     if (!c.dynamic_cluster_shape.empty())
@@ -107,14 +116,6 @@ std::optional<int> integer(std::string_view t) {
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
   return v;
-}
-
-// CtaShape{M}x{N}x{K}B, the TMA warp-specialized tile enumerator of a shape.
-std::string cta_shape(std::string_view shape) {
-  std::string s = "CtaShape";
-  s += shape;
-  s += 'B';
-  return s;
 }
 
 // Reads one config's fields, naming the field at fault in every error.
@@ -193,14 +194,14 @@ class FieldReader {
     return std::string(name);
   }
 
-  // A TMA warp-specialized tile enumerator, CtaShape{M}x{N}x{K}B.
+  // A TMA warp-specialized tile enumerator, CtaShape{M}x{N}x{K}B: its shape.
   std::string cta_tile(std::string_view field, std::string_view value) const {
     value = trim(value);
-    if (!value.starts_with("CtaShape") || !value.ends_with('B'))
+    if (!value.starts_with(cta_prefix) || !value.ends_with('B'))
       fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
-    const std::string tile = shape(field, value.substr(8, value.size() - 9));
+    std::string tile = shape(field, value.substr(cta_prefix.size(), value.size() - cta_prefix.size() - 1));
     if (tile.empty()) fail(field, fmt::format("\"{}\" is not a tile enumerator (CtaShape{{M}}x{{N}}x{{K}}B)", value));
-    return cta_shape(tile);
+    return tile;
   }
 
   // The tile of a TMA warp-specialized config; positions (before the enums were shape-coded) by
@@ -216,9 +217,9 @@ class FieldReader {
                                        : *sm >= 120              ? &trtllm::tile_sm120
                                                                  : nullptr;
       if (!table) fail_position(field, *v);
-      return cta_shape(enumerator(field, *table, value));
+      return std::string(enumerator(field, *table, value));
     }
-    return cta_shape(shape(field, value));
+    return shape(field, value);
   }
 
  private:
@@ -731,9 +732,9 @@ std::string_view cluster_m(const GemmConfig& c) {
 
 // The tile setting of a TMA warp-specialized config: its CTA shape, whose M TensorRT-LLM's SM10x
 // launchers double when the cluster's M is 2, one MMA over two CTAs (moe_gemm_tma_ws_launcher.inl:216-220
-// at FlashInfer fb28d72). Every reader leaves the tile as CtaShape{M}x{N}x{K}B (FieldReader::cta_tile, tma_tile).
+// at FlashInfer fb28d72).
 std::string tile_setting(const GemmConfig& c) {
-  std::string shape = c.tile.substr(8);
+  std::string shape = c.tile + 'B';  // K in bytes of A
   if (is_sm10x(c) && cluster_m(c) == "2") {
     const std::size_t x = shape.find('x');
     shape.replace(0, x, std::to_string(2 * integer(std::string_view(shape).substr(0, x)).value()));
@@ -836,7 +837,7 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     for (const auto& [mainloop, schedule] : mainloop_schedules)
       if (c.mainloop_schedule == mainloop) r.set("schedule", std::string(schedule), c.mainloop_schedule);
   }
-  r.set("tile", tile_setting(c), c.tile);
+  r.set("tile", tile_setting(c), fmt::format("{}{}B", cta_prefix, c.tile));
   if (c.epilogue_fusion_type == "FINALIZE")
     r.set("epilogue", "finalize", c.epilogue_fusion_type);
   else if (c.epilogue_schedule == "NO_SMEM")
