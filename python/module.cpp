@@ -539,6 +539,7 @@ class GemmConfigBatch {
     const bool share = misfits_only && !own.contains("kernel") && !own.contains("tile") && !own.contains("arch");
     std::unordered_map<std::string_view, std::size_t, smem_budget::io::TextHash>
         text_of;  // views of the strs in `texts`
+    smem_budget::io::GemmConfigTiles tiles;
     texts_.reserve(texts.size());
     places_.reserve(texts.size());
     for (py::handle text : texts) {
@@ -546,7 +547,7 @@ class GemmConfigBatch {
       const auto [read, added] = text_of.try_emplace(view, texts_.size());
       if (added) {
         Text& t = texts_.emplace_back(Text{text, places_.size(), std::nullopt, std::nullopt, std::nullopt});
-        if (share) t.apart = smem_budget::io::gemm_config_tile(view);
+        if (share) t.apart = tiles.of(view);
         if (!t.apart) {
           // Raises for a text that is not one config. A config with more text around it shares the
           // rest of its spelling, so that texts that spell alike are alike here.

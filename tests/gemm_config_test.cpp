@@ -290,6 +290,82 @@ TEST_CASE("a text that is one config alone reads as kernel_names_in finds it, an
   CHECK_FALSE(io::gemm_config_alone("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n"));
 }
 
+TEST_CASE("a list's texts cut around their tile read as each text alone does") {
+  // Every block of every recorded list and its spelling, each also with other tiles written in
+  // its place, tiles no reader takes (before a good one, so that the first text of a cut does not
+  // read), and text around the tile that changes the reading: GemmConfigTiles over them in order, in a thread that
+  // has read nothing yet, against gemm_config_tile of each alone in another.
+  std::vector<std::string> texts;
+  for (const char* name : {"flashinfer-fb28d72-sm100-moe-fp8.txt", "flashinfer-fb28d72-sm120-moe-nvfp4.txt",
+                           "flashinfer-fb28d72-sm90-moe-fp8.txt", "flashinfer-fb28d72-sm80-moe-f16.txt",
+                           "trtllm-9beec90-sm120-moe-fp8fp4.txt"}) {
+    std::istringstream lines(read_file(tactics_file(name)));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("#")) continue;
+      if (line.starts_with("Cutlass GEMM Tactic")) texts.emplace_back();
+      texts.back() += line + '\n';
+    }
+  }
+  const std::size_t blocks = texts.size();
+  REQUIRE(blocks > 700);
+  std::vector<std::string> spellings;
+  std::thread([&] {
+    for (std::size_t i = 0; i < blocks; ++i) spellings.push_back(io::kernel_names_in(texts[i], "list").at(0));
+  }).join();
+  texts.insert(texts.end(), spellings.begin(), spellings.end());
+  const std::vector<std::string> others{"1234567x8x128", "128x256", "128x256x64x2", "x128x64",    "128xx64",
+                                        "0x256x64",      "16x8x16", "256x256x256",  "00128x64x64"};
+  const std::vector<std::string> around{" ", "\t ", "\r", "B", "x", "abc", " 1"};
+  std::vector<std::string> list;
+  for (const std::string& text : texts) {
+    const std::size_t at = text.find("tile shape ID: ") != std::string::npos ? text.find("tile shape ID: ") + 15
+                           : text.find("tile=CtaShape") != std::string::npos ? text.find("tile=CtaShape") + 13
+                                                                             : std::string::npos;
+    if (at == std::string::npos) {
+      list.push_back(text);
+      continue;
+    }
+    const std::size_t stop = text.find_first_not_of("0123456789x", at);
+    const auto with = [&](const std::string& shape, const std::string& after = "") {
+      return text.substr(0, at) + shape + after + text.substr(stop);
+    };
+    for (const std::string& shape : others) list.push_back(with(shape));
+    const std::string tile = text.substr(at, stop - at);
+    list.push_back(text);
+    list.push_back(with(" ", tile));  // a blank before the tile: not where it is cut
+    for (const std::string& after : around) list.push_back(with(tile, after));
+    for (const std::string& shape : others) list.push_back(with(shape));
+  }
+  list.push_back(texts[0] + std::string(5000, ' '));  // past what a read takes whole
+  // A spelling of 4,096 characters, then one that is the same but for a longer tile, which a read cuts off.
+  const std::string spelled = "CutlassGemmConfig{sm_version=100 tile=CtaShape64x64x128B";
+  list.push_back(spelled + std::string(4096 - spelled.size() - 21, ' ') + " cluster_shape=1x1x1}");
+  list.push_back(list.back().substr(0, 46) + "128x128x128" + list.back().substr(55));
+  REQUIRE(list[list.size() - 2].size() == 4096);
+  REQUIRE(list.back().size() == 4098);
+  std::vector<std::optional<io::GemmConfigTile>> cut, alone;
+  std::thread([&] {
+    io::GemmConfigTiles tiles;
+    for (const std::string& text : list) cut.push_back(tiles.of(text));
+  }).join();
+  std::thread([&] {
+    for (const std::string& text : list) alone.push_back(io::gemm_config_tile(text));
+  }).join();
+  std::size_t read = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    INFO(list[i]);
+    REQUIRE(cut[i].has_value() == alone[i].has_value());
+    if (!alone[i]) continue;
+    ++read;
+    CHECK(cut[i]->tile == alone[i]->tile);
+    CHECK(cut[i]->rest == alone[i]->rest);
+  }
+  // The recorded TMA tactics (2.x ones have no tile apart), their spellings, and the variants that read.
+  CHECK(read > 10000);
+  // An SM100 tactic of a cluster M of 2 has its M doubled, whichever text of its cut is read.
+  CHECK(std::count_if(cut.begin(), cut.end(), [](const auto& a) { return a && a->tile == "512x256x256B"; }) > 0);
+}
+
 TEST_CASE("the texts' hash reads every byte") {
   // A hash of the length alone, or of whole eight- or sixteen-byte steps, would miss the changes below.
   const io::TextHash hash;
@@ -484,7 +560,8 @@ TEST_CASE("trtllm-moe on sm90 with trtllm_moe_fork 9276e44 builds the older fork
 
 TEST_CASE("sglang-w4a8-moe builds SGLang's W4AFP8 MoE kernel: the 9276e44 fork with f16 output and its dispatch") {
   const auto entry = [](const std::string& tile, const std::string& cluster) {
-    io::Settings settings{{"runner", io::Setting{"sglang-w4a8-moe", "--runner"}}, {"tile", io::Setting{tile, "--tile"}}};
+    io::Settings settings{{"runner", io::Setting{"sglang-w4a8-moe", "--runner"}},
+                          {"tile", io::Setting{tile, "--tile"}}};
     if (!cluster.empty()) settings.emplace("cluster", io::Setting{cluster, "--cluster"});
     return frontend::evaluate_entry("", settings, frontend::resolve_architecture("sm90", "--arch"), "test");
   };

@@ -32,7 +32,7 @@ constexpr std::array<std::string_view, 5> config_starts{block_header, line_tma, 
 struct GemmConfig {
   std::optional<int> sm_version;
   bool tma_warp_specialized = true;
-  std::string tile;  // TMA: the CTA shape 128x256x64 (K in bytes of A) of CtaShape128x256x64B; 2.x: a CutlassTileConfig enumerator
+  std::string tile;  // TMA: CtaShape128x256x64B's shape, 128x256x64 (K in bytes of A); 2.x: an enumerator
   std::string cluster_shape = "1x1x1";
   std::string dynamic_cluster_shape, fallback_cluster_shape;  // empty: Undefined
   std::string_view mainloop_schedule = "AUTO", epilogue_schedule = "AUTO", epilogue_fusion_type = "NONE";
@@ -118,6 +118,24 @@ std::optional<int> integer(std::string_view t) {
   return v;
 }
 
+// Whether `value` is three numbers joined by x's, each small enough that doubling M for a 2-SM MMA
+// cannot overflow.
+bool is_shape(std::string_view value) {
+  std::size_t numbers = 0, digits = 0;
+  for (const char ch : value) {
+    if (ch == 'x') {
+      if (digits == 0) return false;
+      ++numbers;
+      digits = 0;
+    } else if (ch >= '0' && ch <= '9' && digits < 5) {
+      ++digits;
+    } else {
+      return false;
+    }
+  }
+  return numbers == 2 && digits > 0;
+}
+
 // Reads one config's fields, naming the field at fault in every error.
 class FieldReader {
  public:
@@ -172,17 +190,7 @@ class FieldReader {
       if (*v < 1000000) fail_position(field, *v);
       return fmt::format("{}x{}x{}", *v / 1000000, *v / 1000 % 1000, *v % 1000);
     }
-    // Three numbers, each small enough that doubling M for a 2-SM MMA cannot overflow.
-    const auto second = value.find('x', first + 1);
-    const bool three = first != std::string_view::npos && second != std::string_view::npos &&
-                       value.find('x', second + 1) == std::string_view::npos;
-    const auto small = [](std::string_view n) {
-      return !n.empty() && n.size() <= 5 &&
-             std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (!three || !small(value.substr(0, first)) || !small(value.substr(first + 1, second - first - 1)) ||
-        !small(value.substr(second + 1)))
-      fail(field, fmt::format("\"{}\" is not a shape (MxNxK, each a number)", value));
+    if (!is_shape(value)) fail(field, fmt::format("\"{}\" is not a shape (MxNxK, each a number)", value));
     return std::string(value);
   }
 
@@ -225,6 +233,14 @@ class FieldReader {
  private:
   const Origin& origin_;
   std::string_view form_;
+};
+
+// Where a config read lies in its text: where it ends, and where the tile's shape starts where the
+// reader took it as written there (tile_cut's shape: "128x256x64" of "tile shape ID: 128x256x64"
+// or of "tile=CtaShape128x256x64B"); npos where it did not.
+struct Extent {
+  std::size_t end = 0;
+  std::size_t shape_at = std::string_view::npos;
 };
 
 // A field line of toString()'s block: "sm: 120", "style=compatible", "undefined".
@@ -327,9 +343,9 @@ void expect_fields(const FieldReader& r, const BlockFields& got, const std::arra
   if (got.size() > N + 1) r.fail(got[N + 1].name, "a field the block does not print");
 }
 
-GemmConfig from_block(std::string_view text, const Origin& origin, std::size_t& end) {
+GemmConfig from_block(std::string_view text, const Origin& origin, Extent& extent) {
   const FieldReader r(origin, "a CutlassGemmConfig::toString() block");
-  const BlockFields f = block_fields(text, end);
+  const BlockFields f = block_fields(text, extent.end);
   GemmConfig c;
   if (f.empty()) r.fail(block_header, "no fields follow it (each on its own line, after a tab)");
   if (f[0].name == "undefined") r.fail("undefined", "the config names no tactic");
@@ -368,6 +384,7 @@ GemmConfig from_block(std::string_view text, const Origin& origin, std::size_t& 
   }
   expect_fields(r, f, tma_fields);
   c.tile = r.tma_tile("tile shape ID", f[2].value, c.sm_version);
+  extent.shape_at = static_cast<std::size_t>(f[2].value.data() - text.data());
   c.cluster_shape = r.shape("cluster shape ID", f[3].value);
   c.dynamic_cluster_shape = r.shape("dynamic cluster shape ID", f[4].value);
   c.fallback_cluster_shape = r.shape("fallback cluster shape ID", f[5].value);
@@ -401,9 +418,9 @@ std::vector<Field> line_fields(std::string_view text, std::size_t& end) {
   return fields;
 }
 
-GemmConfig from_line(std::string_view text, const Origin& origin, std::size_t& end) {
+GemmConfig from_line(std::string_view text, const Origin& origin, Extent& extent) {
   const FieldReader r(origin, "a CutlassGemmConfig operator<< line");
-  const std::vector<Field> f = line_fields(text, end);
+  const std::vector<Field> f = line_fields(text, extent.end);
   const auto value = [&](std::string_view name, bool required) -> std::optional<std::string_view> {
     for (const Field& field : f)
       if (field.name == name) return field.value;
@@ -438,11 +455,12 @@ GemmConfig from_line(std::string_view text, const Origin& origin, std::size_t& e
 }
 
 // Our one-line spelling: CutlassGemmConfig{key=value …}.
-GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_t& end) {
+GemmConfig from_spelling(std::string_view text, const Origin& origin, Extent& extent) {
   const FieldReader r(origin, "a CutlassGemmConfig{…}");
   const std::size_t close = text.find('}');
   if (close == std::string_view::npos) r.fail(spelled, "no closing }");
-  end = close + 1;
+  extent.end = close + 1;
+  std::string_view tile;
   GemmConfig c;
   bool has_stages = false;
   // The fields read so far: one given twice would be read as its last value without a word.
@@ -461,7 +479,7 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
     if (key == "sm_version")
       c.sm_version = r.number(key, value);
     else if (key == "tile")
-      c.tile = std::string(value);
+      tile = value;
     else if (key == "cluster_shape")
       c.cluster_shape = r.shape(key, value);
     else if (key == "dynamic_cluster_shape")
@@ -491,14 +509,15 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, std::size_
              "mainloop_schedule, epilogue_schedule, epilogue_fusion_type, swap_ab, use_stream_k, stages, "
              "split_k_factor, enableCudaKernel)");
   }
-  if (c.tile.empty() && c.enable_cuda_kernel) return c;
-  if (c.tile.empty()) r.fail("tile", "missing: CtaShape128x256x64B, or a CutlassTileConfig enumerator");
-  c.tma_warp_specialized = c.tile.find("_WarpShape") == std::string::npos;
+  if (tile.empty() && c.enable_cuda_kernel) return c;
+  if (tile.empty()) r.fail("tile", "missing: CtaShape128x256x64B, or a CutlassTileConfig enumerator");
+  c.tma_warp_specialized = tile.find("_WarpShape") == std::string_view::npos;
   if (!c.tma_warp_specialized) {
-    c.tile = r.tile_2x("tile", c.tile);
+    c.tile = r.tile_2x("tile", tile);
     if (!has_stages) r.fail("stages", "missing: a 2.x config names its stage count");
   } else {
-    c.tile = r.cta_tile("tile", c.tile);
+    c.tile = r.cta_tile("tile", tile);
+    extent.shape_at = static_cast<std::size_t>(tile.data() + cta_prefix.size() - text.data());
     if (c.cluster_shape.empty()) r.fail("cluster_shape", "undefined: a tactic has a cluster shape");
   }
   return c;
@@ -514,7 +533,7 @@ std::string_view unqualified(std::string_view arg) {
 // A construction from enumerators, by TensorRT-LLM's constructors: (CutlassTileConfig, SplitKStyle,
 // split_k_factor, stages) or (CutlassTileConfigSM…, mainloop, epilogue, cluster[, dynamic cluster,
 // fallback cluster, sm_version]). None when an argument is a variable.
-std::optional<GemmConfig> from_construction(std::string_view text, const Origin& origin, std::size_t& end) {
+std::optional<GemmConfig> from_construction(std::string_view text, const Origin& origin, Extent& extent) {
   const FieldReader r(origin, "a CutlassGemmConfig construction");
   const char close = text[constructed_paren.size() - 1] == '(' ? ')' : '}';
   std::vector<std::string_view> args;
@@ -530,12 +549,12 @@ std::optional<GemmConfig> from_construction(std::string_view text, const Origin&
       args.push_back(trim(text.substr(start, i - start)));
       start = i + 1;
       if (ch == close) {
-        end = i + 1;
+        extent.end = i + 1;
         break;
       }
     }
   }
-  if (end == 0 || args.empty()) return std::nullopt;
+  if (extent.end == 0 || args.empty()) return std::nullopt;
   // An argument spelled Enum::Enumerator is read (and refused if the enum has no such
   // enumerator); a bare identifier is a variable, and the construction no tactic.
   const auto qualified = [](std::string_view arg) { return arg.find("::") != std::string_view::npos; };
@@ -587,19 +606,18 @@ std::optional<GemmConfig> from_construction(std::string_view text, const Origin&
 // longer text is one config to remember.
 constexpr std::size_t longest_config = 4096;
 
-std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, std::size_t& end) {
+std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, Extent& extent) {
   text = text.substr(0, longest_config);
-  end = 0;
-  if (text.starts_with(block_header)) return from_block(text, origin, end);
-  if (text.starts_with(line_tma) || text.starts_with(line_compatible)) return from_line(text, origin, end);
+  if (text.starts_with(block_header)) return from_block(text, origin, extent);
+  if (text.starts_with(line_tma) || text.starts_with(line_compatible)) return from_line(text, origin, extent);
   if (text.starts_with(spelled)) {
     // Ours has key=value pairs; a C++ brace construction has enumerators.
     const std::size_t close = text.find('}');
     const std::string_view inside = text.substr(0, close);
     if (inside.find('=') != std::string_view::npos && inside.find("::") == std::string_view::npos)
-      return from_spelling(text, origin, end);
+      return from_spelling(text, origin, extent);
   }
-  if (text.starts_with(spelled) || text.starts_with(constructed_paren)) return from_construction(text, origin, end);
+  if (text.starts_with(spelled) || text.starts_with(constructed_paren)) return from_construction(text, origin, extent);
   return std::nullopt;
 }
 
@@ -618,10 +636,10 @@ struct Read {
   std::string rest;      // gemm_config_tile's; "" until asked
 };
 
-// A read, and where its config ends in the text it was asked for.
+// A read, and where its config lies in the text it was asked for.
 struct Found {
   Read& read;
-  std::size_t end;
+  Extent extent;
 };
 
 // The texts this thread read, each as read, and the spellings it made of them: a config is read
@@ -634,7 +652,7 @@ struct Found {
 // past a thousand, or a MiB of text, the memory is given back.
 struct KnownText {
   Read read;
-  std::size_t end;
+  Extent extent;
 };
 thread_local std::unordered_map<std::string, KnownText, TextHash, std::equal_to<>> known_texts;
 thread_local std::unordered_map<std::string_view, Read*, TextHash> known_spellings;
@@ -648,16 +666,16 @@ Found read_remembered(std::string_view text, const Origin& origin) {
   // A spelling is looked up as one first: a list's spellings are read again for each kernel judged.
   if (const auto spelling = text.starts_with(spelled) ? known_spellings.find(text) : known_spellings.end();
       spelling != known_spellings.end())
-    return {*spelling->second, text.size()};
+    return {*spelling->second, Extent{text.size()}};
   if (const auto known = known_texts.find(text); known != known_texts.end())
-    return {known->second.read, known->second.end};
-  std::size_t end = 0;
-  auto config = read_any(text, origin, end);
+    return {known->second.read, known->second.extent};
+  Extent extent;
+  auto config = read_any(text, origin, extent);
   // kernel_names_in reads each config from the rest of a whole text, which is not read again: one slot
   // holds such a read, and a text too long to keep.
-  if (text.size() > longest_config || !nothing_after(text.substr(end))) {
-    read_once = KnownText{Read{std::move(config), {}, {}, {}}, end};
-    return {read_once.read, read_once.end};
+  if (text.size() > longest_config || !nothing_after(text.substr(extent.end))) {
+    read_once = KnownText{Read{std::move(config), {}, {}, {}}, extent};
+    return {read_once.read, read_once.extent};
   }
   // Given back here only, where no earlier answer is held.
   if (known_texts.size() >= 1024 || known_bytes >= (std::size_t{1} << 20)) {
@@ -667,8 +685,8 @@ Found read_remembered(std::string_view text, const Origin& origin) {
   }
   known_bytes += text.size();
   KnownText& known =
-      known_texts.try_emplace(std::string(text), KnownText{Read{std::move(config), {}, {}, {}}, end}).first->second;
-  return {known.read, known.end};
+      known_texts.try_emplace(std::string(text), KnownText{Read{std::move(config), {}, {}, {}}, extent}).first->second;
+  return {known.read, known.extent};
 }
 
 // The spelling of a config just read, remembered as read, so that a spelling handed on is not read
@@ -683,7 +701,8 @@ void remember_spelling(Read& read) {
     known_spellings.try_emplace(read.spelling, &read);
     return;
   }
-  known_texts.try_emplace(read.spelling, KnownText{Read{read.config, read.spelling, {}, {}}, read.spelling.size()});
+  known_texts.try_emplace(read.spelling,
+                          KnownText{Read{read.config, read.spelling, {}, {}}, Extent{read.spelling.size()}});
 }
 
 // The config `found` of `text` holds, when it is the whole text; throws InputError naming `origin`
@@ -693,8 +712,9 @@ const GemmConfig& whole(const Found& found, std::string_view text, const Origin&
   if (!config)
     throw InputError(fmt::format(
         "{}: \"{}\" is not a CutlassGemmConfig of enumerators (a variable among its arguments?)", origin, text));
-  if (!nothing_after(text.substr(found.end)))
-    throw InputError(fmt::format("{}: text after the CutlassGemmConfig: \"{}\"", origin, trim(text.substr(found.end))));
+  if (!nothing_after(text.substr(found.extent.end)))
+    throw InputError(
+        fmt::format("{}: text after the CutlassGemmConfig: \"{}\"", origin, trim(text.substr(found.extent.end))));
   return *config;
 }
 
@@ -730,17 +750,26 @@ std::string_view cluster_m(const GemmConfig& c) {
   return std::string_view(c.cluster_shape).substr(0, c.cluster_shape.find('x'));
 }
 
-// The tile setting of a TMA warp-specialized config: its CTA shape, whose M TensorRT-LLM's SM10x
-// launchers double when the cluster's M is 2, one MMA over two CTAs (moe_gemm_tma_ws_launcher.inl:216-220
-// at FlashInfer fb28d72).
-std::string tile_setting(const GemmConfig& c) {
-  std::string shape = c.tile + 'B';  // K in bytes of A
-  if (is_sm10x(c) && cluster_m(c) == "2") {
-    const std::size_t x = shape.find('x');
-    shape.replace(0, x, std::to_string(2 * integer(std::string_view(shape).substr(0, x)).value()));
+// Whether TensorRT-LLM's SM10x launchers run the config's tile as one MMA over two CTAs, doubling
+// its M: where the cluster's M is 2 (moe_gemm_tma_ws_launcher.inl:216-220 at FlashInfer fb28d72).
+bool two_sm_mma(const GemmConfig& c) { return is_sm10x(c) && cluster_m(c) == "2"; }
+
+// The tile setting of a TMA warp-specialized config's CTA shape (K in bytes of A), M doubled for
+// a 2-SM MMA.
+std::string tile_setting(std::string_view cta_shape, bool two_sm) {
+  std::string tile;
+  tile.reserve(cta_shape.size() + 2);
+  if (two_sm) {
+    const std::size_t x = cta_shape.find('x');
+    tile += std::to_string(2 * integer(cta_shape.substr(0, x)).value());
+    cta_shape.remove_prefix(x);
   }
-  return shape;
+  tile += cta_shape;
+  tile += 'B';
+  return tile;
 }
+
+std::string tile_setting(const GemmConfig& c) { return tile_setting(c.tile, two_sm_mma(c)); }
 
 // MainloopScheduleType's kernels as the schedule key spells them; AUTO leaves the key to the runner.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 5> mainloop_schedules{{
@@ -750,6 +779,53 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 5> mainloop_
     {"SINGLE_WARPGROUP_PREFILL", "single-warpgroup-prefill"},
     {"SINGLE_WARPGROUP_ROLLING", "single-warpgroup-rolling"},
 }};
+
+// A config's text cut around its tile's shape, where the readers take it: the digits and x's after
+// "tile shape ID: " in a toString() block, after "tile=CtaShape" in our spelling.
+// None for other forms and for a text past longest_config, which no read takes whole.
+struct TileCut {
+  std::string_view before, shape, after;
+};
+
+std::optional<TileCut> tile_cut(std::string_view text) {
+  constexpr std::string_view in_block = "tile shape ID: ", in_spelling = "tile=CtaShape";
+  if (text.size() > longest_config) return std::nullopt;
+  const std::string_view marker = text.starts_with(block_header) ? in_block
+                                  : text.starts_with(spelled)    ? in_spelling
+                                                                 : std::string_view();
+  const std::size_t at = marker.empty() ? std::string_view::npos : text.find(marker);
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::size_t start = at + marker.size();
+  std::size_t stop = start;
+  while (stop < text.size() && ((text[stop] >= '0' && text[stop] <= '9') || text[stop] == 'x')) ++stop;
+  return TileCut{text.substr(0, start), text.substr(start, stop - start), text.substr(stop)};
+}
+
+// gemm_config_tile's answer, and what tells whether a text cut alike reads as this one but for its tile.
+struct TileReading {
+  GemmConfigTile apart;
+  bool two_sm;            // two_sm_mma of the config
+  std::string cta_shape;  // its tile's shape
+  std::size_t shape_at;   // where the reader took it in the text (Extent)
+
+  // Whether the reader took the tile's shape just where `cut`, of the same text, has it. Then a text
+  // cut alike reads as this one but for its tile: the readers take the same steps over the same text
+  // around the shape, and of a run of digits and x's (no line break, blank, colon, brace or
+  // backslash among them) ask only what is_shape asks.
+  bool read_at(const TileCut& cut) const { return shape_at == cut.before.size() && cta_shape == cut.shape; }
+};
+
+std::optional<TileReading> tile_reading(std::string_view text) {
+  try {
+    const Found found = read_remembered(text, Origin());
+    const GemmConfig& c = whole(found, text, Origin());
+    if (!c.tma_warp_specialized || c.enable_cuda_kernel) return std::nullopt;
+    if (found.read.rest.empty()) found.read.rest = spelling_of(c, Spelled::rest);
+    return TileReading{GemmConfigTile{tile_setting(c), found.read.rest}, two_sm_mma(c), c.tile, found.extent.shape_at};
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
 
 }  // namespace
 
@@ -763,7 +839,7 @@ std::span<const std::string_view> gemm_config_starts() { return config_starts; }
 std::optional<FoundGemmConfig> read_gemm_config(std::string_view text, const Origin& origin) {
   const Found found = read_remembered(text, origin);
   if (!found.read.config) return std::nullopt;
-  return FoundGemmConfig{spelling_made(found.read), found.end};
+  return FoundGemmConfig{spelling_made(found.read), found.extent.end};
 }
 
 std::optional<GemmConfigAlone> gemm_config_alone(std::string_view text) {
@@ -795,15 +871,25 @@ std::optional<std::string> gemm_config_arch(std::string_view text) {
 }
 
 std::optional<GemmConfigTile> gemm_config_tile(std::string_view text) {
-  try {
-    const Found found = read_remembered(text, Origin());
-    const GemmConfig& c = whole(found, text, Origin());
-    if (!c.tma_warp_specialized || c.enable_cuda_kernel) return std::nullopt;
-    if (found.read.rest.empty()) found.read.rest = spelling_of(c, Spelled::rest);
-    return GemmConfigTile{tile_setting(c), found.read.rest};
-  } catch (const InputError&) {
-    return std::nullopt;
-  }
+  auto reading = tile_reading(text);
+  if (!reading) return std::nullopt;
+  return std::move(reading->apart);
+}
+
+std::size_t GemmConfigTiles::CutHash::operator()(const Cut& cut) const {
+  return TextHash()(cut.before) * 0x9e3779b97f4a7c15 ^ TextHash()(cut.after);
+}
+
+std::optional<GemmConfigTile> GemmConfigTiles::of(std::string_view text) {
+  const std::optional<TileCut> cut = tile_cut(text);
+  if (!cut) return gemm_config_tile(text);
+  const Cut around{cut->before, cut->after};
+  if (const auto like = read_.find(around); like != read_.end() && is_shape(cut->shape))
+    return GemmConfigTile{tile_setting(cut->shape, like->second.two_sm), like->second.apart.rest};
+  auto reading = tile_reading(text);
+  if (!reading) return std::nullopt;
+  if (reading->read_at(*cut)) read_.try_emplace(around, Like{reading->apart, reading->two_sm});
+  return std::move(reading->apart);
 }
 
 Settings gemm_config_settings(std::string_view text, const Origin& origin) {
@@ -824,7 +910,7 @@ Settings gemm_config_settings(std::string_view text, const Origin& origin) {
     // cluster_shape only say 1 or 2 SMs (gemm_configs.h).
     if (c.mainloop_schedule != "AUTO")
       r.fail(c.mainloop_schedule, "not modelled: SM10x configs choose 1 or 2 SMs by the cluster shape");
-    r.set("schedule", cluster_m(c) == "2" ? "2sm" : "1sm", c.cluster_shape);
+    r.set("schedule", two_sm_mma(c) ? "2sm" : "1sm", c.cluster_shape);
     r.set("cluster", c.dynamic_cluster_shape.empty() ? c.cluster_shape : "dynamic",
           c.dynamic_cluster_shape.empty() ? c.cluster_shape : c.dynamic_cluster_shape);
   } else {

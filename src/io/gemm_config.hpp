@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "io/origin.hpp"
 #include "io/settings.hpp"
@@ -67,6 +68,30 @@ struct GemmConfigTile {
   std::string rest;
 };
 std::optional<GemmConfigTile> gemm_config_tile(std::string_view text);
+
+// gemm_config_tile of the texts of a list, where a text that is an earlier one but for its tile's
+// shape (the digits after "tile shape ID: " of a toString() block, or "tile=CtaShape" of our
+// spelling) is not read again but taken as that one with its own tile: an autotuner's tactics are
+// tiles times a few rests, and a text costs several times more to read than to cut. Holds views of
+// the texts, which must outlive it.
+class GemmConfigTiles {
+ public:
+  std::optional<GemmConfigTile> of(std::string_view text);
+
+ private:
+  struct Cut {  // a text less its tile's shape
+    std::string_view before, after;
+    bool operator==(const Cut&) const = default;
+  };
+  struct CutHash {
+    std::size_t operator()(const Cut& cut) const;
+  };
+  struct Like {
+    GemmConfigTile apart;
+    bool two_sm;  // the tile setting doubles the shape's M
+  };
+  std::unordered_map<Cut, Like, CutHash> read_;  // the first text of each cut, read with its tile where cut
+};
 
 // The architecture the config was made for ("sm120"), when it says.
 std::optional<std::string> gemm_config_arch(std::string_view text);
