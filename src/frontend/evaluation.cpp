@@ -129,11 +129,14 @@ void check_kernel_arch(const io::Settings& settings, const Architecture& arch) {
                   settings.at("kernel").origin, *built_for, arch.name, *built_for, *built_for));
 }
 
+// Whether judge() answers that the configuration fits.
+bool judged_fits(const smem_budget::Evaluation& judged) { return judged && judged.budget().verdict == Verdict::fits; }
+
 // judge()'s budget of a configuration that fits; none for any other answer, which evaluate() gives
 // in full.
 std::optional<Budget> budget_if_fits(const Config& config, const ArchLimits& limits) {
   const auto judged = judge(config, limits);
-  if (judged && judged.budget().verdict == Verdict::fits) return judged.budget();
+  if (judged_fits(judged)) return judged.budget();
   return std::nullopt;
 }
 
@@ -228,7 +231,7 @@ bool fits_with_tile(Config completion, std::string_view tile, const Architecture
   const io::Parsed<Tile> resolved = io::resolve_tile(std::get<io::TileSpec>(spec), completion.types.a);
   if (!io::ok(resolved)) return false;
   completion.tile = std::get<Tile>(resolved);
-  return budget_if_fits(normalised(completion, arch.limits), arch.limits).has_value();
+  return judged_fits(judge(normalised(completion, arch.limits), arch.limits));  // no budget copied out
 }
 
 Result evaluate_entry(const std::string& name, io::Settings settings, const Architecture& arch,
