@@ -282,6 +282,17 @@ TEST_CASE("a text that is one config alone reads as kernel_names_in finds it, an
     CHECK(alone[i]->spelling == names[i][0]);
     CHECK(alone[i]->reading == readings[i]);
   }
+  // Blanks and line breaks after the block, as a block pasted into a source ends: the same config.
+  for (const char* after : {"    ", "\t", "\n\n", "  \n  ", "\r\n"}) {
+    INFO(after);
+    const auto same = io::gemm_config_alone(blocks[0] + after);
+    REQUIRE(same);
+    CHECK(same->spelling == alone[0]->spelling);
+  }
+  // A line of blanks ends the block: one among its fields breaks it off.
+  std::string broken = blocks[0];
+  broken.insert(broken.find("\tswap_ab"), "  \n");
+  CHECK_FALSE(io::gemm_config_alone(broken));
   // Text after the config, before it, a construction from variables, a block that does not read.
   CHECK_FALSE(io::gemm_config_alone(blocks[0] + "Cutlass GEMM Tactic\n"));
   CHECK_FALSE(io::gemm_config_alone(blocks[0] + "then the next tactic"));
@@ -384,6 +395,10 @@ TEST_CASE("the texts' hash reads every byte") {
 }
 
 TEST_CASE("a config that breaks off or holds an unknown value names the field") {
+  CHECK(refusal("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 128x256x64\n  \n"
+                "\tcluster shape ID: 1x1x1\n")
+            .find("log:1: a CutlassGemmConfig::toString() block, \"cluster shape ID\": the block breaks off "
+                  "before it") != std::string::npos);
   CHECK(refusal("Cutlass GEMM Tactic\n\tstyle=TMA Warp Specialized\n\tsm: 120\n\ttile shape ID: 128x256x64\n"
                 "\tcluster shape ID: 1x1x1\n")
             .find("log:1: a CutlassGemmConfig::toString() block, \"dynamic cluster shape ID\": the block breaks off "

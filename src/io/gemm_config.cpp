@@ -302,6 +302,7 @@ BlockFields block_fields(std::string_view text, std::size_t& end) {
       while (slash != std::string_view::npos && !at_char(content + slash + 1, 'n')) slash = line.find('\\', slash + 1);
       line = line.substr(0, slash);
     }
+    if (trim(line).empty()) break;  // a line of blanks ends the block, as an empty line does
     at = end = content + line.size();
     if (fields.count == BlockFields::capacity) continue;
     line = trim(line);
@@ -621,12 +622,9 @@ std::optional<GemmConfig> read_any(std::string_view text, const Origin& origin, 
   return std::nullopt;
 }
 
-// Whether `rest`, what follows a config in its text, is nothing but blanks and a line break: a
-// logged toString() block ends with one.
-bool nothing_after(std::string_view rest) {
-  rest = trim(rest);
-  return rest.empty() || rest == "\n";
-}
+// Whether `rest`, what follows a config in its text, is nothing but blanks and line breaks: a logged
+// toString() block ends with one, a block pasted into a source often with a line of blanks.
+bool nothing_after(std::string_view rest) { return rest.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
 // read_any's answer for a config, and what was asked of it since.
 struct Read {
