@@ -57,6 +57,23 @@ std::string refusal(const std::string& text) {
   return "";
 }
 
+// Each toString() block of the MoE lists, as an autotuner holds them (the lists' comment lines left out).
+std::vector<std::string> recorded_moe_blocks() {
+  std::vector<std::string> blocks;
+  for (const char* name : {"flashinfer-fb28d72-sm100-moe-fp8.txt", "flashinfer-fb28d72-sm120-moe-nvfp4.txt",
+                           "flashinfer-fb28d72-sm80-moe-f16.txt", "flashinfer-fb28d72-sm90-moe-fp8.txt",
+                           "trtllm-9beec90-sm120-moe-fp8fp4.txt"}) {
+    std::istringstream lines(read_file(tactics_file(name)));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("#")) continue;
+      if (line.starts_with("Cutlass GEMM Tactic")) blocks.emplace_back();
+      REQUIRE_FALSE(blocks.empty());
+      blocks.back() += line + '\n';
+    }
+  }
+  return blocks;
+}
+
 // FlashInfer fb28d72's SM120 NVFP4 MoE tactics: GEMM_1's 20, GEMM_2's 40 (finalize may fuse).
 const std::string sm120_moe = "flashinfer-fb28d72-sm120-moe-nvfp4.txt";
 
@@ -247,21 +264,9 @@ TEST_CASE("a config's spelling, remembered as read when it is made, reads as it 
 }
 
 TEST_CASE("a text that is one config alone reads as kernel_names_in finds it, and any other text is declined") {
-  // Each block of every list as an autotuner holds it (the lists' comment lines left out), read by
-  // gemm_config_alone in a thread that has read nothing yet, and by the scan and
-  // gemm_config_reading in another.
-  std::vector<std::string> blocks;
-  for (const char* name : {"flashinfer-fb28d72-sm100-moe-fp8.txt", "flashinfer-fb28d72-sm120-moe-nvfp4.txt",
-                           "flashinfer-fb28d72-sm80-moe-f16.txt", "flashinfer-fb28d72-sm90-moe-fp8.txt",
-                           "trtllm-9beec90-sm120-moe-fp8fp4.txt"}) {
-    std::istringstream lines(read_file(tactics_file(name)));
-    for (std::string line; std::getline(lines, line);) {
-      if (line.starts_with("#")) continue;
-      if (line.starts_with("Cutlass GEMM Tactic")) blocks.emplace_back();
-      REQUIRE_FALSE(blocks.empty());
-      blocks.back() += line + '\n';
-    }
-  }
+  // Each block of the MoE lists, read by gemm_config_alone in a thread that has read nothing yet,
+  // and by the scan and gemm_config_reading in another.
+  const std::vector<std::string> blocks = recorded_moe_blocks();
   REQUIRE(blocks.size() > 700);
   std::vector<std::optional<io::GemmConfigAlone>> alone;
   std::thread([&] {
@@ -302,21 +307,11 @@ TEST_CASE("a text that is one config alone reads as kernel_names_in finds it, an
 }
 
 TEST_CASE("a list's texts cut around their tile read as each text alone does") {
-  // Every block of every recorded list and its spelling, each also with other tiles written in
-  // its place, tiles no reader takes (before a good one, so that the first text of a cut does not
-  // read), and text around the tile that changes the reading: GemmConfigTiles over them in order, in a thread that
-  // has read nothing yet, against gemm_config_tile of each alone in another.
-  std::vector<std::string> texts;
-  for (const char* name : {"flashinfer-fb28d72-sm100-moe-fp8.txt", "flashinfer-fb28d72-sm120-moe-nvfp4.txt",
-                           "flashinfer-fb28d72-sm90-moe-fp8.txt", "flashinfer-fb28d72-sm80-moe-f16.txt",
-                           "trtllm-9beec90-sm120-moe-fp8fp4.txt"}) {
-    std::istringstream lines(read_file(tactics_file(name)));
-    for (std::string line; std::getline(lines, line);) {
-      if (line.starts_with("#")) continue;
-      if (line.starts_with("Cutlass GEMM Tactic")) texts.emplace_back();
-      texts.back() += line + '\n';
-    }
-  }
+  // Every block of the MoE lists and its spelling, each also with other tiles written in its place,
+  // tiles no reader takes (before a good one, so that the first text of a cut does not read), and
+  // text around the tile that changes the reading: GemmConfigTiles over them in order, in a thread
+  // that has read nothing yet, against gemm_config_tile of each alone in another.
+  std::vector<std::string> texts = recorded_moe_blocks();
   const std::size_t blocks = texts.size();
   REQUIRE(blocks > 700);
   std::vector<std::string> spellings;
