@@ -302,10 +302,11 @@ BlockFields block_fields(std::string_view text, std::size_t& end) {
       while (slash != std::string_view::npos && !at_char(content + slash + 1, 'n')) slash = line.find('\\', slash + 1);
       line = line.substr(0, slash);
     }
-    if (trim(line).empty()) break;  // a line of blanks ends the block, as an empty line does
+    const std::string_view written = trim(line);
+    if (written.empty()) break;  // a line of blanks ends the block, as an empty line does
     at = end = content + line.size();
     if (fields.count == BlockFields::capacity) continue;
-    line = trim(line);
+    line = written;
     Field& field = fields.lines[fields.count++];
     if (const std::size_t colon = name_end(line); line.starts_with(style_prefix))
       field = {"style", line.substr(style_prefix.size())};
@@ -385,7 +386,7 @@ GemmConfig from_block(std::string_view text, const Origin& origin, Extent& exten
   }
   expect_fields(r, f, tma_fields);
   c.tile = r.tma_tile("tile shape ID", f[2].value, c.sm_version);
-  extent.shape_at = static_cast<std::size_t>(f[2].value.data() - text.data());
+  extent.shape_at = static_cast<std::size_t>(trim(f[2].value).data() - text.data());  // as tma_tile reads it
   c.cluster_shape = r.shape("cluster shape ID", f[3].value);
   c.dynamic_cluster_shape = r.shape("dynamic cluster shape ID", f[4].value);
   c.fallback_cluster_shape = r.shape("fallback cluster shape ID", f[5].value);
@@ -518,7 +519,7 @@ GemmConfig from_spelling(std::string_view text, const Origin& origin, Extent& ex
     if (!has_stages) r.fail("stages", "missing: a 2.x config names its stage count");
   } else {
     c.tile = r.cta_tile("tile", tile);
-    extent.shape_at = static_cast<std::size_t>(tile.data() + cta_prefix.size() - text.data());
+    extent.shape_at = static_cast<std::size_t>(trim(tile).data() + cta_prefix.size() - text.data());  // as cta_tile
     if (c.cluster_shape.empty()) r.fail("cluster_shape", "undefined: a tactic has a cluster shape");
   }
   return c;
@@ -883,10 +884,10 @@ std::optional<GemmConfigTile> GemmConfigTiles::of(std::string_view text) {
   if (!cut) return gemm_config_tile(text);
   const Cut around{cut->before, cut->after};
   if (const auto like = read_.find(around); like != read_.end() && is_shape(cut->shape))
-    return GemmConfigTile{tile_setting(cut->shape, like->second.two_sm), like->second.apart.rest};
+    return GemmConfigTile{tile_setting(cut->shape, like->second.two_sm), like->second.rest};
   auto reading = tile_reading(text);
   if (!reading) return std::nullopt;
-  if (reading->read_at(*cut)) read_.try_emplace(around, Like{reading->apart, reading->two_sm});
+  if (reading->read_at(*cut)) read_.try_emplace(around, Like{reading->apart.rest, reading->two_sm});
   return std::move(reading->apart);
 }
 

@@ -87,8 +87,8 @@ class GemmConfigTiles {
     std::size_t operator()(const Cut& cut) const;
   };
   struct Like {
-    GemmConfigTile apart;
-    bool two_sm;  // the tile setting doubles the shape's M
+    std::string rest;  // GemmConfigTile::rest of the cut's first text
+    bool two_sm;       // the tile setting doubles the shape's M
   };
   std::unordered_map<Cut, Like, CutHash> read_;  // the first text of each cut, read with its tile where cut
 };
